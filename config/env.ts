@@ -1,0 +1,203 @@
+/**
+ * The portal's configuration, read from the environment exactly once (STYLE.md "Configuration").
+ *
+ * Every other module imports these typed constants; nothing else reads `process.env`. A value that is
+ * present but malformed throws at start-up, naming the variable, so a broken deployment stops the build
+ * instead of shipping a portal nobody can sign in to (DEVELOPERS.md "Bad input gets a clear error").
+ * Every variable is documented in `.env.example`.
+ */
+
+/** Raised when an environment variable is present but unusable; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Configuration error in ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readUrl(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(name, `"${value}" is not an http(s) URL (e.g. https://example.com).`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(name, `"${raw}" is not a TCP port (1-65535).`);
+  }
+  return port;
+}
+
+function readList(env: Env, name: string): string[] {
+  return (read(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Cognito user pool ids are `<region>_<id>`, e.g. `eu-west-2_AbC123xyz` (AWS Cognito API reference). */
+const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
+
+/**
+ * Fixed identifiers of the local identity service (issue #2): an AWS-shaped user pool id and an app
+ * client id that cognito-local accepts. Tokens it issues are signed with a key shipped inside the npm
+ * package, so they are trusted only in local mode.
+ */
+export const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
+export const LOCAL_APP_CLIENT_ID = 'portallocalappclient000001';
+
+/** How sign-in is wired: `local` runs our own cognito-local; `cognito` talks to a real user pool. */
+export type AuthMode = 'local' | 'cognito';
+
+/** The Cognito/Amplify settings the browser needs (spec §3.2 "Auth configuration"). */
+export interface AuthSettings {
+  mode: AuthMode;
+  /** AWS region, e.g. `eu-west-2`; taken from the user pool id. */
+  region: string;
+  userPoolId: string;
+  /** The web app client id (no client secret: browsers cannot keep one). */
+  userPoolClientId: string;
+  /** Set only in local mode: where Amplify sends Cognito API calls instead of AWS. */
+  userPoolEndpoint?: string;
+  /** OAuth settings for the "{product} SSO" button (spec §2.3, §3.2): code flow, scopes email and openid. */
+  oauth: {
+    /** Hosted-UI domain without scheme, e.g. `auth.example.com`; empty disables the SSO button. */
+    domain: string;
+    redirectSignIn: string[];
+    redirectSignOut: string[];
+    /** Name of the custom identity provider configured in the user pool. */
+    customProvider: string;
+  };
+}
+
+/** Settings of the local identity service (cognito-local wrapper in `local/identity`). */
+export interface LocalIdentitySettings {
+  /** TCP port; default 9229, cognito-local's own default. */
+  port: number;
+  /** The demo user seeded on start (issue #2). The password is for the local service only. */
+  demoUsername: string;
+  demoPassword: string;
+}
+
+/** Everything the portal reads from the environment, typed. */
+export interface PortalEnv {
+  /** Product name shown in the title, navbar and "{product} SSO" button. */
+  productName: string;
+  tagline: string;
+  /** Public URL of the site; Docusaurus `url`. */
+  siteUrl: string;
+  /** The provider's website, linked from the navbar (spec §1, §2.1). */
+  providerWebsite: string;
+  /** The product API host; the OpenAPI document lives at `<apiHost>/api/v1/openapi.json` (spec §7.1). */
+  apiHost: string;
+  /** Port of the site in development and of `npm run serve`. */
+  sitePort: number;
+  auth: AuthSettings;
+  localIdentity: LocalIdentitySettings;
+}
+
+/**
+ * Parses the environment into {@link PortalEnv}.
+ *
+ * Local mode is chosen when `COGNITO_USER_POOL_ID` is unset; then Amplify talks to the local identity
+ * service at `http://localhost:<LOCAL_IDENTITY_PORT>`. With `COGNITO_USER_POOL_ID` set, the app client
+ * id is required as well.
+ *
+ * @param env - usually `process.env`; tests pass their own record.
+ * @throws {ConfigError} naming the variable when a value is malformed or a required one is missing.
+ */
+export function parseEnv(env: Env): PortalEnv {
+  const sitePort = readPort(env, 'PORT', 3000);
+  const siteUrl = readUrl(env, 'SITE_URL', `http://localhost:${sitePort}`);
+  const identityPort = readPort(env, 'LOCAL_IDENTITY_PORT', 9229);
+  const productName = read(env, 'PRODUCT_NAME') ?? 'RegData';
+
+  const userPoolId = read(env, 'COGNITO_USER_POOL_ID');
+  let auth: AuthSettings;
+  const oauth = {
+    domain: (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
+    redirectSignIn: readList(env, 'COGNITO_REDIRECT_SIGN_IN'),
+    redirectSignOut: readList(env, 'COGNITO_REDIRECT_SIGN_OUT'),
+    customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
+  };
+  if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}/`];
+  if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}/`];
+  for (const [name, urls] of [
+    ['COGNITO_REDIRECT_SIGN_IN', oauth.redirectSignIn],
+    ['COGNITO_REDIRECT_SIGN_OUT', oauth.redirectSignOut],
+  ] as const) {
+    for (const url of urls) readUrl({ [name]: url }, name, url);
+  }
+
+  if (userPoolId === undefined) {
+    auth = {
+      mode: 'local',
+      region: 'us-east-1',
+      userPoolId: LOCAL_USER_POOL_ID,
+      userPoolClientId: LOCAL_APP_CLIENT_ID,
+      userPoolEndpoint: `http://localhost:${identityPort}`,
+      oauth,
+    };
+  } else {
+    const match = USER_POOL_ID.exec(userPoolId);
+    if (!match) {
+      throw new ConfigError(
+        'COGNITO_USER_POOL_ID',
+        `"${userPoolId}" is not a user pool id of the form <region>_<id>, e.g. eu-west-2_AbC123xyz.`,
+      );
+    }
+    const userPoolClientId = read(env, 'COGNITO_APP_CLIENT_ID');
+    if (!userPoolClientId) {
+      throw new ConfigError(
+        'COGNITO_APP_CLIENT_ID',
+        'it is required when COGNITO_USER_POOL_ID is set: give the web app client id of that user pool.',
+      );
+    }
+    if (userPoolId === LOCAL_USER_POOL_ID) {
+      throw new ConfigError(
+        'COGNITO_USER_POOL_ID',
+        `${LOCAL_USER_POOL_ID} is the local identity service's pool; unset the variable to run in local mode.`,
+      );
+    }
+    auth = {
+      mode: 'cognito',
+      region: read(env, 'COGNITO_REGION') ?? match[1],
+      userPoolId,
+      userPoolClientId,
+      oauth,
+    };
+  }
+
+  return {
+    productName,
+    tagline: read(env, 'TAGLINE') ?? 'Transforming how the world consumes regulatory information',
+    siteUrl,
+    providerWebsite: readUrl(env, 'PROVIDER_WEBSITE', 'https://www.example.com'),
+    apiHost: readUrl(env, 'API_HOST', 'https://api.example.com'),
+    sitePort,
+    auth,
+    localIdentity: {
+      port: identityPort,
+      demoUsername: read(env, 'DEMO_USERNAME') ?? 'demo@example.com',
+      demoPassword: read(env, 'DEMO_PASSWORD') ?? 'DemoPassw0rd!',
+    },
+  };
+}
+
+/** The configuration of this process, parsed once on first import. */
+export const portalEnv: PortalEnv = parseEnv(process.env);

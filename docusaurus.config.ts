@@ -1,0 +1,90 @@
+/**
+ * Site configuration of the portal. It only composes: values come from `config/env.ts` (read once),
+ * navbar and footer from `config/navbar.ts`, the API reference from `config/openapi.ts`.
+ * Rules cited as "spec §N" are from ../shared/spec/portal-spec.md.
+ */
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { portalEnv as env } from './config/env';
+import { navbar, footer } from './config/navbar';
+import { apiDocsPlugin, openApiPlugin } from './config/openapi';
+import type { PortalCustomFields } from './src/components/AuthGate/amplifyConfig';
+
+const customFields: PortalCustomFields = { auth: env.auth, productName: env.productName, apiHost: env.apiHost };
+
+const config: Config = {
+  title: env.productName,
+  tagline: env.tagline,
+  favicon: 'img/favicon.svg',
+  url: env.siteUrl,
+  baseUrl: '/',
+  trailingSlash: undefined,
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  future: { v4: true, faster: true },
+
+  // Spec §2.1: broken links and markdown links are ignored at build; duplicate routes and broken anchors
+  // only warn. A separate crawler (issue #5) fails the tests on broken internal links instead.
+  onBrokenLinks: 'ignore',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  // `.md` files are plain CommonMark (writers need not know MDX); `.mdx` files may use components.
+  markdown: { format: 'detect', hooks: { onBrokenMarkdownLinks: 'ignore' } },
+
+  customFields: customFields as unknown as Record<string, unknown>,
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: { sidebarPath: './sidebars.ts' },
+        blog: {
+          showReadingTime: true,
+          feedOptions: { type: ['rss', 'atom'], xslt: true },
+          onInlineTags: 'warn',
+          onInlineAuthors: 'warn',
+          onUntruncatedBlogPosts: 'warn',
+        },
+        theme: { customCss: './src/css/custom.css' },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    ['@docusaurus/plugin-content-docs', apiDocsPlugin],
+    ['docusaurus-plugin-openapi-docs', openApiPlugin],
+    [
+      '@docusaurus/plugin-client-redirects',
+      // Spec §2.2: "A configured redirect list contains one documentation-site address."
+      { redirects: [{ from: '/docs', to: '/docs/document_format/schema' }] },
+    ],
+  ],
+
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    [
+      // Local search only: a hosted crawler (Algolia) would index gated content (issue #2).
+      '@easyops-cn/docusaurus-search-local',
+      { hashed: true, indexBlog: true, docsRouteBasePath: ['docs', 'api'], docsPluginIdForPreferredVersion: 'default' },
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.svg',
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    announcementBar: {
+      id: 'api-v1',
+      content: 'The customer API v1 reference is live: <a href="/api">browse every operation</a>.',
+      isCloseable: true,
+    },
+    navbar: navbar(env),
+    footer: footer(env),
+    prism: { theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['bash', 'json', 'python'] },
+    api: { authPersistence: 'sessionStorage' },
+  } satisfies Preset.ThemeConfig & OpenApiThemeConfig,
+};
+
+export default config;
