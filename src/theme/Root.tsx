@@ -1,13 +1,8 @@
-// Wraps every page in the sign-in gate (spec §1, §2.3, §6). Root only composes providers:
-// Amplify configuration and state in AuthProvider, the gate itself in AuthGate.
+// Wraps every page in the Amplify Authenticator's provider (spec §1, §2.3, §6). Root composes
+// providers only; the gate itself is placed by the Layout wrapper, which has route context.
 import React, { type ReactNode } from 'react';
 import AuthProvider from '@site/src/components/AuthProvider';
-import AuthGate from '@site/src/components/AuthGate';
 
 export default function Root({ children }: { children: ReactNode }): ReactNode {
-  return (
-    <AuthProvider>
-      <AuthGate>{children}</AuthGate>
-    </AuthProvider>
-  );
+  return <AuthProvider>{children}</AuthProvider>;
 }

@@ -1,25 +1,33 @@
 import React, { type ReactNode } from 'react';
 import { useAuthenticator } from '@aws-amplify/ui-react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import SignInPage from '@site/src/components/SignInPage';
+import styles from './styles.module.css';
+
+/** Props of {@link AuthGate}. */
+export interface AuthGateProps {
+  /** The page, shown only to a signed-in visitor. */
+  children: ReactNode;
+  /** What an anonymous visitor sees instead (the sign-in form in the site layout). */
+  signIn: ReactNode;
+}
 
 /**
- * The sign-in gate (spec §1, §2.3, §6): renders its children only for a signed-in visitor and the
- * sign-in page for everyone else.
+ * The sign-in gate (spec §1, §2.3, §6): renders `children` only for a signed-in visitor and `signIn`
+ * for everyone else. Must sit below `AuthProvider` (src/theme/Root.tsx).
  *
- * During static rendering the children are rendered inside a `hidden` element, so the built HTML and
- * the local search index hold the page text (issue #2) while the browser shows nothing of it: the
- * hydration pass renders the same hidden markup, and only once Amplify reports `authenticated` does
- * it become visible. Anonymous visitors get {@link SignInPage} instead. The server gate (issue #4)
- * keeps that HTML from anonymous requests in production.
+ * During static rendering the page is rendered inside a `hidden` element, so the built HTML and the
+ * local search index hold its text (issue #2) while the browser shows none of it: hydration renders
+ * the same hidden markup, and the page becomes visible only once Amplify reports `authenticated`.
+ * Anonymous visitors get `signIn` instead. The server gate (issue #4) keeps that HTML from anonymous
+ * requests in production.
  */
-export default function AuthGate({ children }: { children: ReactNode }): ReactNode {
+export default function AuthGate({ children, signIn }: AuthGateProps): ReactNode {
   const isBrowser = useIsBrowser();
   const { authStatus } = useAuthenticator((context) => [context.authStatus]);
-  if (isBrowser && authStatus === 'unauthenticated') return <SignInPage />;
-  const visible = isBrowser && authStatus === 'authenticated';
+  if (isBrowser && authStatus === 'unauthenticated') return signIn;
+  const open = isBrowser && authStatus === 'authenticated';
   return (
-    <div hidden={!visible} data-auth-gate={visible ? 'open' : 'closed'}>
+    <div className={styles.gate} hidden={!open} data-auth-gate={open ? 'open' : 'closed'}>
       {children}
     </div>
   );

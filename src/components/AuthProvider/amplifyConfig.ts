@@ -29,8 +29,7 @@ export function readAuthSettings(customFields: Record<string, unknown> | undefin
  *
  * - `userPoolEndpoint` is set only in local mode, so Amplify talks to the local identity service
  *   instead of `cognito-idp.<region>.amazonaws.com` (issue #2).
- * - OAuth (spec §3.2): code flow, scopes `email` and `openid`, the custom provider for the SSO button;
- *   omitted when no OAuth domain is configured.
+ * - OAuth (spec §3.2): code flow, scopes `email` and `openid`; omitted when no OAuth domain is configured.
  */
 export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
   const { oauth } = auth;
@@ -40,9 +39,10 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
         userPoolId: auth.userPoolId,
         userPoolClientId: auth.userPoolClientId,
         ...(auth.userPoolEndpoint ? { userPoolEndpoint: auth.userPoolEndpoint } : {}),
+        // "Username" is the first login mechanism, so the form asks for a Username (issue #2); the
+        // user pool may still accept an email or phone number there as an alias.
         loginWith: {
-          email: true,
-          phone: true,
+          username: true,
           ...(oauth.domain
             ? {
                 oauth: {
@@ -51,7 +51,8 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
                   redirectSignIn: oauth.redirectSignIn,
                   redirectSignOut: oauth.redirectSignOut,
                   responseType: 'code' as const,
-                  providers: [{ custom: oauth.customProvider }],
+                  // The custom provider is named by the SSO button itself; listing it under
+                  // `providers` would make Amplify UI draw a social button for it as well.
                 },
               }
             : {}),

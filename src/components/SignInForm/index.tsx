@@ -1,7 +1,6 @@
 import React, { type ReactNode } from 'react';
 import { Authenticator, View } from '@aws-amplify/ui-react';
 import { signIn, type SignInInput } from 'aws-amplify/auth';
-import Layout from '@theme/Layout';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { signInFlowFor } from '@site/src/components/AuthProvider/amplifyConfig';
 import SsoButton from '@site/src/components/SsoButton';
@@ -23,11 +22,12 @@ function SignInFooter(): ReactNode {
 const components = { SignIn: { Footer: SignInFooter } };
 
 /**
- * What an anonymous visitor sees on every route (spec §2.3): the site layout with the navbar reduced
- * to brand, colour toggle and search (spec §2.2), no footer, and the Amplify Authenticator with
- * sign-up hidden. Sign-in errors from the identity service appear in the Authenticator's alert.
+ * The sign-in form every anonymous visitor sees (spec §2.3): the Amplify Authenticator with sign-up
+ * hidden, "Forgot your password?" and the "{product} SSO" button. Sign-in errors from the identity
+ * service appear in the Authenticator's dismissible alert (spec §8.2). In local mode it signs in with
+ * USER_PASSWORD_AUTH (see `signInFlowFor`).
  */
-export default function SignInPage(): ReactNode {
+export default function SignInForm(): ReactNode {
   const { settings } = usePortalAuth();
   const authFlowType = signInFlowFor(settings);
   const services = authFlowType
@@ -37,10 +37,8 @@ export default function SignInPage(): ReactNode {
       }
     : undefined;
   return (
-    <Layout title="Sign in" noFooter>
-      <main className={styles.signIn}>
-        <Authenticator hideSignUp services={services} components={components} />
-      </main>
-    </Layout>
+    <main className={styles.signIn}>
+      <Authenticator hideSignUp services={services} components={components} />
+    </main>
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * The local identity service as the portal runs it: the ids of config/env.ts, the demo user, data in
+ * `.local/identity` (LOCAL_IDENTITY_DATA_DIR overrides), codes printed as they are delivered.
+ */
+import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
+import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './index';
+
+/**
+ * Starts the service for `env` and prints where it listens and how to sign in.
+ *
+ * @param dataDir - data folder (default `.local/identity`).
+ * @throws {Error} when `env` is not in local mode (a real user pool is configured) or the port is taken.
+ */
+export async function startDefaultLocalIdentity(env: PortalEnv, dataDir = DEFAULT_DATA_DIR): Promise<LocalIdentity> {
+  if (env.auth.mode !== 'local') {
+    throw new Error('COGNITO_USER_POOL_ID is set, so the portal uses that user pool; the local identity service is not started.');
+  }
+  const { demoUsername, demoPassword, port } = env.localIdentity;
+  const identity = await startLocalIdentity({
+    port,
+    dataDir,
+    userPoolId: LOCAL_USER_POOL_ID,
+    appClientId: LOCAL_APP_CLIENT_ID,
+    users: [
+      {
+        username: demoUsername,
+        password: demoPassword,
+        attributes: { email: demoUsername.includes('@') ? demoUsername : 'demo@example.com', email_verified: 'true' },
+      },
+    ],
+    onMessage: (m) => console.log(`[identity] ${m.medium} code ${m.code} sent to ${m.destination}`),
+  });
+  console.log(
+    `[identity] Local identity service at ${identity.url} (user pool ${LOCAL_USER_POOL_ID}).\n` +
+      `[identity] Sign in as ${demoUsername} / ${demoPassword} (local demo user; codes at ${identity.url}/_local/messages).`,
+  );
+  return identity;
+}

@@ -1,0 +1,139 @@
+/**
+ * The local identity service: cognito-local (npm, MIT) run in-process with a fixed user pool, app
+ * client and demo user, the shims Amplify v6 needs, and a local inbox of delivered codes (issue #2).
+ * Cognito cannot be reached from this project's machines; Amplify talks to this service through
+ * `Auth.Cognito.userPoolEndpoint` in local mode. Its signing key ships inside the npm package, so
+ * tokens it issues must never be trusted outside local mode.
+ */
+import './quiet-sdk';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { createServer } from 'cognito-local/lib/server/server';
+import { Router } from 'cognito-local/lib/server/Router';
+import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import type { Services } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { MessageInbox, type LocalMessage } from './messages';
+import { withShims } from './shims';
+import { seed, type SeedUser } from './seed';
+
+export type { LocalMessage } from './messages';
+export type { SeedUser } from './seed';
+
+/** Options of {@link startLocalIdentity}. */
+export interface LocalIdentityOptions {
+  /** TCP port on 127.0.0.1 (default 9229); 0 picks a free one. */
+  port?: number;
+  /** Folder of cognito-local's JSON data files; created if missing. */
+  dataDir: string;
+  userPoolId: string;
+  appClientId: string;
+  /** Users created on start when missing (existing users are left as they are). */
+  users: SeedUser[];
+  /** pino log level of cognito-local (default `warn`). */
+  logLevel?: pino.Level;
+  /** Called for each delivered code (e.g. to print it). */
+  onMessage?: (message: LocalMessage) => void;
+}
+
+/** A running local identity service. */
+export interface LocalIdentity {
+  /** Base URL, e.g. `http://localhost:9229`: Amplify's `userPoolEndpoint` and the token issuer domain. */
+  url: string;
+  /** Token issuer, `<url>/<userPoolId>`; its JWKS is at `<issuer>/.well-known/jwks.json`. */
+  issuer: string;
+  /** Codes delivered so far (also at `GET <url>/_local/messages`). */
+  inbox: MessageInbox;
+  /** Stops listening; resolves when every connection is closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts cognito-local on `port`, creates the user pool, app client and users when missing, and adds
+ * `GET /_local/messages` (JSON list of {@link LocalMessage}) and `DELETE /_local/messages`.
+ *
+ * @throws {Error} when the port is taken (`EADDRINUSE`) or the data folder cannot be written.
+ */
+export async function startLocalIdentity(options: LocalIdentityOptions): Promise<LocalIdentity> {
+  const port = options.port ?? 9229;
+  const logger = pino({ level: options.logLevel ?? 'warn' });
+  const ctx = { logger };
+  fs.mkdirSync(options.dataDir, { recursive: true });
+
+  // The issuer must name the port actually bound; with port 0 it is known only after listen, so the
+  // token config is filled in below before any request can arrive.
+  const tokenConfig: Config['TokenConfig'] = { IssuerDomain: `http://localhost:${port}` };
+  const config: Config = {
+    ...DefaultConfig,
+    UserPoolDefaults: {},
+    TokenConfig: tokenConfig,
+    ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
+  const cognito = await new CognitoServiceFactoryImpl(
+    options.dataDir,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    // No Lambda triggers are configured, so the Lambda client is never called.
+    new LambdaService(config.TriggerFunctions, undefined as never),
+    new CryptoService(config.KMSConfig),
+  );
+  const inbox = new MessageInbox({ onDeliver: options.onMessage });
+  const services: Services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(inbox)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
+    triggers,
+  };
+
+  await seed(ctx, cognito, clock, {
+    userPoolId: options.userPoolId,
+    appClientId: options.appClientId,
+    users: options.users,
+  });
+
+  const server = createServer(withShims(Router(services), services), logger, config.ServerConfig, services);
+  server.application.get('/_local/messages', (_req: unknown, res: { json(body: unknown): void }) => {
+    res.json(inbox.list());
+  });
+  server.application.delete('/_local/messages', (_req: unknown, res: { status(code: number): { end(): void } }) => {
+    inbox.clear();
+    res.status(204).end();
+  });
+  const httpServer: http.Server = await server.start();
+  const address = httpServer.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://localhost:${boundPort}`;
+  tokenConfig.IssuerDomain = url;
+
+  return {
+    url,
+    issuer: `${url}/${options.userPoolId}`,
+    inbox,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        httpServer.close((error) => (error ? reject(error) : resolve()));
+        httpServer.closeAllConnections();
+      }),
+  };
+}
+
+/** Default folder of the local identity data, inside the project and ignored by git. */
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../.local/identity');

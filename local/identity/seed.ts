@@ -1,0 +1,87 @@
+/**
+ * Creates the local user pool, app client and users when they are missing (idempotent), with the
+ * fixed ids the site is configured with (config/env.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { CognitoService } from 'cognito-local/lib/services';
+import type { Clock } from 'cognito-local/lib/services/clock';
+import type { Context } from 'cognito-local/lib/services/context';
+import type { User } from 'cognito-local/lib/services/userPoolService';
+
+/** A user to create on start. */
+export interface SeedUser {
+  username: string;
+  password: string;
+  /** Extra attributes, e.g. `{ email: 'x@example.com', email_verified: 'true' }`. */
+  attributes?: Record<string, string>;
+  /** Cognito user status (default `CONFIRMED`). */
+  status?: User['UserStatus'];
+}
+
+/** What {@link seed} creates. */
+export interface SeedPlan {
+  userPoolId: string;
+  appClientId: string;
+  users: SeedUser[];
+}
+
+/**
+ * Ensures the pool, its app client and each user exist.
+ *
+ * @throws {Error} from cognito-local's data store when the data folder cannot be written.
+ */
+export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, plan: SeedPlan): Promise<void> {
+  const existing = await cognito.listUserPools(ctx);
+  if (!existing.some((pool) => pool.Id === plan.userPoolId)) {
+    await cognito.createUserPool(ctx, {
+      Id: plan.userPoolId,
+      Name: 'portal-local',
+      // Spec §5.2: minimum length defaults to 8; the character rules are shown when the pool has them.
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
+      AutoVerifiedAttributes: ['email'],
+      MfaConfiguration: 'OPTIONAL',
+      CreationDate: clock.get(),
+      LastModifiedDate: clock.get(),
+    });
+  }
+  const userPool = await cognito.getUserPool(ctx, plan.userPoolId);
+  if (!(await cognito.getAppClient(ctx, plan.appClientId))) {
+    await userPool.saveAppClient(ctx, {
+      ClientId: plan.appClientId,
+      ClientName: 'portal-web',
+      UserPoolId: plan.userPoolId,
+      CreationDate: clock.get(),
+      LastModifiedDate: clock.get(),
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['email', 'openid'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+      AccessTokenValidity: 1,
+      IdTokenValidity: 1,
+      RefreshTokenValidity: 30,
+    });
+  }
+  for (const user of plan.users) {
+    if (await userPool.getUserByUsername(ctx, user.username)) continue;
+    const now = clock.get();
+    await userPool.saveUser(ctx, {
+      Username: user.username,
+      Password: user.password,
+      Attributes: Object.entries({ sub: randomUUID(), ...user.attributes }).map(([Name, Value]) => ({ Name, Value })),
+      Enabled: true,
+      UserStatus: user.status ?? 'CONFIRMED',
+      RefreshTokens: [],
+      UserCreateDate: now,
+      UserLastModifiedDate: now,
+    });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Operations Amplify v6 calls that cognito-local 5.3.0 lacks or gets wrong, added in front of its
+ * router (facts measured in issue #2). Each shim reuses cognito-local's own services and targets.
+ */
+import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { NotAuthorizedError, UserNotFoundError, InvalidParameterError } from 'cognito-local/lib/errors';
+import type { Services } from 'cognito-local/lib/services';
+import type { Context } from 'cognito-local/lib/services/context';
+import type { Route, Router } from 'cognito-local/lib/server/Router';
+import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { attributeValue } from 'cognito-local/lib/services/userPoolService';
+
+type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Wraps cognito-local's router with the shims below.
+ *
+ * - `GetTokensFromRefreshToken`: Amplify ≥ 6.15 refreshes tokens only through it; mapped onto
+ *   `InitiateAuth` with `REFRESH_TOKEN_AUTH`.
+ * - `GlobalSignOut`: revokes every refresh token of the user (spec §4 "Sign-out: global or local").
+ * - `ResendConfirmationCode`: a new sign-up code, delivered like SignUp's (spec §4 "resend possible").
+ * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
+ *   challenge (new password, MFA) can be refreshed.
+ */
+export function withShims(base: Router, services: Services): Router {
+  const shims: Record<string, Route> = {
+    GetTokensFromRefreshToken: (ctx, req: Req) =>
+      base('InitiateAuth')(ctx, {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: req.ClientId,
+        AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+        ClientMetadata: req.ClientMetadata,
+      }),
+
+    GlobalSignOut: async (ctx, req: Req) => {
+      const claims = decodeAccessToken(req.AccessToken);
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+      const user = await userPool.getUserByUsername(ctx, claims.username);
+      if (!user) throw new NotAuthorizedError();
+      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
+    },
+
+    ResendConfirmationCode: async (ctx, req: Req) => {
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new UserNotFoundError();
+      const details = deliveryDetailsFor(user.Attributes);
+      const code = services.otp();
+      await userPool.saveUser(ctx, { ...user, ConfirmationCode: code });
+      await services.messages.deliver(
+        ctx,
+        'ResendCode',
+        req.ClientId,
+        userPool.options.Id,
+        user,
+        code,
+        req.ClientMetadata,
+        details,
+      );
+      return { CodeDeliveryDetails: details };
+    },
+
+    RespondToAuthChallenge: async (ctx: Context, req: Req) => {
+      const result = await base('RespondToAuthChallenge')(ctx, req);
+      const refreshToken: string | undefined = result?.AuthenticationResult?.RefreshToken;
+      const username: string | undefined = req.ChallengeResponses?.USERNAME;
+      if (refreshToken && username) {
+        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await userPool.getUserByUsername(ctx, username);
+        if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+      }
+      return result;
+    },
+  };
+  return (target) => shims[target] ?? base(target);
+}
+
+/** Reads the claims of an access token; like cognito-local's own targets, it trusts the signature. */
+function decodeAccessToken(token: unknown): { client_id: string; username: string } {
+  let claims: Record<string, unknown>;
+  try {
+    claims = decomposeUnverifiedJwt(token).payload;
+  } catch {
+    throw new NotAuthorizedError();
+  }
+  if (claims.token_use !== 'access') throw new NotAuthorizedError();
+  return { client_id: String(claims.client_id), username: String(claims.username) };
+}
+
+function deliveryDetailsFor(attributes: Parameters<typeof attributeValue>[1]): DeliveryDetails {
+  const email = attributeValue('email', attributes);
+  if (email) return { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+  const phone = attributeValue('phone_number', attributes);
+  if (phone) return { AttributeName: 'phone_number', DeliveryMedium: 'SMS', Destination: phone };
+  throw new InvalidParameterError('User has no attribute matching desired delivery mediums');
+}
