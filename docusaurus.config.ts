@@ -9,8 +9,8 @@ import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi
 import { themes as prismThemes } from 'prism-react-renderer';
 import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
-import { apiDocsPlugin, openApiPlugin } from './config/openapi';
-import type { PortalCustomFields } from './src/components/AuthGate/amplifyConfig';
+import { apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
+import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
 
 const customFields: PortalCustomFields = { auth: env.auth, productName: env.productName, apiHost: env.apiHost };
 
@@ -82,8 +82,13 @@ const config: Config = {
     },
     navbar: navbar(env),
     footer: footer(env),
-    prism: { theme: prismThemes.github, darkTheme: prismThemes.dracula, additionalLanguages: ['bash', 'json', 'python'] },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python'],
+    },
     api: { authPersistence: 'sessionStorage' },
+    languageTabs: apiLanguageTabs,
   } satisfies Preset.ThemeConfig & OpenApiThemeConfig,
 };
 

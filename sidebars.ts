@@ -32,13 +32,21 @@ const sidebars = {
       link: { type: 'generated-index', description: 'Bulk delivery of documents to your S3 bucket.' },
       items: ['s3_transfer/manifest-format', 's3_transfer/schema', 'manifest_csv_example/manifest_csv'],
     },
-    { type: 'category', label: 'HTTP API', items: ['api/getting-started', { type: 'link', label: 'API reference', href: '/api' }] },
+    {
+      type: 'category',
+      label: 'HTTP API',
+      items: ['api/getting-started', { type: 'link', label: 'API reference', href: '/api' }],
+    },
     { type: 'category', label: 'Services', items: ['services/interrogator'] },
     {
       type: 'category',
       label: 'Archived',
       collapsed: true,
-      items: ['Archived/consumer-credit-sample', 'Archived/prudential-sample', 'Archived/Our taxonomies and themes old'],
+      items: [
+        'Archived/consumer-credit-sample',
+        'Archived/prudential-sample',
+        'Archived/Our taxonomies and themes old',
+      ],
     },
   ],
 } satisfies SidebarsConfig;

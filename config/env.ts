@@ -89,6 +89,8 @@ export interface AuthSettings {
 export interface LocalIdentitySettings {
   /** TCP port; default 9229, cognito-local's own default. */
   port: number;
+  /** Folder of the service's data files; unset means `.local/identity` in the project. */
+  dataDir?: string;
   /** The demo user seeded on start (issue #2). The password is for the local service only. */
   demoUsername: string;
   demoPassword: string;
@@ -193,6 +195,7 @@ export function parseEnv(env: Env): PortalEnv {
     auth,
     localIdentity: {
       port: identityPort,
+      dataDir: read(env, 'LOCAL_IDENTITY_DATA_DIR'),
       demoUsername: read(env, 'DEMO_USERNAME') ?? 'demo@example.com',
       demoPassword: read(env, 'DEMO_PASSWORD') ?? 'DemoPassw0rd!',
     },

@@ -43,3 +43,13 @@ export const openApiPlugin = {
     },
   },
 } satisfies OpenApiPluginOptions;
+
+/**
+ * Code-sample tabs of every operation page: curl, Python (requests) and JavaScript (fetch), the three
+ * languages our prose docs use (issue #5), instead of the theme's 18 defaults (C# first).
+ */
+export const apiLanguageTabs = [
+  { highlight: 'bash', language: 'curl', logoClass: 'curl' },
+  { highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests', variants: ['requests'] },
+  { highlight: 'javascript', language: 'javascript', logoClass: 'javascript', variant: 'fetch', variants: ['fetch'] },
+];

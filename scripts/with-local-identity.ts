@@ -21,7 +21,13 @@ async function main(): Promise<void> {
   }
   const child = spawn(
     process.execPath,
-    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), ...args, '--port', String(portalEnv.sitePort), '--no-open'],
+    [
+      require.resolve('@docusaurus/core/bin/docusaurus.mjs'),
+      ...args,
+      '--port',
+      String(portalEnv.sitePort),
+      '--no-open',
+    ],
     { stdio: 'inherit' },
   );
   const stop = (signal: NodeJS.Signals) => child.kill(signal);

@@ -8,17 +8,18 @@ import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './inde
 /**
  * Starts the service for `env` and prints where it listens and how to sign in.
  *
- * @param dataDir - data folder (default `.local/identity`).
  * @throws {Error} when `env` is not in local mode (a real user pool is configured) or the port is taken.
  */
-export async function startDefaultLocalIdentity(env: PortalEnv, dataDir = DEFAULT_DATA_DIR): Promise<LocalIdentity> {
+export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalIdentity> {
   if (env.auth.mode !== 'local') {
-    throw new Error('COGNITO_USER_POOL_ID is set, so the portal uses that user pool; the local identity service is not started.');
+    throw new Error(
+      'COGNITO_USER_POOL_ID is set, so the portal uses that user pool; the local identity service is not started.',
+    );
   }
   const { demoUsername, demoPassword, port } = env.localIdentity;
   const identity = await startLocalIdentity({
     port,
-    dataDir,
+    dataDir: env.localIdentity.dataDir ?? DEFAULT_DATA_DIR,
     userPoolId: LOCAL_USER_POOL_ID,
     appClientId: LOCAL_APP_CLIENT_ID,
     users: [

@@ -39,8 +39,8 @@ export interface LocalIdentityOptions {
   appClientId: string;
   /** Users created on start when missing (existing users are left as they are). */
   users: SeedUser[];
-  /** pino log level of cognito-local (default `warn`). */
-  logLevel?: pino.Level;
+  /** pino log level of cognito-local (default `error`; `silent` for none). */
+  logLevel?: pino.LevelWithSilent;
   /** Called for each delivered code (e.g. to print it). */
   onMessage?: (message: LocalMessage) => void;
 }
@@ -65,7 +65,7 @@ export interface LocalIdentity {
  */
 export async function startLocalIdentity(options: LocalIdentityOptions): Promise<LocalIdentity> {
   const port = options.port ?? 9229;
-  const logger = pino({ level: options.logLevel ?? 'warn' });
+  const logger = pino({ level: options.logLevel ?? 'error' });
   const ctx = { logger };
   fs.mkdirSync(options.dataDir, { recursive: true });
 

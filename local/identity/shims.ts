@@ -3,7 +3,12 @@
  * router (facts measured in issue #2). Each shim reuses cognito-local's own services and targets.
  */
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
-import { NotAuthorizedError, UserNotFoundError, InvalidParameterError } from 'cognito-local/lib/errors';
+import {
+  InvalidParameterError,
+  InvalidPasswordError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} from 'cognito-local/lib/errors';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { Route, Router } from 'cognito-local/lib/server/Router';
@@ -19,11 +24,22 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH`.
  * - `GlobalSignOut`: revokes every refresh token of the user (spec §4 "Sign-out: global or local").
  * - `ResendConfirmationCode`: a new sign-up code, delivered like SignUp's (spec §4 "resend possible").
+ * - `InitiateAuth`: a wrong password answers `NotAuthorizedException` "Incorrect username or password.",
+ *   as Cognito does, instead of cognito-local's `InvalidPasswordException` (spec §8.2 service errors).
  * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
  *   challenge (new password, MFA) can be refreshed.
  */
 export function withShims(base: Router, services: Services): Router {
   const shims: Record<string, Route> = {
+    InitiateAuth: async (ctx, req: Req) => {
+      try {
+        return await base('InitiateAuth')(ctx, req);
+      } catch (error) {
+        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
+        throw error;
+      }
+    },
+
     GetTokensFromRefreshToken: (ctx, req: Req) =>
       base('InitiateAuth')(ctx, {
         AuthFlow: 'REFRESH_TOKEN_AUTH',

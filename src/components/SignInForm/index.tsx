@@ -8,7 +8,7 @@ import styles from './styles.module.css';
 import '@aws-amplify/ui-react/styles.css';
 
 /** Sign-in footer: Amplify's own "Forgot your password?" link, then the SSO button (spec §2.3). */
-function SignInFooter(): ReactNode {
+function SignInFooter(): React.JSX.Element {
   return (
     <>
       <Authenticator.SignIn.Footer />
@@ -32,8 +32,8 @@ export default function SignInForm(): ReactNode {
   const authFlowType = signInFlowFor(settings);
   const services = authFlowType
     ? {
-        handleSignIn: (input: SignInInput) =>
-          signIn({ ...input, options: { ...input.options, authFlowType } }),
+        handleSignIn: ((input: SignInInput) =>
+          signIn({ ...input, options: { ...input.options, authFlowType } })) as typeof signIn,
       }
     : undefined;
   return (

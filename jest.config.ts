@@ -1,0 +1,31 @@
+/**
+ * Unit tests (jest + Testing Library). Docusaurus aliases are mapped to the site or to small mocks in
+ * `tests/unit/mocks`; CSS modules become identity objects. End-to-end tests live in `tests/e2e`
+ * and run with Playwright instead.
+ */
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/local', '<rootDir>/scripts'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.(css|scss)$': 'identity-obj-proxy',
+    '^@site/(.*)$': '<rootDir>/$1',
+    '^@theme-original/(.*)$': '<rootDir>/tests/unit/mocks/theme-original.tsx',
+    '^@theme/(.*)$': '<rootDir>/tests/unit/mocks/theme-original.tsx',
+    '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/mocks/useIsBrowser.ts',
+    '^@docusaurus/useDocusaurusContext$': '<rootDir>/tests/unit/mocks/useDocusaurusContext.ts',
+  },
+  // aws-amplify, Amplify UI and otplib's base32 (via cognito-local) ship ESM builds that jest's CommonJS runtime cannot load untransformed.
+  transformIgnorePatterns: ['/node_modules/(?!(@aws-amplify|aws-amplify|@scure|@noble)/)'],
+};
+
+export default config;

@@ -1,0 +1,168 @@
+/**
+ * @jest-environment node
+ *
+ * The local identity service answers the operations Amplify v6 calls (issue #2), over HTTP, the way
+ * Amplify's clients send them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { startLocalIdentity, type LocalIdentity } from '..';
+
+const POOL = 'us-east-1_TestPool1';
+const CLIENT = 'testappclient0000000000001';
+let identity: LocalIdentity;
+let dataDir: string;
+
+// Cognito's JSON answers are read field by field in the assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+async function call(target: string, body: object): Promise<{ status: number; json: Json }> {
+  const response = await fetch(identity.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const signIn = (username: string, password: string) =>
+  call('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-test-'));
+  identity = await startLocalIdentity({
+    port: 0,
+    dataDir,
+    userPoolId: POOL,
+    appClientId: CLIENT,
+    logLevel: 'silent',
+    users: [
+      {
+        username: 'demo@example.com',
+        password: 'DemoPassw0rd!',
+        attributes: { email: 'demo@example.com', email_verified: 'true' },
+      },
+      {
+        username: 'new@example.com',
+        password: 'TempPassw0rd!',
+        attributes: { email: 'new@example.com' },
+        status: 'FORCE_CHANGE_PASSWORD',
+      },
+      {
+        username: 'pending@example.com',
+        password: 'Pending0rd!x',
+        attributes: { email: 'pending@example.com' },
+        status: 'UNCONFIRMED',
+      },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await identity.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('local identity service', () => {
+  it('signs the demo user in with USER_PASSWORD_AUTH and issues tokens of the configured pool', async () => {
+    const { status, json } = await signIn('demo@example.com', 'DemoPassw0rd!');
+    expect(status).toBe(200);
+    const access = decomposeUnverifiedJwt(json.AuthenticationResult.AccessToken).payload;
+    expect(access).toMatchObject({ iss: identity.issuer, client_id: CLIENT, token_use: 'access' });
+    expect(identity.issuer).toBe(`${identity.url}/${POOL}`);
+  });
+
+  it('refuses a wrong password with NotAuthorizedException', async () => {
+    const { status, json } = await signIn('demo@example.com', 'wrong-password');
+    expect(status).toBe(400);
+    expect(json).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  it('publishes its signing key at the pool JWKS address', async () => {
+    const jwks = await (await fetch(`${identity.issuer}/.well-known/jwks.json`)).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', kid: 'CognitoLocal' });
+  });
+
+  it('refreshes tokens through GetTokensFromRefreshToken (Amplify ≥ 6.15)', async () => {
+    const { json } = await signIn('demo@example.com', 'DemoPassw0rd!');
+    const refreshed = await call('GetTokensFromRefreshToken', {
+      ClientId: CLIENT,
+      RefreshToken: json.AuthenticationResult.RefreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.AuthenticationResult.AccessToken).toEqual(expect.any(String));
+  });
+
+  it('revokes every refresh token of the user on GlobalSignOut', async () => {
+    const { json } = await signIn('demo@example.com', 'DemoPassw0rd!');
+    const { AccessToken, RefreshToken } = json.AuthenticationResult;
+    expect((await call('GlobalSignOut', { AccessToken })).status).toBe(200);
+    const refreshed = await call('GetTokensFromRefreshToken', { ClientId: CLIENT, RefreshToken });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.json.__type).toBe('NotAuthorizedException');
+  });
+
+  it('keeps the refresh token issued after a new-password challenge, so that session can be refreshed', async () => {
+    const challenge = await signIn('new@example.com', 'TempPassw0rd!');
+    expect(challenge.json.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const answered = await call('RespondToAuthChallenge', {
+      ClientId: CLIENT,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.json.Session,
+      ChallengeResponses: { USERNAME: 'new@example.com', NEW_PASSWORD: 'NewPassw0rd!!' },
+    });
+    expect(answered.status).toBe(200);
+    const refreshed = await call('GetTokensFromRefreshToken', {
+      ClientId: CLIENT,
+      RefreshToken: answered.json.AuthenticationResult.RefreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('resends a sign-up code and lists it at /_local/messages', async () => {
+    const resent = await call('ResendConfirmationCode', { ClientId: CLIENT, Username: 'pending@example.com' });
+    expect(resent.json.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: 'pending@example.com',
+    });
+    const messages = await (await fetch(`${identity.url}/_local/messages`)).json();
+    const code = messages.at(-1).code;
+    expect(messages.at(-1)).toMatchObject({ destination: 'pending@example.com', medium: 'EMAIL' });
+    const confirmed = await call('ConfirmSignUp', {
+      ClientId: CLIENT,
+      Username: 'pending@example.com',
+      ConfirmationCode: code,
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await signIn('pending@example.com', 'Pending0rd!x')).status).toBe(200);
+  });
+
+  it('answers UserNotFoundException when resending for an unknown user', async () => {
+    const resent = await call('ResendConfirmationCode', { ClientId: CLIENT, Username: 'nobody@example.com' });
+    expect(resent.json.__type).toBe('UserNotFoundException');
+  });
+
+  it('keeps existing users when started again on the same data', async () => {
+    await identity.close();
+    identity = await startLocalIdentity({
+      port: 0,
+      dataDir,
+      userPoolId: POOL,
+      appClientId: CLIENT,
+      logLevel: 'silent',
+      users: [{ username: 'new@example.com', password: 'TempPassw0rd!' }],
+    });
+    expect((await signIn('new@example.com', 'NewPassw0rd!!')).status).toBe(200);
+  });
+});

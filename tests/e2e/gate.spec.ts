@@ -1,0 +1,107 @@
+/**
+ * The gated portal end to end (issue #2; spec §2.2, §2.3, §4, §6): anonymous visitors see only the
+ * sign-in form; the demo user signs in, sees navbar, content and footer, and Logout closes the gate.
+ */
+import { test, expect, signIn, waitForGate } from './fixtures';
+
+const NAVBAR_ITEMS = ['Document Format', 'Domains', 'S3 Transfer', 'HTTP API', 'Services'];
+
+const GATED_ROUTES = [
+  { path: '/docs/document_format/schema', text: 'Every document the API returns is a JSON object' },
+  { path: '/docs/domains/Our%20domains%20and%20themes', text: 'Documents are scored against topic domains' },
+  { path: '/blog/welcome', text: 'Welcome to the portal' },
+  { path: '/api', text: 'The customer API gives authenticated customers access' },
+];
+
+test.describe('anonymous visitor', () => {
+  for (const route of GATED_ROUTES) {
+    test(`${route.path} shows only the sign-in form`, async ({ page }) => {
+      await page.goto(route.path);
+      await waitForGate(page);
+      await expect(page.getByLabel('Username')).toBeVisible();
+      await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Forgot your password?' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'RegData SSO' })).toBeVisible();
+      // Spec §2.3: sign-up is hidden; spec §2.2: only brand, colour toggle and search in the navbar.
+      await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveCount(0);
+      await expect(page.getByText(route.text)).toBeHidden();
+      const navbar = page.getByRole('navigation', { name: 'Main' });
+      await expect(navbar.getByRole('link', { name: 'RegData' }).first()).toBeVisible();
+      await expect(navbar.getByRole('button', { name: /dark|light|system/i })).toBeVisible();
+      await expect(navbar.getByRole('searchbox').or(navbar.getByPlaceholder('Search'))).toBeVisible();
+      for (const item of NAVBAR_ITEMS) await expect(navbar.getByText(item, { exact: true })).toHaveCount(0);
+      await expect(page.getByText('Logout')).toHaveCount(0);
+      await expect(page.locator('footer')).toHaveCount(0);
+    });
+  }
+
+  test.describe('wrong password', () => {
+    // The identity service answers 400, which the browser logs as a failed resource load.
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test('is refused with the identity service message', async ({ page }) => {
+      await page.goto('/');
+      await waitForGate(page);
+      await page.getByLabel('Username').fill('demo@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+      await expect(page.locator('[data-auth-gate="open"]')).toHaveCount(0);
+    });
+  });
+});
+
+test.describe('signed-in customer', () => {
+  test('sees navbar items, content and footer, and Logout returns to the form', async ({ page }) => {
+    await page.goto('/docs/document_format/schema');
+    await waitForGate(page);
+    await signIn(page);
+
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    for (const item of NAVBAR_ITEMS) await expect(navbar.getByText(item, { exact: true })).toBeVisible();
+    await expect(navbar.getByRole('link', { name: 'RegData' }).last()).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+    await expect(page.getByText('Every document the API returns is a JSON object')).toBeVisible();
+    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+
+    // The session survives navigation and a reload (tokens kept by Amplify).
+    await navbar.getByText('Services', { exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+
+    await navbar.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByText('Interrogator is the question-and-answer search service')).toBeHidden();
+    await page.reload();
+    await waitForGate(page);
+    await expect(page.getByLabel('Username')).toBeVisible();
+  });
+
+  test.describe('unknown path', () => {
+    // The static server answers 404 for the document itself; the browser logs that as an error.
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test('shows the not-found page after sign-in', async ({ page }) => {
+      await page.goto('/no/such/page');
+      await waitForGate(page);
+      await expect(page.getByText('Page Not Found')).toBeHidden();
+      await signIn(page);
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    });
+  });
+
+  test('the API reference lists the document operations', async ({ page }) => {
+    await page.goto('/api');
+    await waitForGate(page);
+    await signIn(page);
+    await expect(page.getByText('The customer API gives authenticated customers access')).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    await sidebar.getByText('Documents', { exact: true }).click();
+    await sidebar.getByRole('link', { name: 'Get a document', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a document' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /\/api\/v1\/customer\/documents\/:document_id$/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'curl', exact: false }).first()).toBeVisible();
+  });
+});
