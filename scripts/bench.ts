@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-identity-'));
   const server: ChildProcess = spawn('npx', ['tsx', 'scripts/with-local-identity.ts', 'serve'], {
     stdio: 'ignore',
+    // The child gets this environment unchanged plus a fresh identity data folder.
+    // eslint-disable-next-line no-restricted-properties
     env: { ...process.env, LOCAL_IDENTITY_DATA_DIR: dataDir },
     detached: true,
   });
