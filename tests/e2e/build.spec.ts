@@ -1,0 +1,46 @@
+/**
+ * The production build holds every page of spec §2.1, an API page per operation of the contract, the
+ * pages' text in their HTML (static rendering, issue #2) and a non-empty local search index.
+ * Runs after `npm run build` (test:e2e builds first); needs no browser.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { test, expect } from '@playwright/test';
+import { OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { SPEC_ROUTES } from './routes';
+
+const BUILD = path.resolve(__dirname, '../../build');
+const htmlOf = (route: string) => path.join(BUILD, route, 'index.html');
+/** docusaurus-plugin-openapi-docs names a page after its operationId in kebab case. */
+const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+test('every route of spec §2.1 has a built page holding its text', () => {
+  for (const route of SPEC_ROUTES) {
+    const file = htmlOf(route.path);
+    expect(fs.existsSync(file), `${route.path} → ${file}`).toBe(true);
+    if (route.text) expect(fs.readFileSync(file, 'utf8'), route.path).toContain(route.text);
+  }
+});
+
+test('there is an /api page for each operation of the contract', () => {
+  const contract = parse(fs.readFileSync(path.resolve(__dirname, '../..', OPENAPI_SPEC_PATH), 'utf8'));
+  const operations = Object.values(
+    contract.paths as Record<string, Record<string, { operationId: string; summary: string }>>,
+  ).flatMap((item) => Object.values(item));
+  expect(operations.length).toBeGreaterThan(0);
+  for (const operation of operations) {
+    const file = htmlOf(`/api/v1/${kebab(operation.operationId)}`);
+    expect(fs.existsSync(file), `${operation.operationId} → ${file}`).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toContain(operation.summary);
+  }
+});
+
+test('the local search index covers the docs and the API reference', () => {
+  const index = JSON.parse(fs.readFileSync(path.join(BUILD, 'search-index.json'), 'utf8')) as {
+    documents: { u: string }[];
+  }[];
+  const urls = index.flatMap((part) => part.documents.map((doc) => doc.u));
+  expect(urls).toContain('/docs/document_format/schema');
+  expect(urls.some((url) => url.startsWith('/api/v1/'))).toBe(true);
+});
