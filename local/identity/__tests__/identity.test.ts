@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
-import { startLocalIdentity, type LocalIdentity } from '..';
+import { startLocalIdentity, type LocalIdentity, type SeedUser } from '..';
 
 const POOL = 'us-east-1_TestPool1';
 const CLIENT = 'testappclient0000000000001';
@@ -38,34 +38,30 @@ const signIn = (username: string, password: string) =>
     AuthParameters: { USERNAME: username, PASSWORD: password },
   });
 
+const start = (users: SeedUser[]) =>
+  startLocalIdentity({ port: 0, dataDir, userPoolId: POOL, appClientId: CLIENT, logLevel: 'silent', users });
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-test-'));
-  identity = await startLocalIdentity({
-    port: 0,
-    dataDir,
-    userPoolId: POOL,
-    appClientId: CLIENT,
-    logLevel: 'silent',
-    users: [
-      {
-        username: 'demo@example.com',
-        password: 'DemoPassw0rd!',
-        attributes: { email: 'demo@example.com', email_verified: 'true' },
-      },
-      {
-        username: 'new@example.com',
-        password: 'TempPassw0rd!',
-        attributes: { email: 'new@example.com' },
-        status: 'FORCE_CHANGE_PASSWORD',
-      },
-      {
-        username: 'pending@example.com',
-        password: 'Pending0rd!x',
-        attributes: { email: 'pending@example.com' },
-        status: 'UNCONFIRMED',
-      },
-    ],
-  });
+  identity = await start([
+    {
+      username: 'demo@example.com',
+      password: 'DemoPassw0rd!',
+      attributes: { email: 'demo@example.com', email_verified: 'true' },
+    },
+    {
+      username: 'new@example.com',
+      password: 'TempPassw0rd!',
+      attributes: { email: 'new@example.com' },
+      status: 'FORCE_CHANGE_PASSWORD',
+    },
+    {
+      username: 'pending@example.com',
+      password: 'Pending0rd!x',
+      attributes: { email: 'pending@example.com' },
+      status: 'UNCONFIRMED',
+    },
+  ]);
 });
 
 afterAll(async () => {
@@ -155,14 +151,7 @@ describe('local identity service', () => {
 
   it('keeps existing users when started again on the same data', async () => {
     await identity.close();
-    identity = await startLocalIdentity({
-      port: 0,
-      dataDir,
-      userPoolId: POOL,
-      appClientId: CLIENT,
-      logLevel: 'silent',
-      users: [{ username: 'new@example.com', password: 'TempPassw0rd!' }],
-    });
+    identity = await start([{ username: 'new@example.com', password: 'TempPassw0rd!' }]);
     expect((await signIn('new@example.com', 'NewPassw0rd!!')).status).toBe(200);
   });
 });
