@@ -12,7 +12,7 @@ import { navbar, footer } from './config/navbar';
 import { apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
 
-const customFields: PortalCustomFields = { auth: env.auth, productName: env.productName, apiHost: env.apiHost };
+const customFields: PortalCustomFields = { auth: env.auth, productName: env.productName };
 
 const config: Config = {
   title: env.productName,

@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**'],
+    files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**', '**/__tests__/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -7,7 +7,7 @@ import type { Config } from 'jest';
 
 const config: Config = {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/local', '<rootDir>/scripts'],
+  roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/local', '<rootDir>/scripts', '<rootDir>/openapi'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   transform: {

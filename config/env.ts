@@ -105,8 +105,12 @@ export interface PortalEnv {
   siteUrl: string;
   /** The provider's website, linked from the navbar (spec §1, §2.1). */
   providerWebsite: string;
-  /** The product API host; the OpenAPI document lives at `<apiHost>/api/v1/openapi.json` (spec §7.1). */
-  apiHost: string;
+  /**
+   * The product API host, e.g. `https://api.example.com`; the OpenAPI document lives at
+   * `<apiHost>/api/v1/openapi.json` (spec §7.1). Unset: the contract's own server URL is kept and
+   * `npm run openapi:fetch` has nothing to fetch.
+   */
+  apiHost?: string;
   /** Port of the site in development and of `npm run serve`. */
   sitePort: number;
   auth: AuthSettings;
@@ -190,7 +194,7 @@ export function parseEnv(env: Env): PortalEnv {
     tagline: read(env, 'TAGLINE') ?? 'Transforming how the world consumes regulatory information',
     siteUrl,
     providerWebsite: readUrl(env, 'PROVIDER_WEBSITE', 'https://www.example.com'),
-    apiHost: readUrl(env, 'API_HOST', 'https://api.example.com'),
+    apiHost: read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', ''),
     sitePort,
     auth,
     localIdentity: {

@@ -19,6 +19,9 @@ export const API_V1_DIR = `${API_DOCS_DIR}/v1`;
 /** The vendored OpenAPI description the build always uses (works offline). */
 export const OPENAPI_SPEC_PATH = 'openapi/customer-api.yaml';
 
+/** The contract bundled into one file with its server on API_HOST (scripts/openapi/bundle.ts). */
+export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
+
 /** Options of the docs plugin instance `api` that renders the generated pages at `/api`. */
 export const apiDocsPlugin = {
   id: 'api',
@@ -34,7 +37,7 @@ export const openApiPlugin = {
   docsPluginId: 'api',
   config: {
     customer: {
-      specPath: OPENAPI_SPEC_PATH,
+      specPath: BUNDLED_SPEC_PATH,
       outputDir: API_V1_DIR,
       // The info page is the /api landing page (slug `/`), see the template.
       infoTemplate: 'openapi/templates/info.mustache',

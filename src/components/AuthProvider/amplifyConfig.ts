@@ -9,7 +9,6 @@ import type { AuthSettings } from '@site/config/env';
 export interface PortalCustomFields {
   auth: AuthSettings;
   productName: string;
-  apiHost: string;
 }
 
 /**

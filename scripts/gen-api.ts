@@ -1,0 +1,31 @@
+/**
+ * `npm run gen-api`: bundles the contract (scripts/openapi/bundle.ts), then regenerates the /api pages
+ * from it with docusaurus-plugin-openapi-docs. The generator never overwrites a page, so the output
+ * folder is emptied first. `npm start` and `npm run build` run this.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_DOCS_DIR } from '../config/openapi';
+import { bundleContract } from './openapi/bundle';
+
+async function main(): Promise<void> {
+  const root = path.resolve(__dirname, '..');
+  const bundled = await bundleContract(root);
+  console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
+  const out = path.join(root, API_DOCS_DIR);
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const generate = spawnSync(
+    process.execPath,
+    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'gen-api-docs', 'all'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (generate.status !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
+  console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`gen-api failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+/**
+ * @jest-environment node
+ */
+import { contractUrl, parseContract, withApiHost } from '../contract';
+
+describe('contractUrl (spec §7.1)', () => {
+  it('is /api/v1/openapi.json on the API host', () => {
+    expect(contractUrl('https://api.acme.test/')).toBe('https://api.acme.test/api/v1/openapi.json');
+  });
+});
+
+describe('withApiHost', () => {
+  const doc = {
+    openapi: '3.1.0',
+    servers: [
+      { url: 'https://placeholder.invalid/api/v1/customer', description: 'Production' },
+      { url: 'http://localhost:4010/api/v1/customer', description: 'Local sandbox' },
+    ],
+  };
+
+  it('points the production server at the configured host and keeps the sandbox', () => {
+    expect(withApiHost(doc, 'https://api.acme.test').servers).toEqual([
+      { url: 'https://api.acme.test/api/v1/customer', description: 'Production' },
+      { url: 'http://localhost:4010/api/v1/customer', description: 'Local sandbox' },
+    ]);
+  });
+
+  it('leaves the document as it is without a configured host', () => {
+    expect(withApiHost(doc, undefined)).toBe(doc);
+  });
+});
+
+describe('parseContract', () => {
+  it.each([
+    ['<html>Bad gateway</html>', /not JSON/],
+    ['[1, 2]', /not a JSON object/],
+    ['{"swagger": "2.0", "paths": {"/a": {}}}', /not an OpenAPI 3 document/],
+    ['{"openapi": "3.1.0", "paths": {}}', /no paths/],
+  ])('refuses %s', (body, message) => {
+    expect(() => parseContract(body)).toThrow(message);
+  });
+
+  it('accepts an OpenAPI 3 document with paths', () => {
+    expect(parseContract('{"openapi": "3.1.0", "paths": {"/doctypes": {}}}').paths).toHaveProperty('/doctypes');
+  });
+});

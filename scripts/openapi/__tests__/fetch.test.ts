@@ -1,0 +1,126 @@
+/**
+ * @jest-environment node
+ *
+ * `npm run openapi:fetch` against hosts that fail in each way leaves the contract unchanged and exits
+ * non-zero with the reason; a valid contract replaces it (issue #3).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const VENDORED = path.join(ROOT, 'openapi/customer-api.yaml');
+
+let server: http.Server;
+let host: string;
+let respond: (res: http.ServerResponse) => void;
+let out: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url !== '/api/v1/openapi.json') return void res.writeHead(404).end();
+    respond(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(() => {
+  out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fetch-test-')), 'customer-api.yaml');
+  fs.copyFileSync(VENDORED, out);
+});
+
+/** Runs the script asynchronously, so this process's test server can answer it. */
+function runFetch(apiHost: string): Promise<{ status: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [require.resolve('tsx/cli'), 'scripts/openapi/fetch.ts', '--out', out],
+      { cwd: ROOT, env: { ...process.env, API_HOST: apiHost }, timeout: 60_000 },
+      (error, _stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stderr }),
+    );
+  });
+}
+
+/** A loopback port with no listener: bound, then released. */
+async function closedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const unchanged = () => expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(VENDORED, 'utf8'));
+
+describe('npm run openapi:fetch', () => {
+  it('keeps the vendored copy when the host is unreachable', async () => {
+    const run = await runFetch(`http://127.0.0.1:${await closedPort()}`);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/could not download http:\/\/127\.0\.0\.1:\d+\/api\/v1\/openapi\.json/);
+    expect(run.stderr).toMatch(/was left unchanged/);
+    unchanged();
+  });
+
+  it('keeps the vendored copy when the host answers an error page', async () => {
+    respond = (res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
+    const run = await runFetch(host);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('HTTP 502');
+    unchanged();
+  });
+
+  it('keeps the vendored copy when the answer is not JSON', async () => {
+    respond = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
+    const run = await runFetch(host);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/not a usable contract: the response is not JSON/);
+    unchanged();
+  });
+
+  it('keeps the vendored copy when the contract fails the lint', async () => {
+    const broken = {
+      openapi: '3.1.0',
+      info: { title: 'Broken', version: '1' },
+      paths: { '/doctypes': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } },
+    };
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
+    const run = await runFetch(host);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/fails the Redocly lint with \d+ error/);
+    expect(run.stderr).toContain('no-unresolved-refs');
+    unchanged();
+  });
+
+  it('replaces the copy with a contract that parses and lints', async () => {
+    const valid = {
+      openapi: '3.1.0',
+      info: { title: 'Fetched', version: '2.0.0', license: { name: 'Proprietary', identifier: 'LicenseRef-P' } },
+      servers: [{ url: 'https://api.acme.test/api/v1/customer' }],
+      security: [{ bearerAuth: [] }],
+      tags: [{ name: 'Reference data', description: 'Lists.' }],
+      paths: {
+        '/doctypes': {
+          get: {
+            operationId: 'listDoctypes',
+            summary: 'List doctypes',
+            description: 'Doctypes.',
+            tags: ['Reference data'],
+            responses: { '200': { description: 'OK' }, '403': { description: 'Forbidden' } },
+          },
+        },
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    };
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(valid));
+    const run = await runFetch(host);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toContain('title: Fetched');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Bundles the vendored contract (openapi/) into one JSON document for the build, with its production
+ * server on API_HOST (config/env.ts). Redocly resolves any `$ref` to other files, so the contract may
+ * be split by tag. Output: generated/openapi/customer-api.json (git-ignored).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundle, loadConfig } from '@redocly/openapi-core';
+import { portalEnv } from '../../config/env';
+import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { withApiHost, type OpenApiDocument } from './contract';
+
+/**
+ * Writes the bundled contract and returns its path.
+ *
+ * @throws {Error} when the contract cannot be read or a `$ref` cannot be resolved.
+ */
+export async function bundleContract(root = path.resolve(__dirname, '../..')): Promise<string> {
+  const config = await loadConfig({ configPath: path.join(root, 'redocly.yaml') });
+  const result = await bundle({ ref: path.join(root, OPENAPI_SPEC_PATH), config });
+  const errors = result.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    throw new Error(`${OPENAPI_SPEC_PATH} cannot be bundled: ${errors.map((e) => e.message).join('; ')}`);
+  }
+  const doc = withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost);
+  const out = path.join(root, BUNDLED_SPEC_PATH);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * Pure helpers for the customer API contract (spec §7.1): where it is fetched from and how the build
+ * points its servers at the configured API host.
+ */
+
+/** Path of the OpenAPI description on the API host (spec §7.1). */
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+/** Path prefix of every customer operation on the API host (spec §7.1). */
+export const CUSTOMER_BASE_PATH = '/api/v1/customer';
+
+/** The parts of an OpenAPI document these helpers read. */
+export interface OpenApiDocument {
+  openapi?: string;
+  servers?: { url: string; description?: string }[];
+  paths?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** URL of the OpenAPI description on `apiHost`, e.g. `https://api.example.com/api/v1/openapi.json`. */
+export function contractUrl(apiHost: string): string {
+  return `${apiHost.replace(/\/+$/, '')}${OPENAPI_PATH}`;
+}
+
+/**
+ * Returns a copy of `doc` whose first server is the customer API on `apiHost`; the other servers
+ * (the local sandbox) stay. With no `apiHost` the document is returned unchanged.
+ */
+export function withApiHost<T extends OpenApiDocument>(doc: T, apiHost: string | undefined): T {
+  if (!apiHost) return doc;
+  const [first, ...rest] = doc.servers ?? [];
+  const production = { ...first, url: `${apiHost.replace(/\/+$/, '')}${CUSTOMER_BASE_PATH}` };
+  return { ...doc, servers: [production, ...rest] };
+}
+
+/**
+ * Checks that a downloaded body is an OpenAPI 3 document with paths, before anything is linted or
+ * written.
+ *
+ * @returns the parsed document.
+ * @throws {Error} saying what is wrong: not JSON, not OpenAPI 3.x, or no paths.
+ */
+export function parseContract(body: string): OpenApiDocument {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    throw new Error(`the response is not JSON (it starts with ${JSON.stringify(body.slice(0, 40))})`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('the response is not a JSON object');
+  const { openapi, paths } = doc as OpenApiDocument;
+  if (typeof openapi !== 'string' || !openapi.startsWith('3.')) {
+    throw new Error(`the response is not an OpenAPI 3 document (openapi: ${JSON.stringify(openapi)})`);
+  }
+  if (!paths || typeof paths !== 'object' || Object.keys(paths).length === 0) {
+    throw new Error('the document has no paths');
+  }
+  return doc as OpenApiDocument;
+}
