@@ -9,10 +9,14 @@ import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi
 import { themes as prismThemes } from 'prism-react-renderer';
 import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
-import { apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
+import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
 
-const customFields: PortalCustomFields = { auth: env.auth, productName: env.productName };
+const customFields: PortalCustomFields = {
+  auth: env.auth,
+  productName: env.productName,
+  apiBearerSchemes: apiBearerSchemes(),
+};
 
 const config: Config = {
   title: env.productName,

@@ -4,7 +4,11 @@
  * `npm run gen-api`, which `start` and `build` run first). Spec §2.1 route `/api`, §7.1.
  */
 import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-openapi-docs/src/types';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
+import { bearerSchemeNames } from '../src/components/ApiToken/bearerSchemes';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';
@@ -56,3 +60,14 @@ export const apiLanguageTabs = [
   { highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests', variants: ['requests'] },
   { highlight: 'javascript', language: 'javascript', logoClass: 'javascript', variant: 'fetch', variants: ['fetch'] },
 ];
+
+/**
+ * Names of the contract's bearer security schemes (e.g. `bearerAuth`): the storage keys under which the
+ * API explorer keeps a bearer token, so the portal can fill and clear them (issue #3).
+ *
+ * @throws {Error} when the vendored contract cannot be read or parsed.
+ */
+export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[] {
+  const contract = parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8'));
+  return bearerSchemeNames(contract?.components?.securitySchemes);
+}

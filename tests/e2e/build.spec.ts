@@ -36,6 +36,24 @@ test('there is an /api page for each operation of the contract', () => {
   }
 });
 
+test('there is an /api page for each schema of the contract', () => {
+  const contract = parse(fs.readFileSync(path.resolve(__dirname, '../..', OPENAPI_SPEC_PATH), 'utf8'));
+  const schemas = Object.keys(contract.components.schemas as Record<string, unknown>);
+  expect(schemas.length).toBeGreaterThan(20);
+  for (const name of schemas) {
+    const file = htmlOf(`/api/v1/schemas/${name.toLowerCase()}`);
+    expect(fs.existsSync(file), `${name} → ${file}`).toBe(true);
+  }
+});
+
+test('the /api overview explains authentication, base URL, pagination and errors', () => {
+  const html = fs.readFileSync(htmlOf('/api'), 'utf8');
+  for (const heading of ['Authentication', 'Base URL', 'Pagination', 'Errors']) {
+    expect(html).toMatch(new RegExp(`<h2[^>]*>${heading}`));
+  }
+  expect(html).toContain('User does not have permission to access the requested resource.');
+});
+
 test('the local search index covers the docs and the API reference', () => {
   const index = JSON.parse(fs.readFileSync(path.join(BUILD, 'search-index.json'), 'utf8')) as {
     documents: { u: string }[];

@@ -9,6 +9,8 @@ import type { AuthSettings } from '@site/config/env';
 export interface PortalCustomFields {
   auth: AuthSettings;
   productName: string;
+  /** Bearer security schemes of the contract, whose explorer field holds the user's token (issue #3). */
+  apiBearerSchemes: string[];
 }
 
 /**
