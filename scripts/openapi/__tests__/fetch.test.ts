@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const VENDORED = path.join(ROOT, 'openapi/customer-api.yaml');
@@ -97,30 +98,23 @@ describe('npm run openapi:fetch', () => {
     unchanged();
   });
 
+  it('keeps the vendored copy when the contract lacks an operation of spec §7.1', async () => {
+    const vendored = parse(fs.readFileSync(VENDORED, 'utf8'));
+    delete vendored.paths['/interrogator/feedback'];
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(vendored));
+    const run = await runFetch(host);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('rule/spec-7.1-paths');
+    unchanged();
+  });
+
   it('replaces the copy with a contract that parses and lints', async () => {
-    const valid = {
-      openapi: '3.1.0',
-      info: { title: 'Fetched', version: '2.0.0', license: { name: 'Proprietary', identifier: 'LicenseRef-P' } },
-      servers: [{ url: 'https://api.acme.test/api/v1/customer' }],
-      security: [{ bearerAuth: [] }],
-      tags: [{ name: 'Reference data', description: 'Lists.' }],
-      paths: {
-        '/doctypes': {
-          get: {
-            operationId: 'listDoctypes',
-            summary: 'List doctypes',
-            description: 'Doctypes.',
-            tags: ['Reference data'],
-            responses: { '200': { description: 'OK' }, '403': { description: 'Forbidden' } },
-          },
-        },
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-    };
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(valid));
+    const fetched = parse(fs.readFileSync(VENDORED, 'utf8'));
+    fetched.info.title = 'Fetched contract';
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
     const run = await runFetch(host);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(fs.readFileSync(out, 'utf8')).toContain('title: Fetched');
+    expect(parse(fs.readFileSync(out, 'utf8'))).toEqual(fetched);
   });
 });
