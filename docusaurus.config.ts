@@ -11,6 +11,7 @@ import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
 import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
+import signInAssets from './plugins/sign-in-assets';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -56,6 +57,8 @@ const config: Config = {
   ],
 
   plugins: [
+    // Lists the sign-in route's chunks for the server gate (issue #4).
+    signInAssets,
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     [

@@ -74,6 +74,12 @@ export interface AuthSettings {
   userPoolClientId: string;
   /** Set only in local mode: where Amplify sends Cognito API calls instead of AWS. */
   userPoolEndpoint?: string;
+  /**
+   * Where Amplify keeps the tokens: cookies, so the server gate sees them on every request (issue #4).
+   * Spec §9 cookie defaults: path `/`, 365 days, secure, sameSite `lax`. `secure` is off only for a
+   * plain-http site on a host other than localhost, where browsers would drop secure cookies.
+   */
+  cookie: { path: string; expires: number; secure: boolean; sameSite: 'lax' | 'strict' | 'none' };
   /** OAuth settings for the "{product} SSO" button (spec §2.3, §3.2): code flow, scopes email and openid. */
   oauth: {
     /** Hosted-UI domain without scheme, e.g. `auth.example.com`; empty disables the SSO button. */
@@ -113,6 +119,8 @@ export interface PortalEnv {
   apiHost?: string;
   /** Port of the site in development and of `npm run serve`. */
   sitePort: number;
+  /** Interface `npm run serve` listens on (default `localhost`; `0.0.0.0` in a container). */
+  siteHost: string;
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
 }
@@ -150,6 +158,14 @@ export function parseEnv(env: Env): PortalEnv {
     for (const url of urls) readUrl({ [name]: url }, name, url);
   }
 
+  const site = new URL(siteUrl);
+  const cookie = {
+    path: '/',
+    expires: 365,
+    secure: site.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname),
+    sameSite: 'lax' as const,
+  };
+
   if (userPoolId === undefined) {
     auth = {
       mode: 'local',
@@ -157,6 +173,7 @@ export function parseEnv(env: Env): PortalEnv {
       userPoolId: LOCAL_USER_POOL_ID,
       userPoolClientId: LOCAL_APP_CLIENT_ID,
       userPoolEndpoint: `http://localhost:${identityPort}`,
+      cookie,
       oauth,
     };
   } else {
@@ -185,6 +202,7 @@ export function parseEnv(env: Env): PortalEnv {
       region: read(env, 'COGNITO_REGION') ?? match[1],
       userPoolId,
       userPoolClientId,
+      cookie,
       oauth,
     };
   }
@@ -196,6 +214,7 @@ export function parseEnv(env: Env): PortalEnv {
     providerWebsite: readUrl(env, 'PROVIDER_WEBSITE', 'https://www.example.com'),
     apiHost: read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', ''),
     sitePort,
+    siteHost: read(env, 'HOST') ?? 'localhost',
     auth,
     localIdentity: {
       port: identityPort,

@@ -1,5 +1,7 @@
 import React, { createContext, useContext, type ReactNode } from 'react';
 import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage } from 'aws-amplify/utils';
 import { Authenticator } from '@aws-amplify/ui-react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AuthSettings } from '@site/config/env';
@@ -30,7 +32,7 @@ export function usePortalAuth(): PortalAuth {
 let configuredFor: AuthSettings | null = null;
 
 /**
- * Configures Amplify once from `customFields.auth` and provides the Authenticator state to the whole
+ * Configures Amplify once from `customFields.auth` (tokens kept in cookies) and provides the Authenticator state to the whole
  * site (spec §2.3, §4). When the user pool is not configured it renders only the spec §8.2 message
  * and logs the reason, since no sign-in can work.
  */
@@ -49,6 +51,8 @@ export default function AuthProvider({ children }: { children: ReactNode }): Rea
   }
   if (configuredFor !== settings) {
     Amplify.configure(toAmplifyConfig(settings));
+    // Tokens live in cookies so the server gate can check every request (issue #4, spec §9).
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(new CookieStorage(settings.cookie));
     configuredFor = settings;
   }
   const productName = (siteConfig.customFields as unknown as PortalCustomFields).productName ?? siteConfig.title;

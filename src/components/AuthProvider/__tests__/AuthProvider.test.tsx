@@ -1,11 +1,14 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage } from 'aws-amplify/utils';
 import { parseEnv } from '@site/config/env';
 import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
 import AuthProvider, { CONFIG_ERROR_TEXT } from '..';
 
 jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/auth/cognito', () => ({ cognitoUserPoolsTokenProvider: { setKeyValueStorage: jest.fn() } }));
 jest.mock('@aws-amplify/ui-react', () => ({
   Authenticator: { Provider: ({ children }: { children: React.ReactNode }) => <>{children}</> },
 }));
@@ -37,5 +40,11 @@ describe('AuthProvider', () => {
     expect(Amplify.configure).toHaveBeenCalledWith(
       expect.objectContaining({ Auth: { Cognito: expect.objectContaining({ userPoolId: 'us-east-1_LocalDev1' }) } }),
     );
+  });
+
+  it('keeps the tokens in cookies with the spec §9 defaults, so the server gate sees them', () => {
+    const storage = jest.mocked(cognitoUserPoolsTokenProvider.setKeyValueStorage).mock.calls.at(-1)?.[0];
+    expect(storage).toBeInstanceOf(CookieStorage);
+    expect(storage).toMatchObject({ path: '/', expires: 365, secure: true, sameSite: 'lax' });
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * The production server of the portal (issue #4): serves the Docusaurus build with @fastify/static and
+ * lets nothing but the sign-in page and its assets out to a request that does not carry a valid
+ * Cognito access token. The access check is one `onRequest` hook that runs before any file is read.
+ *
+ * Anonymous page requests are redirected to `/login?next=<path>`; anonymous requests for anything
+ * else (JS chunks, `search-index.json`, sitemap, feeds) get 401 with no body. A request whose access
+ * token has expired but which still has a refresh token is sent to the sign-in page too, where
+ * Amplify refreshes the session and returns the user to `next` without asking for the password.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
+import { tokensFromCookies } from './gate/cookies';
+import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
+import { publicFiles } from './gate/publicFiles';
+import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './gate/requests';
+import type { AccessTokenVerifier } from './gate/verifier';
+
+/** Options of {@link buildApp}. */
+export interface AppOptions {
+  /** The Docusaurus output folder. */
+  buildDir: string;
+  /** The user pool app client whose cookies hold the tokens. */
+  appClientId: string;
+  verifier: AccessTokenVerifier;
+  /** Origins for the Content-Security-Policy. */
+  csp: CspOrigins;
+  /** Whether the site is served over TLS; turns on HSTS. */
+  tls: boolean;
+  /** Fastify logger option (default off). */
+  logger?: boolean;
+}
+
+/** Why a request was let through or not, for logs and `x-gate` in tests. */
+type Access = 'public' | 'signed-in' | 'refreshable' | 'anonymous';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The decoded request path, set by the gate. */
+    sitePath: string;
+  }
+}
+
+/**
+ * Builds the app without listening (tests call `app.inject()`).
+ *
+ * @throws {Error} when `buildDir` lacks the sign-in page or `sign-in-assets.json` (run `npm run build`).
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const buildDir = path.resolve(options.buildDir);
+  const allowed = publicFiles(buildDir);
+  const app = Fastify({ logger: options.logger ?? false, maxParamLength: 1024, return503OnClosing: true });
+  app.decorateRequest('sitePath', '');
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(inlineScriptHashes(buildDir), options.csp) },
+    hsts: options.tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyStatic, { root: buildDir, serve: false, dotfiles: 'deny', etag: true, lastModified: true });
+
+  async function accessOf(request: FastifyRequest): Promise<Access> {
+    if (allowed.has(request.sitePath)) return 'public';
+    const tokens = tokensFromCookies(request.cookies, options.appClientId);
+    if (!tokens?.accessToken) return 'anonymous';
+    const check = await options.verifier.check(tokens.accessToken);
+    if (check.valid) return 'signed-in';
+    if (check.expired && tokens.refreshToken) return 'refreshable';
+    request.log.info({ reason: check.reason }, 'access token refused');
+    return 'anonymous';
+  }
+
+  // The one access check (STYLE.md "Servers"): before routing, before any file is read.
+  app.addHook('onRequest', async (request, reply) => {
+    const target = parseTarget(request.url);
+    if (!target.ok) return reply.code(target.status).header('cache-control', 'no-store').send();
+    if (Buffer.byteLength(request.headers.cookie ?? '') > MAX_COOKIE_BYTES) {
+      return reply.code(431).header('cache-control', 'no-store').send();
+    }
+    request.sitePath = target.path;
+    const access = await accessOf(request);
+    reply.header('x-gate', access);
+    if (access === 'public' || access === 'signed-in') return undefined;
+    reply.header('cache-control', 'no-store');
+    if (isPageRequest(request.method, target.path, request.headers.accept)) {
+      return reply.redirect(signInUrl(SIGN_IN_ROUTE, target.path, target.search), 302);
+    }
+    return reply.code(401).send();
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/*',
+    handler: (request, reply) => sendSiteFile(buildDir, request, reply),
+  });
+  return app;
+}
+
+/** Spec §2.1: paths ending in .html or /index are normalised to the plain path. */
+function normalisedPath(sitePath: string): string | null {
+  if (sitePath === '/index.html' || sitePath === '/index') return '/';
+  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'/index.html'.length);
+  if (sitePath.endsWith('/index')) return sitePath.slice(0, -'/index'.length);
+  if (sitePath.endsWith('.html') && sitePath !== '/404.html') return sitePath.slice(0, -'.html'.length);
+  return null;
+}
+
+function sendSiteFile(buildDir: string, request: FastifyRequest, reply: FastifyReply) {
+  const sitePath = request.sitePath;
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const normalised = normalisedPath(sitePath);
+  if (normalised !== null) return reply.redirect(encodeURI(normalised) + query, 301);
+
+  const relative = sitePath.replace(/^\/+/, '');
+  const candidates = [relative, path.join(relative, 'index.html'), `${relative.replace(/\/$/, '')}.html`];
+  const file = candidates.find((candidate) => {
+    const full = path.join(buildDir, candidate);
+    return full.startsWith(buildDir) && fs.existsSync(full) && fs.statSync(full).isFile();
+  });
+  if (!file) return reply.code(404).header('cache-control', 'private, no-cache').sendFile('404.html');
+  const hashedAsset = /^assets\//.test(file);
+  reply.header('cache-control', hashedAsset ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+  return reply.sendFile(file);
+}

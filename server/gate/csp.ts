@@ -1,0 +1,57 @@
+/**
+ * The Content-Security-Policy of the portal (issue #4): only this site's own scripts, plus the inline
+ * scripts Docusaurus writes into its HTML (colour mode, client redirects), allowed by their SHA-256
+ * hashes, computed at start-up; no `unsafe-eval`, no framing.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'node-html-parser';
+
+/** `'sha256-…'` sources of every distinct executable inline script in the built HTML files. */
+export function inlineScriptHashes(buildDir: string): string[] {
+  const hashes = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.html')) {
+        for (const script of parse(fs.readFileSync(full, 'utf8')).querySelectorAll('script:not([src])')) {
+          const type = script.getAttribute('type');
+          if (type && type !== 'text/javascript' && type !== 'module') continue; // data, not executed
+          const digest = crypto.createHash('sha256').update(script.rawText).digest('base64');
+          hashes.add(`'sha256-${digest}'`);
+        }
+      }
+    }
+  };
+  visit(buildDir);
+  return [...hashes].sort();
+}
+
+/** Origins the browser talks to besides this site. */
+export interface CspOrigins {
+  /** The identity service: Cognito (`https://cognito-idp.<region>.amazonaws.com`) or the local one. */
+  identity: string[];
+  /** Where "try it" sends requests: the API servers of the contract. */
+  api: string[];
+  /** OAuth hosted-UI origin for the SSO button, if configured. */
+  oauth?: string;
+}
+
+/** helmet `contentSecurityPolicy.directives` for the portal. */
+export function cspDirectives(scriptHashes: string[], origins: CspOrigins): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
+    // React and Amplify UI set style attributes; styles cannot run code.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...origins.identity, ...origins.api],
+    formAction: ["'self'", ...(origins.oauth ? [origins.oauth] : [])],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The files an anonymous visitor may receive (issue #4): the sign-in page's HTML, what that HTML loads
+ * (scripts, stylesheets, icons, preloaded images), and the chunks the sign-in route loads before it
+ * hydrates (`sign-in-assets.json`, written by plugins/sign-in-assets). Computed once at start-up.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'node-html-parser';
+import { SIGN_IN_ASSETS_FILE, SIGN_IN_ROUTE, type SignInAssets } from '../../plugins/sign-in-assets';
+
+/** Site-absolute paths a page's HTML loads from this site (external URLs are left out). */
+export function assetsOfHtml(html: string): string[] {
+  const root = parse(html);
+  const urls = [
+    ...root.querySelectorAll('script[src]').map((el) => el.getAttribute('src')),
+    ...root
+      .querySelectorAll('link[href]')
+      .filter((el) => /\b(stylesheet|icon|preload|modulepreload|manifest)\b/.test(el.getAttribute('rel') ?? ''))
+      .map((el) => el.getAttribute('href')),
+    ...root.querySelectorAll('img[src]').map((el) => el.getAttribute('src')),
+  ];
+  return [
+    ...new Set(
+      urls
+        .filter((url): url is string => !!url && url.startsWith('/') && !url.startsWith('//'))
+        .map((url) => url.split(/[?#]/)[0]),
+    ),
+  ];
+}
+
+/**
+ * @param buildDir - the Docusaurus output folder.
+ * @returns the set of request paths (decoded, site-absolute) served without sign-in.
+ * @throws {Error} when the sign-in page or `sign-in-assets.json` is missing: the build is incomplete.
+ */
+export function publicFiles(buildDir: string): Set<string> {
+  const page = path.join(buildDir, SIGN_IN_ROUTE, 'index.html');
+  const manifest = path.join(buildDir, SIGN_IN_ASSETS_FILE);
+  for (const file of [page, manifest]) {
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);
+  }
+  const chunks = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as SignInAssets).files;
+  return new Set([SIGN_IN_ROUTE, `${SIGN_IN_ROUTE}/`, ...assetsOfHtml(fs.readFileSync(page, 'utf8')), ...chunks]);
+}

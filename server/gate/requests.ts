@@ -1,0 +1,53 @@
+/**
+ * Pure rules about incoming requests, for the gate hook (issue #4).
+ */
+
+/** Longest request target accepted, in characters; longer ones get 414. */
+export const MAX_URL_LENGTH = 4096;
+
+/** Largest `Cookie` header accepted, in bytes; Amplify's tokens take about 5 KB. Larger: 431. */
+export const MAX_COOKIE_BYTES = 16 * 1024;
+
+/** The request target split into a decoded path and its query, or why it is refused. */
+export type ParsedTarget =
+  { ok: true; path: string; search: string } | { ok: false; status: 400 | 414; reason: string };
+
+/**
+ * Decodes the path of a request target, refusing what no page of a static site needs: over-long
+ * targets, malformed percent-encoding, encoded slashes or backslashes (they would change which file
+ * a path names), NUL bytes and dot segments.
+ */
+export function parseTarget(target: string): ParsedTarget {
+  if (target.length > MAX_URL_LENGTH) return { ok: false, status: 414, reason: 'URL too long' };
+  const [rawPath, ...rest] = target.split('?');
+  const search = rest.length ? `?${rest.join('?')}` : '';
+  if (!rawPath.startsWith('/')) return { ok: false, status: 400, reason: 'not an absolute path' };
+  if (/%2f|%5c|%00/i.test(rawPath)) return { ok: false, status: 400, reason: 'encoded slash or NUL in path' };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { ok: false, status: 400, reason: 'malformed percent-encoding' };
+  }
+  if (decoded.includes('\\') || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
+    return { ok: false, status: 400, reason: 'dot segment or backslash in path' };
+  }
+  return { ok: true, path: decoded, search };
+}
+
+/**
+ * Whether a request asks for a page (HTML) rather than an asset: a GET or HEAD whose path has no file
+ * extension or ends in `.html`, from a client that accepts HTML. Anonymous page requests are sent to
+ * sign-in; anonymous asset requests get 401.
+ */
+export function isPageRequest(method: string, path: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const last = path.split('/').pop() ?? '';
+  const pageLike = !last.includes('.') || last.endsWith('.html');
+  return pageLike && (!accept || accept.includes('text/html') || accept.includes('*/*'));
+}
+
+/** The sign-in URL that returns to `path + search` afterwards, e.g. `/login?next=%2Fdocs%2Fx`. */
+export function signInUrl(signInRoute: string, path: string, search: string): string {
+  return `${signInRoute}?next=${encodeURIComponent(encodeURI(path) + search)}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * Verifies Cognito access tokens with aws-jwt-verify: signature (RS256, key from the pool's JWKS),
+ * `iss`, `token_use: access`, `client_id` and `exp` (issue #4). The gate requires the access token;
+ * an ID token in its place is refused.
+ *
+ * - Cognito mode: `CognitoJwtVerifier` for the configured user pool and app client; its JWKS is fetched
+ *   once by `hydrate()` and cached. Tokens of any other issuer, the local one included, are refused.
+ * - Local mode: the local identity service's issuer (`http://localhost:<port>/<poolId>`) with its JWKS
+ *   loaded explicitly (`cacheJwks`), since its key ships inside the cognito-local npm package.
+ */
+import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtExpiredError } from 'aws-jwt-verify/error';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { AuthSettings } from '../../config/env';
+
+/** The outcome of checking a token. */
+export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
+
+/** Checks access tokens of one user pool app client. */
+export interface AccessTokenVerifier {
+  /** Never throws: every failure is a `{ valid: false }` with the reason. */
+  check(token: string): Promise<TokenCheck>;
+}
+
+/**
+ * @param auth - the portal's auth settings (config/env.ts).
+ * @param localJwks - required in local mode: the local identity service's JWKS.
+ * @throws {Error} in local mode without `localJwks`; in Cognito mode when the JWKS cannot be fetched.
+ */
+export async function createAccessTokenVerifier(auth: AuthSettings, localJwks?: Jwks): Promise<AccessTokenVerifier> {
+  let verify: (token: string) => Promise<JwtPayload>;
+  if (auth.mode === 'local') {
+    if (!localJwks) throw new Error('local mode needs the local identity service JWKS');
+    const verifier = JwtRsaVerifier.create({
+      issuer: `${auth.userPoolEndpoint}/${auth.userPoolId}`,
+      audience: null,
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
+        if (payload.client_id !== auth.userPoolClientId) throw new Error('client_id is not this app client');
+      },
+    });
+    verifier.cacheJwks(localJwks);
+    verify = (token) => verifier.verify(token);
+  } else {
+    const verifier = CognitoJwtVerifier.create({
+      userPoolId: auth.userPoolId,
+      tokenUse: 'access',
+      clientId: auth.userPoolClientId,
+    });
+    await verifier.hydrate();
+    verify = (token) => verifier.verify(token);
+  }
+  return {
+    async check(token) {
+      try {
+        return { valid: true, payload: await verify(token) };
+      } catch (error) {
+        return {
+          valid: false,
+          expired: error instanceof JwtExpiredError,
+          reason: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
+  };
+}

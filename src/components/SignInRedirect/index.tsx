@@ -1,0 +1,19 @@
+import React, { useEffect, type ReactNode } from 'react';
+import { useHistory, useLocation } from '@docusaurus/router';
+import { useIsSignedIn } from '@site/src/components/AuthGate/useIsSignedIn';
+import { safeNext } from './safeNext';
+
+/**
+ * Content of the sign-in route: once signed in (or when Amplify has refreshed an expired session),
+ * replaces the URL with `next` (a same-origin path, see {@link safeNext}) so the user lands where they
+ * were going (issue #4). Anonymous visitors never see it: the gate shows the sign-in form instead.
+ */
+export default function SignInRedirect(): ReactNode {
+  const signedIn = useIsSignedIn();
+  const { search } = useLocation();
+  const history = useHistory();
+  useEffect(() => {
+    if (signedIn) history.replace(safeNext(new URLSearchParams(search).get('next')));
+  }, [signedIn, search, history]);
+  return <p>Signing you in…</p>;
+}

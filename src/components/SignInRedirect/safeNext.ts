@@ -1,0 +1,19 @@
+/**
+ * Where to go after sign-in (issue #4): the `next` query parameter, honoured only when it is a path
+ * of this site, so the sign-in page cannot be used to send a user elsewhere (an open redirect).
+ *
+ * @param next - the raw `next` value, e.g. `/docs/services/interrogator?x=1#h`.
+ * @returns `next` when it is a same-origin path, else `/`.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  try {
+    const base = 'https://portal.invalid';
+    const url = new URL(next, base);
+    if (url.origin !== base) return '/';
+    if (url.pathname === '/login') return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}

@@ -1,0 +1,24 @@
+import React from 'react';
+import { render, screen } from '@testing-library/react';
+import { useAuthenticator } from '@aws-amplify/ui-react';
+import Logo from '../Logo';
+
+jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
+
+const mockAuthStatus = (authStatus: 'authenticated' | 'unauthenticated') =>
+  jest.mocked(useAuthenticator).mockReturnValue({ authStatus } as ReturnType<typeof useAuthenticator>);
+const propsPassed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props ?? '{}');
+
+describe('Logo wrapper (issue #4)', () => {
+  it('links home with a plain page load while anonymous, so no route chunk is prefetched', () => {
+    mockAuthStatus('unauthenticated');
+    render(<Logo className="navbar__brand" />);
+    expect(propsPassed()).toEqual({ className: 'navbar__brand', to: 'pathname:///' });
+  });
+
+  it('keeps the theme link once signed in', () => {
+    mockAuthStatus('authenticated');
+    render(<Logo className="navbar__brand" />);
+    expect(propsPassed()).toEqual({ className: 'navbar__brand' });
+  });
+});
