@@ -54,7 +54,11 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const buildDir = path.resolve(options.buildDir);
   const allowed = publicFiles(buildDir);
-  const app = Fastify({ logger: options.logger ?? false, maxParamLength: 1024, return503OnClosing: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { maxParamLength: 1024 },
+    return503OnClosing: true,
+  });
   app.decorateRequest('sitePath', '');
 
   await app.register(fastifyHelmet, {
@@ -125,8 +129,9 @@ function sendSiteFile(buildDir: string, request: FastifyRequest, reply: FastifyR
     const full = path.join(buildDir, candidate);
     return full.startsWith(buildDir) && fs.existsSync(full) && fs.statSync(full).isFile();
   });
-  if (!file) return reply.code(404).header('cache-control', 'private, no-cache').sendFile('404.html');
+  if (!file)
+    return reply.code(404).header('cache-control', 'private, no-cache').sendFile('404.html', { cacheControl: false });
   const hashedAsset = /^assets\//.test(file);
   reply.header('cache-control', hashedAsset ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-  return reply.sendFile(file);
+  return reply.sendFile(file, { cacheControl: false });
 }

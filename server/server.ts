@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     identity = await startDefaultLocalIdentity(env);
     jwks = await (await fetch(`${identity.issuer}/.well-known/jwks.json`)).json();
   }
-  const verifier = await createAccessTokenVerifier(env.auth, jwks);
+  const verifier = await createAccessTokenVerifier(env.auth, { localJwks: jwks });
   const app = await buildApp({
     buildDir: path.join(ROOT, 'build'),
     appClientId: env.auth.userPoolClientId,

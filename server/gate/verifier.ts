@@ -23,12 +23,22 @@ export interface AccessTokenVerifier {
   check(token: string): Promise<TokenCheck>;
 }
 
+/** Options of {@link createAccessTokenVerifier}. */
+export interface VerifierOptions {
+  /** Required in local mode: the local identity service's JWKS. */
+  localJwks?: Jwks;
+  /** Cognito mode: fetch the pool's JWKS now rather than on the first request (default true). */
+  hydrate?: boolean;
+}
+
 /**
  * @param auth - the portal's auth settings (config/env.ts).
- * @param localJwks - required in local mode: the local identity service's JWKS.
  * @throws {Error} in local mode without `localJwks`; in Cognito mode when the JWKS cannot be fetched.
  */
-export async function createAccessTokenVerifier(auth: AuthSettings, localJwks?: Jwks): Promise<AccessTokenVerifier> {
+export async function createAccessTokenVerifier(
+  auth: AuthSettings,
+  { localJwks, hydrate = true }: VerifierOptions = {},
+): Promise<AccessTokenVerifier> {
   let verify: (token: string) => Promise<JwtPayload>;
   if (auth.mode === 'local') {
     if (!localJwks) throw new Error('local mode needs the local identity service JWKS');
@@ -48,7 +58,7 @@ export async function createAccessTokenVerifier(auth: AuthSettings, localJwks?: 
       tokenUse: 'access',
       clientId: auth.userPoolClientId,
     });
-    await verifier.hydrate();
+    if (hydrate) await verifier.hydrate();
     verify = (token) => verifier.verify(token);
   }
   return {

@@ -1,0 +1,112 @@
+/**
+ * Test helpers for the server gate (STYLE.md: tests build the app and call `app.inject()`): a small
+ * fake build folder, and access tokens minted with the local identity service's signing key (it ships
+ * inside the cognito-local package), so every claim can be varied.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { parseEnv, type AuthSettings } from '../../config/env';
+import { buildApp } from '../app';
+import { createAccessTokenVerifier } from '../gate/verifier';
+
+const keys = path.dirname(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'));
+const localPrivateKey = JSON.parse(fs.readFileSync(path.join(keys, 'cognitoLocal.private.json'), 'utf8')).pem as string;
+export const localJwks: Jwks = {
+  keys: [JSON.parse(fs.readFileSync(path.join(keys, 'cognitoLocal.public.json'), 'utf8')).jwk],
+};
+
+export const localAuth: AuthSettings = parseEnv({}).auth;
+export const ISSUER = `${localAuth.userPoolEndpoint}/${localAuth.userPoolId}`;
+
+/** Text that only the gated pages hold; no anonymous response may contain it. */
+export const SECRET = 'Every document the API returns is a JSON object';
+export const INLINE_SCRIPT = 'document.documentElement.dataset.theme="light"';
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** Options of {@link mintToken}. */
+export interface MintOptions {
+  header?: Record<string, unknown>;
+  /** PEM private key to sign with; default the local identity service's. `null` leaves it unsigned. */
+  key?: string | null;
+}
+
+/** A JWT with the claims of a local access token for the demo user, overridden by `claims`. */
+export function mintToken(claims: Record<string, unknown> = {}, options: MintOptions = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal', ...options.header };
+  const payload = {
+    sub: 'b7d3c5a0-0000-4000-8000-000000000001',
+    iss: ISSUER,
+    client_id: localAuth.userPoolClientId,
+    token_use: 'access',
+    scope: 'aws.cognito.signin.user.admin',
+    username: 'demo@example.com',
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    jti: crypto.randomUUID(),
+    ...claims,
+  };
+  const signingInput = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
+  const key = options.key === undefined ? localPrivateKey : options.key;
+  const signature = key ? crypto.sign('sha256', Buffer.from(signingInput), key).toString('base64url') : '';
+  return `${signingInput}.${signature}`;
+}
+
+/** The cookie header Amplify's CookieStorage sends for a signed-in user (names as js-cookie writes them). */
+export function sessionCookie(
+  tokens: { accessToken?: string; refreshToken?: string; idToken?: string },
+  user = 'demo@example.com',
+): string {
+  const prefix = `CognitoIdentityServiceProvider.${localAuth.userPoolClientId}`;
+  const name = encodeURIComponent(user);
+  const parts = [`${prefix}.LastAuthUser=${encodeURIComponent(user)}`];
+  for (const [kind, value] of Object.entries(tokens)) if (value) parts.push(`${prefix}.${name}.${kind}=${value}`);
+  return parts.join('; ');
+}
+
+/** A build folder with a sign-in page, its assets, a doc page, a content chunk and the search index. */
+export function makeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-build-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  const head = `<link rel="icon" href="/img/favicon.svg"><link rel="stylesheet" href="/assets/css/styles.css"><script>${INLINE_SCRIPT}</script><script src="/assets/js/runtime~main.js" defer></script><script src="/assets/js/main.js" defer></script>`;
+  write(
+    'login/index.html',
+    `<!doctype html><html><head>${head}</head><body><img src="/img/logo.svg"><p>Sign in</p></body></html>`,
+  );
+  write(
+    'docs/document_format/schema/index.html',
+    `<!doctype html><html><head>${head}</head><body><p>${SECRET}</p></body></html>`,
+  );
+  write('404.html', '<!doctype html><html><body><h1>Page Not Found</h1></body></html>');
+  write('index.html', '<!doctype html><html><body><p>Home</p></body></html>');
+  write('sign-in-assets.json', JSON.stringify({ route: '/login', files: ['/assets/js/login-chunk.js'] }));
+  write('assets/js/runtime~main.js', 'runtime');
+  write('assets/js/main.js', 'main');
+  write('assets/js/login-chunk.js', 'login chunk');
+  write('assets/js/content-chunk.js', `export default "${SECRET}"`);
+  write('assets/css/styles.css', 'body{}');
+  write('img/favicon.svg', '<svg/>');
+  write('img/logo.svg', '<svg/>');
+  write('search-index.json', JSON.stringify([{ documents: [{ t: SECRET }] }]));
+  write('sitemap.xml', '<urlset><url><loc>/docs/document_format/schema</loc></url></urlset>');
+  return dir;
+}
+
+/** The gate app over `buildDir`, trusting the local identity service's key. */
+export async function buildTestApp(buildDir: string, options: { tls?: boolean } = {}) {
+  return buildApp({
+    buildDir,
+    appClientId: localAuth.userPoolClientId,
+    verifier: await createAccessTokenVerifier(localAuth, { localJwks }),
+    csp: { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] },
+    tls: options.tls ?? false,
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The server gate in the browser (issue #4): a deep link sends an anonymous visitor through sign-in and
+ * back to that page; after Logout the same URL is gated again; an expired session with a refresh
+ * token is renewed on the sign-in page without asking for the password.
+ */
+import { LOCAL_APP_CLIENT_ID } from '../../config/env';
+import { mintToken } from '../../server/__tests__/helper';
+import { test, expect, signIn, waitForGate, DEMO_USER } from './fixtures';
+
+const DEEP_LINK = '/docs/domains/Our%20domains%20and%20themes';
+
+test('a deep link leads through sign-in to that page, and Logout gates it again', async ({ page }) => {
+  await page.goto(DEEP_LINK);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdocs%2Fdomains%2FOur%2520domains%2520and%2520themes$/);
+  await waitForGate(page);
+  await signIn(page);
+  await expect(page).toHaveURL(DEEP_LINK);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our domains and themes' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  expect((await page.context().cookies()).filter((c) => c.name.endsWith('.accessToken'))).toEqual([]);
+  await page.goto(DEEP_LINK);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+});
+
+test('an expired session is renewed on the sign-in page without the password', async ({ page, context }) => {
+  const response = await fetch('http://localhost:9229/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: LOCAL_APP_CLIENT_ID,
+      AuthParameters: { USERNAME: DEMO_USER.username, PASSWORD: DEMO_USER.password },
+    }),
+  });
+  const { IdToken, RefreshToken } = (await response.json()).AuthenticationResult;
+  const now = Math.floor(Date.now() / 1000);
+  const expired = mintToken({ iat: now - 7200, exp: now - 3600 });
+  const prefix = `CognitoIdentityServiceProvider.${LOCAL_APP_CLIENT_ID}`;
+  const user = encodeURIComponent(DEMO_USER.username);
+  const cookie = (name: string, value: string) => ({
+    name,
+    value,
+    domain: 'localhost',
+    path: '/',
+    secure: true,
+    sameSite: 'Lax' as const,
+  });
+  await context.addCookies([
+    cookie(`${prefix}.LastAuthUser`, user),
+    cookie(`${prefix}.${user}.accessToken`, expired),
+    cookie(`${prefix}.${user}.idToken`, IdToken),
+    cookie(`${prefix}.${user}.refreshToken`, RefreshToken),
+  ]);
+
+  await page.goto('/docs/services/interrogator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+  await expect(page).toHaveURL('/docs/services/interrogator');
+  const renewed = (await context.cookies()).find((c) => c.name === `${prefix}.${user}.accessToken`);
+  expect(renewed?.value).not.toBe(expired);
+});
