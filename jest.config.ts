@@ -7,7 +7,15 @@ import type { Config } from 'jest';
 
 const config: Config = {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src', '<rootDir>/config', '<rootDir>/local', '<rootDir>/scripts', '<rootDir>/openapi', '<rootDir>/server', '<rootDir>/plugins'],
+  roots: [
+    '<rootDir>/src',
+    '<rootDir>/config',
+    '<rootDir>/local',
+    '<rootDir>/scripts',
+    '<rootDir>/openapi',
+    '<rootDir>/server',
+    '<rootDir>/plugins',
+  ],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   transform: {
@@ -27,7 +35,9 @@ const config: Config = {
     '^@docusaurus/useDocusaurusContext$': '<rootDir>/tests/unit/mocks/useDocusaurusContext.ts',
   },
   // aws-amplify, Amplify UI, otplib's base32 (via cognito-local), cookie and content-disposition (via Fastify) ship ESM that jest's CommonJS runtime cannot load untransformed.
-  transformIgnorePatterns: ['^(?!.*/node_modules/(@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@fastify/cookie)/).*/node_modules/'],
+  transformIgnorePatterns: [
+    '^(?!.*/node_modules/(@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@fastify/cookie)/).*/node_modules/',
+  ],
 };
 
 export default config;
