@@ -74,6 +74,18 @@ describe('signed-in requests', () => {
     expect(chunk.headers['cache-control']).toBe('private, max-age=31536000, immutable');
   });
 
+  it('revalidate a page with its entity tag (304 when unchanged)', async () => {
+    const first = await get('/docs/document_format/schema', withToken(mintToken()));
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get('/docs/document_format/schema', {
+      ...withToken(mintToken()),
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('get the not-found page with 404 for an unknown path', async () => {
     const response = await get('/no/such/page', withToken(mintToken()));
     expect(response.statusCode).toBe(404);

@@ -17,6 +17,9 @@ import type { AuthSettings } from '../../config/env';
 /** The outcome of checking a token. */
 export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
 
+/** How many verified tokens are remembered (each until its `exp`), so a token's RSA signature is checked once. */
+export const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Checks access tokens of one user pool app client. */
 export interface AccessTokenVerifier {
   /** Never throws: every failure is a `{ valid: false }` with the reason. */
@@ -61,10 +64,19 @@ export async function createAccessTokenVerifier(
     if (hydrate) await verifier.hydrate();
     verify = (token) => verifier.verify(token);
   }
+  // A verified token stays valid until it expires (JWTs cannot be revoked by looking at them), so the
+  // verdict is remembered until `exp`; the oldest entries go first when the cache is full.
+  const verified = new Map<string, JwtPayload>();
   return {
     async check(token) {
+      const known = verified.get(token);
+      if (known && (known.exp ?? 0) * 1000 > Date.now()) return { valid: true, payload: known };
+      if (known) verified.delete(token);
       try {
-        return { valid: true, payload: await verify(token) };
+        const payload = await verify(token);
+        verified.set(token, payload);
+        if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        return { valid: true, payload };
       } catch (error) {
         return {
           valid: false,
