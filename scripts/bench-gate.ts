@@ -46,7 +46,12 @@ function treeRssMiB(rootPid: number): number {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, ppid] of rows) if (inTree.has(ppid) && !inTree.has(pid)) (inTree.add(pid), (grew = true));
+    for (const [pid, ppid] of rows) {
+      if (inTree.has(ppid) && !inTree.has(pid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
   }
   return rows.filter(([pid]) => inTree.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
 }
