@@ -34,10 +34,12 @@ export async function waitForGate(page: Page): Promise<void> {
   await expect(page.locator('[data-amplify-authenticator], [data-auth-gate="open"]').first()).toBeVisible();
 }
 
-/** Signs in through the Authenticator form and waits for the page behind the gate. */
+/** Signs in through the Authenticator form and waits until back on the page behind the gate. */
 export async function signIn(page: Page, user = DEMO_USER): Promise<void> {
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+  // The server sent us to /login?next=…; signing in returns to `next`.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }

@@ -109,6 +109,8 @@ test.describe('signed-in customer', () => {
       await page.goto('/docs/services/interrogator');
       await waitForGate(page);
       await signIn(page);
+      // Sign-in returns to the doc page; the menu closes on navigation (spec §4), so open it after.
+      await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
       await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
       const menu = page.locator('.navbar-sidebar');
       // On a doc page the menu opens on the docs sidebar; the navbar items are one level up.
