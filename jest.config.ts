@@ -15,8 +15,9 @@ const config: Config = {
     '<rootDir>/openapi',
     '<rootDir>/server',
     '<rootDir>/plugins',
+    '<rootDir>/tests/docs',
   ],
-  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)', '<rootDir>/tests/docs/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

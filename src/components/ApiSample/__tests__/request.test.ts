@@ -1,0 +1,74 @@
+/**
+ * @jest-environment node
+ */
+import { parseRequestSample, toCurl, toPython, toPythonLiteral, toTypeScript } from '../request';
+
+const search = parseRequestSample('POST /documents?page=2&page_size=10\n{"doctypes": ["Laws"], "has_signposts": true}');
+
+describe('parseRequestSample', () => {
+  it('reads method, path, query and JSON body', () => {
+    expect(search).toEqual({
+      method: 'POST',
+      path: '/documents',
+      query: [
+        ['page', '2'],
+        ['page_size', '10'],
+      ],
+      body: { doctypes: ['Laws'], has_signposts: true },
+    });
+  });
+
+  it('keeps repeated query names and decodes the path', () => {
+    expect(parseRequestSample('GET /publishers?jurisdictions=GB&jurisdictions=US-NY').query).toEqual([
+      ['jurisdictions', 'GB'],
+      ['jurisdictions', 'US-NY'],
+    ]);
+    expect(parseRequestSample('GET /domains/consumer%20credit/tags').path).toBe('/domains/consumer credit/tags');
+  });
+
+  it.each([
+    ['documents', /must start with "METHOD \/path"/],
+    ['FETCH /documents', /must start with "METHOD \/path"/],
+    ['POST /documents\n{doctypes: []}', /body of POST \/documents is not JSON/],
+  ])('says what to fix in %j', (text, message) => {
+    expect(() => parseRequestSample(text)).toThrow(message);
+  });
+});
+
+describe('renderers', () => {
+  it('curl sends method, query, token and JSON body', () => {
+    expect(toCurl(search)).toBe(
+      [
+        'curl -X POST "$API_BASE/documents?page=2&page_size=10" \\',
+        '  -H "Authorization: Bearer $TOKEN" \\',
+        '  -H "Content-Type: application/json" \\',
+        `  -d '{"doctypes":["Laws"],"has_signposts":true}'`,
+      ].join('\n'),
+    );
+    expect(
+      toCurl(parseRequestSample(`POST /interrogator/feedback\n{"feedback": "It's what I needed, thanks a lot"}`)),
+    ).toContain(`-d '{"feedback":"It'\\''s what I needed, thanks a lot"}'`);
+  });
+
+  it('Python uses requests with params, a Python-literal body and the token', () => {
+    const python = toPython(search);
+    expect(python).toContain('response = requests.post(\n    f"{API_BASE}/documents",');
+    expect(python).toContain('params={\n        "page": "2",\n        "page_size": "10",\n    },');
+    expect(python).toContain('json={\n        "doctypes": ["Laws"],\n        "has_signposts": True,\n    },');
+    expect(python).toContain('headers={"Authorization": f"Bearer {TOKEN}"}');
+  });
+
+  it('turns JSON into Python literals', () => {
+    expect(toPythonLiteral({ a: null, b: [true, false], c: {} })).toBe(
+      '{\n    "a": None,\n    "b": [True, False],\n    "c": {},\n}',
+    );
+  });
+
+  it('TypeScript uses fetch with the same URL, headers and body', () => {
+    const ts = toTypeScript(search);
+    expect(ts).toContain('await fetch(`${process.env.API_BASE}/documents?page=2&page_size=10`, {');
+    expect(ts).toContain("method: 'POST',");
+    expect(ts).toContain("'Content-Type': 'application/json'");
+    expect(ts).toContain('"has_signposts": true');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Request samples of the docs (issue #5). A writer describes a request once, as text:
+ *
+ * ```
+ * POST /documents?page=1&page_size=10
+ * {"doctypes": ["Laws"]}
+ * ```
+ *
+ * (method and path with query on the first line, an optional JSON body after it). The portal renders
+ * it as curl, Python (requests) and TypeScript (fetch), and a test checks it against the OpenAPI
+ * contract, so a sample can neither drift between languages nor from the API.
+ */
+
+/** A parsed request sample. Paths are relative to the API base (`/api/v1/customer`). */
+export interface RequestSample {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path without query, e.g. `/documents/3f1c…/summary`. */
+  path: string;
+  /** Query parameters in order; a repeated name is a list. */
+  query: [string, string][];
+  /** Parsed JSON body, or `undefined` when there is none. */
+  body?: unknown;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * @throws {Error} saying what to fix when the first line is not `METHOD /path` or the body is not JSON.
+ */
+export function parseRequestSample(text: string): RequestSample {
+  const [first = '', ...rest] = text.trim().split('\n');
+  const match = /^([A-Z]+)\s+(\/\S*)$/.exec(first.trim());
+  if (!match || !METHODS.has(match[1])) {
+    throw new Error(`request sample must start with "METHOD /path", e.g. "GET /doctypes"; got "${first.trim()}"`);
+  }
+  const url = new URL(match[2], 'https://api.invalid');
+  const bodyText = rest.join('\n').trim();
+  let body: unknown;
+  if (bodyText) {
+    try {
+      body = JSON.parse(bodyText);
+    } catch (error) {
+      throw new Error(`request sample body of ${first.trim()} is not JSON: ${(error as Error).message}`);
+    }
+  }
+  return {
+    method: match[1] as RequestSample['method'],
+    path: decodeURI(url.pathname),
+    query: [...url.searchParams.entries()],
+    body,
+  };
+}
+
+const queryString = (sample: RequestSample) =>
+  sample.query.length ? `?${new URLSearchParams(sample.query).toString()}` : '';
+
+/** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`). */
+export function toCurl(sample: RequestSample): string {
+  const lines = [`curl -X ${sample.method} "$API_BASE${encodeURI(sample.path)}${queryString(sample)}"`];
+  lines.push(`  -H "Authorization: Bearer $TOKEN"`);
+  if (sample.body !== undefined) {
+    lines.push(`  -H "Content-Type: application/json"`);
+    lines.push(`  -d '${JSON.stringify(sample.body).replace(/'/g, "'\\''")}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+/** A JSON value as a Python literal (True/False/None), indented by `indent` spaces per level. */
+export function toPythonLiteral(value: unknown, indent = 4, level = 0): string {
+  const pad = ' '.repeat(indent * (level + 1));
+  const end = ' '.repeat(indent * level);
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.every((item) => typeof item !== 'object' || item === null)) {
+      return `[${value.map((item) => toPythonLiteral(item)).join(', ')}]`;
+    }
+    return `[\n${value.map((item) => pad + toPythonLiteral(item, indent, level + 1)).join(',\n')},\n${end}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${toPythonLiteral(item, indent, level + 1)}`).join(',\n')},\n${end}}`;
+}
+
+/** Python with requests, reading `API_BASE` and `TOKEN` from the environment. */
+export function toPython(sample: RequestSample): string {
+  const args = [`    f"{API_BASE}${sample.path}",`];
+  if (sample.query.length) {
+    const params: Record<string, string | string[]> = {};
+    for (const [name, value] of sample.query) {
+      const existing = params[name];
+      params[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    }
+    args.push(`    params=${toPythonLiteral(params, 4, 1)},`);
+  }
+  if (sample.body !== undefined) args.push(`    json=${toPythonLiteral(sample.body, 4, 1)},`);
+  args.push('    headers={"Authorization": f"Bearer {TOKEN}"},', '    timeout=30,');
+  return [
+    'import os',
+    '',
+    'import requests',
+    '',
+    'API_BASE = os.environ["API_BASE"]  # e.g. https://<api host>/api/v1/customer',
+    'TOKEN = os.environ["TOKEN"]',
+    '',
+    `response = requests.${sample.method.toLowerCase()}(`,
+    ...args,
+    ')',
+    'response.raise_for_status()',
+    'print(response.json())',
+  ].join('\n');
+}
+
+/** TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment. */
+export function toTypeScript(sample: RequestSample): string {
+  const options = [`  method: '${sample.method}',`];
+  const headers = ['Authorization: `Bearer ${process.env.TOKEN}`'];
+  if (sample.body !== undefined) headers.push("'Content-Type': 'application/json'");
+  options.push(`  headers: { ${headers.join(', ')} },`);
+  if (sample.body !== undefined) {
+    options.push(`  body: JSON.stringify(${JSON.stringify(sample.body, null, 2).replace(/\n/g, '\n  ')}),`);
+  }
+  return [
+    `const response = await fetch(\`\${process.env.API_BASE}${encodeURI(sample.path)}${queryString(sample)}\`, {`,
+    ...options,
+    '});',
+    'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
+    'console.log(await response.json());',
+  ].join('\n');
+}

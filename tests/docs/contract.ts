@@ -1,0 +1,99 @@
+/**
+ * The OpenAPI contract, loaded for the documentation checks (issue #5): the parsed document, an Ajv
+ * (JSON Schema 2020-12, as OpenAPI 3.1 uses) that knows it as `contract`, and operation lookup by
+ * concrete path.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { OPENAPI_SPEC_PATH } from '../../config/openapi';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Node = any; // an arbitrary piece of the OpenAPI document
+
+export const contract: Node = parse(fs.readFileSync(path.join(ROOT, OPENAPI_SPEC_PATH), 'utf8'));
+
+function withContract(coerce: boolean) {
+  const instance = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false });
+  addFormats(instance);
+  instance.addSchema({ ...contract, $id: 'contract' });
+  return instance;
+}
+
+/** Validates JSON bodies exactly. */
+export const ajv = withContract(false);
+
+/** Validates query and path values, which arrive as strings (`"1"`, `"true"`), coercing them. */
+export const ajvParams = withContract(true);
+
+/** A schema taken out of the contract, with its local `$ref`s pointing back into the contract. */
+export const inContract = (schema: object): object =>
+  JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, '"$ref":"contract#/'));
+
+/** JSON-pointer escaping of one path segment. */
+const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A `$ref` to a node of the contract, for Ajv. */
+export const refTo = (...segments: string[]) => ({ $ref: `contract#/${segments.map(escape).join('/')}` });
+
+/** Follows a local `$ref` of the contract. */
+export function resolve(node: Node): Node {
+  let current = node;
+  while (current && typeof current.$ref === 'string') {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((parent: Node, key: string) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
+  }
+  return current;
+}
+
+/** The operation a concrete path and method name, with the values of its path parameters. */
+export function findOperation(method: string, concretePath: string) {
+  for (const [template, item] of Object.entries(contract.paths as Record<string, Node>)) {
+    const names: string[] = [];
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name) => (names.push(name), '([^/]+)'))}$`,
+    );
+    const match = pattern.exec(concretePath);
+    const operation = item[method.toLowerCase()];
+    if (match && operation) {
+      const pathValues = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
+      return { template, operation, pathItem: item, pathValues };
+    }
+  }
+  return null;
+}
+
+/** Every operation: method, path template, operationId and the page slug the reference gives it. */
+export function allOperations(): { method: string; template: string; operationId: string; slug: string }[] {
+  return Object.entries(contract.paths as Record<string, Node>).flatMap(([template, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]: [string, Node]) => ({
+        method: method.toUpperCase(),
+        template,
+        operationId: operation.operationId,
+        slug: operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(),
+      })),
+  );
+}
+
+/** Every `.md`/`.mdx` file under docs/, with its text. */
+export function docFiles(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.mdx?$/.test(entry.name))
+        out.push({ file: path.relative(ROOT, full), text: fs.readFileSync(full, 'utf8') });
+    }
+  };
+  visit(path.join(ROOT, 'docs'));
+  return out;
+}
