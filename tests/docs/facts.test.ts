@@ -73,8 +73,8 @@ describe('ranges and defaults in the docs are the contract’s', () => {
     const page = resolve(contract.components.parameters.Page).schema;
     const pageSize = resolve(contract.components.parameters.PageSize).schema;
     const text = doc('docs/api/getting-started.mdx');
-    expect(text).toContain(`| \`page\` | ${page.default} | ${page.minimum} or more |`);
-    expect(text).toContain(`| \`page_size\` | ${pageSize.default} |`);
+    expect(text).toMatch(new RegExp(`\\|\\s*\`page\`\\s*\\|\\s*${page.default}\\s*\\|\\s*${page.minimum} or more\\s*\\|`));
+    expect(text).toMatch(new RegExp(`\\|\\s*\`page_size\`\\s*\\|\\s*${pageSize.default}\\s*\\|`));
   });
 
   it('Interrogator: 15 characters, 1 to 100 results, 5 words', () => {
