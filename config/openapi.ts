@@ -62,12 +62,22 @@ export const apiLanguageTabs = [
 ];
 
 /**
+ * The vendored contract, parsed (YAML → object).
+ *
+ * @param root - the site directory (default: this repository).
+ * @throws {Error} when the file cannot be read or is not YAML.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function loadContract(root = path.resolve(__dirname, '..')): any {
+  return parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8'));
+}
+
+/**
  * Names of the contract's bearer security schemes (e.g. `bearerAuth`): the storage keys under which the
  * API explorer keeps a bearer token, so the portal can fill and clear them (issue #3).
  *
  * @throws {Error} when the vendored contract cannot be read or parsed.
  */
 export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[] {
-  const contract = parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8'));
-  return bearerSchemeNames(contract?.components?.securitySchemes);
+  return bearerSchemeNames(loadContract(root)?.components?.securitySchemes);
 }

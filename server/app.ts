@@ -138,24 +138,17 @@ function htmlPages(buildDir: string, relativeFiles: Set<string>): Map<string, Ca
  */
 export function siteFiles(buildDir: string): Map<string, string> {
   const map = new Map<string, string>();
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        visit(full);
-        continue;
-      }
-      const relative = path.relative(buildDir, full).split(path.sep).join('/');
-      map.set(`/${relative}`, relative);
-      if (relative === 'index.html') map.set('/', relative);
-      else if (relative.endsWith('/index.html')) {
-        const route = `/${relative.slice(0, -'/index.html'.length)}`;
-        map.set(route, relative);
-        map.set(`${route}/`, relative);
-      } else if (relative.endsWith('.html')) map.set(`/${relative.slice(0, -'.html'.length)}`, relative);
-    }
-  };
-  visit(buildDir);
+  for (const name of fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' })) {
+    if (!fs.statSync(path.join(buildDir, name)).isFile()) continue;
+    const relative = name.split(path.sep).join('/');
+    map.set(`/${relative}`, relative);
+    if (relative === 'index.html') map.set('/', relative);
+    else if (relative.endsWith('/index.html')) {
+      const route = `/${relative.slice(0, -'/index.html'.length)}`;
+      map.set(route, relative);
+      map.set(`${route}/`, relative);
+    } else if (relative.endsWith('.html')) map.set(`/${relative.slice(0, -'.html'.length)}`, relative);
+  }
   return map;
 }
 

@@ -3,11 +3,9 @@
  * local mode (no COGNITO_USER_POOL_ID) it first starts the local identity service and trusts its
  * JWKS; with a user pool configured it trusts only that pool's keys. Stops cleanly on SIGINT/SIGTERM.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { portalEnv, type PortalEnv } from '../config/env';
-import { OPENAPI_SPEC_PATH } from '../config/openapi';
+import { loadContract } from '../config/openapi';
 import { startDefaultLocalIdentity } from '../local/identity/default';
 import type { LocalIdentity } from '../local/identity';
 import { withApiHost, type OpenApiDocument } from '../scripts/openapi/contract';
@@ -19,7 +17,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 /** Origins the browser may connect to: the identity service, the contract's API servers, OAuth. */
 export function cspOriginsFor(env: PortalEnv): CspOrigins {
-  const contract = parse(fs.readFileSync(path.join(ROOT, OPENAPI_SPEC_PATH), 'utf8')) as OpenApiDocument;
+  const contract = loadContract(ROOT) as OpenApiDocument;
   const api = (withApiHost(contract, env.apiHost).servers ?? []).map((server) => new URL(server.url).origin);
   const identity =
     env.auth.mode === 'local' ? [env.auth.userPoolEndpoint!] : [`https://cognito-idp.${env.auth.region}.amazonaws.com`];

@@ -11,21 +11,17 @@ import { parse } from 'node-html-parser';
 /** `'sha256-…'` sources of every distinct executable inline script in the built HTML files. */
 export function inlineScriptHashes(buildDir: string): string[] {
   const hashes = new Set<string>();
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (entry.name.endsWith('.html')) {
-        for (const script of parse(fs.readFileSync(full, 'utf8')).querySelectorAll('script:not([src])')) {
-          const type = script.getAttribute('type');
-          if (type && type !== 'text/javascript' && type !== 'module') continue; // data, not executed
-          const digest = crypto.createHash('sha256').update(script.rawText).digest('base64');
-          hashes.add(`'sha256-${digest}'`);
-        }
-      }
+  const pages = fs
+    .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html'));
+  for (const page of pages) {
+    const html = parse(fs.readFileSync(path.join(buildDir, page), 'utf8'));
+    for (const script of html.querySelectorAll('script:not([src])')) {
+      const type = script.getAttribute('type');
+      if (type && type !== 'text/javascript' && type !== 'module') continue; // data, not executed
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(script.rawText).digest('base64')}'`);
     }
-  };
-  visit(buildDir);
+  }
   return [...hashes].sort();
 }
 

@@ -7,15 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
-import { OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { loadContract } from '../../config/openapi';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = any; // an arbitrary piece of the OpenAPI document
 
-export const contract: Node = parse(fs.readFileSync(path.join(ROOT, OPENAPI_SPEC_PATH), 'utf8'));
+export const contract: Node = loadContract(ROOT);
 
 function withContract(coerce: boolean) {
   const instance = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false });
@@ -85,15 +84,9 @@ export function allOperations(): { method: string; template: string; operationId
 
 /** Every `.md`/`.mdx` file under docs/, with its text. */
 export function docFiles(): { file: string; text: string }[] {
-  const out: { file: string; text: string }[] = [];
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (/\.mdx?$/.test(entry.name))
-        out.push({ file: path.relative(ROOT, full), text: fs.readFileSync(full, 'utf8') });
-    }
-  };
-  visit(path.join(ROOT, 'docs'));
-  return out;
+  const docs = path.join(ROOT, 'docs');
+  return fs
+    .readdirSync(docs, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.mdx?$/.test(name))
+    .map((name) => ({ file: path.join('docs', name), text: fs.readFileSync(path.join(docs, name), 'utf8') }));
 }

@@ -7,20 +7,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
-import { parse as parseYaml } from 'yaml';
 import { test, expect } from '@playwright/test';
-import { OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { loadContract } from '../../config/openapi';
 import { buildTestApp } from '../../server/__tests__/helper';
 
-const ROOT = path.resolve(__dirname, '../..');
-const BUILD = path.join(ROOT, 'build');
+const BUILD = path.resolve(__dirname, '../../build');
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
+/** Every file under `dir`, as absolute paths. */
+const filesUnder = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => fs.statSync(file).isFile());
 
 /** Sentences only gated content holds: page paragraphs and the contract's operation descriptions. */
 function markers(files: string[]): string[] {
@@ -30,7 +28,7 @@ function markers(files: string[]): string[] {
     const text = paragraph?.text.trim().slice(0, 60);
     if (text && text.length >= 30) found.add(text);
   }
-  const contract = parseYaml(fs.readFileSync(path.join(ROOT, OPENAPI_SPEC_PATH), 'utf8'));
+  const contract = loadContract();
   for (const item of Object.values(contract.paths as Record<string, Record<string, { description?: string }>>)) {
     for (const operation of Object.values(item)) {
       const text = operation.description?.split('\n')[0].trim().slice(0, 60);
