@@ -80,6 +80,17 @@ export interface AuthSettings {
    * plain-http site on a host other than localhost, where browsers would drop secure cookies.
    */
   cookie: { path: string; expires: number; secure: boolean; sameSite: 'lax' | 'strict' | 'none' };
+  /**
+   * The user pool's password policy, so the sign-in views explain a rejected password before any call
+   * (spec §5.2 messages). Default: Cognito's default policy, which the local pool uses too.
+   */
+  passwordPolicy: {
+    minLength: number;
+    requireLowercase: boolean;
+    requireUppercase: boolean;
+    requireNumbers: boolean;
+    requireSpecialCharacters: boolean;
+  };
   /** OAuth settings for the "{product} SSO" button (spec §2.3, §3.2): code flow, scopes email and openid. */
   oauth: {
     /** Hosted-UI domain without scheme, e.g. `auth.example.com`; empty disables the SSO button. */
@@ -158,6 +169,17 @@ export function parseEnv(env: Env): PortalEnv {
     for (const url of urls) readUrl({ [name]: url }, name, url);
   }
 
+  const minLength = Number(read(env, 'COGNITO_PASSWORD_MIN_LENGTH') ?? 8);
+  if (!Number.isInteger(minLength) || minLength < 6 || minLength > 99) {
+    throw new ConfigError('COGNITO_PASSWORD_MIN_LENGTH', 'give the user pool\'s minimum password length, 6 to 99.');
+  }
+  const passwordPolicy = {
+    minLength,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireNumbers: true,
+    requireSpecialCharacters: true,
+  };
   const site = new URL(siteUrl);
   const cookie = {
     path: '/',
@@ -174,6 +196,7 @@ export function parseEnv(env: Env): PortalEnv {
       userPoolClientId: LOCAL_APP_CLIENT_ID,
       userPoolEndpoint: `http://localhost:${identityPort}`,
       cookie,
+      passwordPolicy,
       oauth,
     };
   } else {
@@ -203,6 +226,7 @@ export function parseEnv(env: Env): PortalEnv {
       userPoolId,
       userPoolClientId,
       cookie,
+      passwordPolicy,
       oauth,
     };
   }

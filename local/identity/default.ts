@@ -4,6 +4,7 @@
  */
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
 import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './index';
+import { TEST_PASSWORD, testUsers } from './testUsers';
 
 /**
  * Starts the service for `env` and prints where it listens and how to sign in.
@@ -28,12 +29,16 @@ export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalId
         password: demoPassword,
         attributes: { email: demoUsername.includes('@') ? demoUsername : 'demo@example.com', email_verified: 'true' },
       },
+      ...testUsers(),
     ],
     onMessage: (m) => console.log(`[identity] ${m.medium} code ${m.code} sent to ${m.destination}`),
   });
   console.log(
     `[identity] Local identity service at ${identity.url} (user pool ${LOCAL_USER_POOL_ID}).\n` +
-      `[identity] Sign in as ${demoUsername} / ${demoPassword} (local demo user; codes at ${identity.url}/_local/messages).`,
+      `[identity] Sign in as ${demoUsername} / ${demoPassword} (local demo user; codes at ${identity.url}/_local/messages).\n` +
+      `[identity] Test users for each sign-in path (password ${TEST_PASSWORD}): ${testUsers()
+        .map((u) => u.username)
+        .join(', ')}.`,
   );
   return identity;
 }

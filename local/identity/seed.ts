@@ -16,6 +16,8 @@ export interface SeedUser {
   attributes?: Record<string, string>;
   /** Cognito user status (default `CONFIRMED`). */
   status?: User['UserStatus'];
+  /** MFA already set up: TOTP with this base32 secret, or SMS to the user's phone_number. */
+  mfa?: { totpSecret: string } | { sms: true };
 }
 
 /** What {@link seed} creates. */
@@ -82,6 +84,17 @@ export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, 
       RefreshTokens: [],
       UserCreateDate: now,
       UserLastModifiedDate: now,
+      ...(user.mfa && 'totpSecret' in user.mfa
+        ? {
+            SoftwareTokenMfaConfiguration: { Secret: user.mfa.totpSecret, Verified: true },
+            UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+            PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+          }
+        : {}),
+      // cognito-local 5.3.0 sends SMS MFA codes only for the legacy MFAOptions entry.
+      ...(user.mfa && 'sms' in user.mfa
+        ? { MFAOptions: [{ DeliveryMedium: 'SMS' as const, AttributeName: 'phone_number' as const }] }
+        : {}),
     });
   }
 }

@@ -26,6 +26,8 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  * - `ResendConfirmationCode`: a new sign-up code, delivered like SignUp's (spec §4 "resend possible").
  * - `InitiateAuth`: a wrong password answers `NotAuthorizedException` "Incorrect username or password.",
  *   as Cognito does, instead of cognito-local's `InvalidPasswordException` (spec §8.2 service errors).
+ * - `ConfirmSignUp`: marks the email verified when the pool auto-verifies email, as Cognito does (the
+ *   code went to that address), so a confirmed user is not asked to verify it again.
  * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
  *   challenge (new password, MFA) can be refreshed.
  */
@@ -75,6 +77,18 @@ export function withShims(base: Router, services: Services): Router {
         details,
       );
       return { CodeDeliveryDetails: details };
+    },
+
+    ConfirmSignUp: async (ctx, req: Req) => {
+      const result = await base('ConfirmSignUp')(ctx, req);
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      const email = user && attributeValue('email', user.Attributes);
+      if (user && email && userPool.options.AutoVerifiedAttributes?.includes('email')) {
+        const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
+        await userPool.saveUser(ctx, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+      }
+      return result;
     },
 
     RespondToAuthChallenge: async (ctx: Context, req: Req) => {

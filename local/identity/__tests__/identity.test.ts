@@ -142,6 +142,9 @@ describe('local identity service', () => {
     });
     expect(confirmed.status).toBe(200);
     expect((await signIn('pending@example.com', 'Pending0rd!x')).status).toBe(200);
+    // Like Cognito with auto-verified email: the code went to that address, so it is now verified.
+    const user = await call('AdminGetUser', { UserPoolId: POOL, Username: 'pending@example.com' });
+    expect(user.json.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
   });
 
   it('answers UserNotFoundException when resending for an unknown user', async () => {

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import { useAuthenticator } from '@aws-amplify/ui-react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import { isGateOpen } from './useIsSignedIn';
 import styles from './styles.module.css';
 
 /** Props of {@link AuthGate}. */
@@ -23,9 +24,10 @@ export interface AuthGateProps {
  */
 export default function AuthGate({ children, signIn }: AuthGateProps): ReactNode {
   const isBrowser = useIsBrowser();
-  const { authStatus } = useAuthenticator((context) => [context.authStatus]);
-  if (isBrowser && authStatus === 'unauthenticated') return signIn;
-  const open = isBrowser && authStatus === 'authenticated';
+  const { authStatus, route } = useAuthenticator((context) => [context.authStatus, context.route]);
+  const open = isBrowser && isGateOpen(authStatus, route);
+  // Signed out, or signed in with a verification step of the sign-in form still to show (spec §4).
+  if (isBrowser && !open && authStatus !== 'configuring') return signIn;
   return (
     <div className={styles.gate} hidden={!open} data-auth-gate={open ? 'open' : 'closed'}>
       {children}

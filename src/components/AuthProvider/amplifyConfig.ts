@@ -40,6 +40,8 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
         userPoolId: auth.userPoolId,
         userPoolClientId: auth.userPoolClientId,
         ...(auth.userPoolEndpoint ? { userPoolEndpoint: auth.userPoolEndpoint } : {}),
+        // The Authenticator checks new passwords against this before calling Cognito (spec §5.2).
+        passwordFormat: auth.passwordPolicy,
         // "Username" is the first login mechanism, so the form asks for a Username (issue #2); the
         // user pool may still accept an email or phone number there as an alias.
         loginWith: {

@@ -6,8 +6,8 @@ import AuthGate from '..';
 
 jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
 
-const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated') =>
-  jest.mocked(useAuthenticator).mockReturnValue({ authStatus } as ReturnType<typeof useAuthenticator>);
+const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated', route = 'idle') =>
+  jest.mocked(useAuthenticator).mockReturnValue({ authStatus, route } as ReturnType<typeof useAuthenticator>);
 
 function renderGate() {
   return render(
@@ -35,6 +35,16 @@ describe('AuthGate (spec §2.3, §6)', () => {
     expect(screen.getByText('Regulatory document schema')).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
   });
+
+  it.each(['verifyUser', 'confirmVerifyUser'])(
+    'keeps the sign-in form for the %s step that follows sign-in (spec §4)',
+    (route) => {
+      mockAuthStatus('authenticated', route);
+      renderGate();
+      expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
+      expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows nothing of the page while Amplify is still reading the stored session', () => {
     mockAuthStatus('configuring');

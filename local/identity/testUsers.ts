@@ -1,0 +1,75 @@
+/**
+ * Users the local identity service seeds besides the demo user, one for each sign-in path of spec §4
+ * (issue #6), so a developer or a test can walk every view of the sign-in widget. Local service only.
+ */
+import type { SeedUser } from './seed';
+
+/** Password of every seeded test user (local identity service only). */
+export const TEST_PASSWORD = 'Passw0rd!Local';
+
+/** A base32 TOTP secret for `totp@example.com`; codes come from any authenticator app or otplib. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Phone number of `sms@example.com`; its codes appear in the inbox with medium `SMS`. */
+export const TEST_SMS_PHONE = '+14155550199';
+
+/** Username → the path it exercises. */
+export const TEST_USERS = {
+  /** Forgot password → code from the inbox → new password. */
+  forgot: 'forgot@example.com',
+  /** Created by an administrator with a temporary password: NEW_PASSWORD_REQUIRED → forced change. */
+  newPassword: 'new-password@example.com',
+  /** Signed up but never confirmed: CONFIRM_SIGN_UP → code → confirmed. */
+  unconfirmed: 'unconfirmed@example.com',
+  /** Neither email nor phone verified: attribute verification after sign-in (masked values, Skip). */
+  unverified: 'unverified@example.com',
+  /** TOTP MFA enabled: a confirm-sign-in step with the authenticator code. */
+  totp: 'totp@example.com',
+  /** SMS MFA (the legacy `MFAOptions` entry cognito-local needs): a confirm step with the texted code. */
+  sms: 'sms@example.com',
+} as const;
+
+/** The seed records of {@link TEST_USERS}. */
+export function testUsers(): SeedUser[] {
+  return [
+    {
+      username: TEST_USERS.forgot,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.forgot, email_verified: 'true' },
+    },
+    {
+      username: TEST_USERS.newPassword,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.newPassword, email_verified: 'true' },
+      status: 'FORCE_CHANGE_PASSWORD',
+    },
+    {
+      username: TEST_USERS.unconfirmed,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.unconfirmed },
+      status: 'UNCONFIRMED',
+    },
+    {
+      username: TEST_USERS.unverified,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.unverified, phone_number: '+14155550123' },
+    },
+    {
+      username: TEST_USERS.totp,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.totp, email_verified: 'true' },
+      mfa: { totpSecret: TEST_TOTP_SECRET },
+    },
+    {
+      username: TEST_USERS.sms,
+      password: TEST_PASSWORD,
+      attributes: {
+        email: TEST_USERS.sms,
+        email_verified: 'true',
+        phone_number: TEST_SMS_PHONE,
+        phone_number_verified: 'true',
+      },
+      mfa: { sms: true },
+    },
+  ];
+}
