@@ -171,7 +171,7 @@ export function parseEnv(env: Env): PortalEnv {
 
   const minLength = Number(read(env, 'COGNITO_PASSWORD_MIN_LENGTH') ?? 8);
   if (!Number.isInteger(minLength) || minLength < 6 || minLength > 99) {
-    throw new ConfigError('COGNITO_PASSWORD_MIN_LENGTH', 'give the user pool\'s minimum password length, 6 to 99.');
+    throw new ConfigError('COGNITO_PASSWORD_MIN_LENGTH', "give the user pool's minimum password length, 6 to 99.");
   }
   const passwordPolicy = {
     minLength,
