@@ -2,6 +2,8 @@ import React, { createContext, useContext, type ReactNode } from 'react';
 import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage } from 'aws-amplify/utils';
+// Completes a federated sign-in when the identity provider redirects back (spec §2.3 SSO button).
+import 'aws-amplify/auth/enable-oauth-listener';
 import { Authenticator } from '@aws-amplify/ui-react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AuthSettings } from '@site/config/env';
