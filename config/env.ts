@@ -91,6 +91,8 @@ export interface AuthSettings {
     requireNumbers: boolean;
     requireSpecialCharacters: boolean;
   };
+  /** Issuer shown by authenticator apps for the TOTP set-up QR code (spec §2.3, default `AWSCognito`). */
+  totpIssuer: string;
   /** OAuth settings for the "{product} SSO" button (spec §2.3, §3.2): code flow, scopes email and openid. */
   oauth: {
     /** Hosted-UI domain without scheme, e.g. `auth.example.com`; empty disables the SSO button. */
@@ -180,6 +182,7 @@ export function parseEnv(env: Env): PortalEnv {
     requireNumbers: true,
     requireSpecialCharacters: true,
   };
+  const totpIssuer = read(env, 'TOTP_ISSUER') ?? 'AWSCognito';
   const site = new URL(siteUrl);
   const cookie = {
     path: '/',
@@ -197,6 +200,7 @@ export function parseEnv(env: Env): PortalEnv {
       userPoolEndpoint: `http://localhost:${identityPort}`,
       cookie,
       passwordPolicy,
+      totpIssuer,
       oauth,
     };
   } else {
@@ -227,6 +231,7 @@ export function parseEnv(env: Env): PortalEnv {
       userPoolClientId,
       cookie,
       passwordPolicy,
+      totpIssuer,
       oauth,
     };
   }

@@ -49,6 +49,11 @@ describe('parseEnv', () => {
     expect((error as Error).message).toContain(name);
   });
 
+  it('names the TOTP issuer AWSCognito unless TOTP_ISSUER says otherwise (spec §2.3)', () => {
+    expect(parseEnv({}).auth.totpIssuer).toBe('AWSCognito');
+    expect(parseEnv({ TOTP_ISSUER: 'RegData' }).auth.totpIssuer).toBe('RegData');
+  });
+
   it('keeps OAuth off until a hosted-UI domain is given, and strips its scheme', () => {
     expect(parseEnv({}).auth.oauth.domain).toBe('');
     const env = parseEnv({ COGNITO_OAUTH_DOMAIN: 'https://auth.example.com/', PRODUCT_NAME: 'Acme' });

@@ -38,7 +38,12 @@ export default function SignInForm(): ReactNode {
     : undefined;
   return (
     <main className={styles.signIn}>
-      <Authenticator hideSignUp services={services} components={components} />
+      <Authenticator
+        hideSignUp
+        services={services}
+        components={components}
+        formFields={{ setupTotp: { QR: { totpIssuer: settings.totpIssuer } } }}
+      />
     </main>
   );
 }

@@ -42,6 +42,7 @@ describe('SignInForm (spec §2.3)', () => {
   it('hides sign-up and keeps "Forgot your password?" beside the SSO button', () => {
     renderForm();
     expect(lastProps().hideSignUp).toBe(true);
+    expect(lastProps().formFields).toEqual({ setupTotp: { QR: { totpIssuer: 'AWSCognito' } } });
     expect(screen.getByRole('button', { name: 'Forgot your password?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'RegData SSO' })).toBeInTheDocument();
   });
