@@ -12,6 +12,7 @@ import { navbar, footer } from './config/navbar';
 import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
 import signInAssets from './plugins/sign-in-assets';
+import apiChunks from './plugins/api-chunks';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -59,6 +60,8 @@ const config: Config = {
   plugins: [
     // Lists the sign-in route's chunks for the server gate (issue #4).
     signInAssets,
+    // Keeps the API reference's code out of the chunk every page loads.
+    apiChunks,
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     [
