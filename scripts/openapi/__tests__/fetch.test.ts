@@ -37,11 +37,11 @@ beforeEach(() => {
 });
 
 /** Runs the script asynchronously, so this process's test server can answer it. */
-function runFetch(apiHost: string): Promise<{ status: number; stderr: string }> {
+function runFetch(apiHost: string, target: string[] = ['--out', out]): Promise<{ status: number; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [require.resolve('tsx/cli'), 'scripts/openapi/fetch.ts', '--out', out],
+      [require.resolve('tsx/cli'), 'scripts/openapi/fetch.ts', ...target],
       { cwd: ROOT, env: { ...process.env, API_HOST: apiHost }, timeout: 60_000 },
       (error, _stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stderr }),
     );
@@ -60,6 +60,14 @@ async function closedPort(): Promise<number> {
 const unchanged = () => expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(VENDORED, 'utf8'));
 
 describe('npm run openapi:fetch', () => {
+  it('leaves openapi/ itself unchanged when the host is unreachable', async () => {
+    const before = fs.readFileSync(VENDORED, 'utf8');
+    const run = await runFetch(`http://127.0.0.1:${await closedPort()}`, []);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('openapi/customer-api.yaml was left unchanged.');
+    expect(fs.readFileSync(VENDORED, 'utf8')).toBe(before);
+  });
+
   it('keeps the vendored copy when the host is unreachable', async () => {
     const run = await runFetch(`http://127.0.0.1:${await closedPort()}`);
     expect(run.status).toBe(1);
