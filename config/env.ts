@@ -50,6 +50,12 @@ function readList(env: Env, name: string): string[] {
     .filter(Boolean);
 }
 
+function readMfa(env: Env): 'OPTIONAL' | 'ON' {
+  const value = read(env, 'LOCAL_IDENTITY_MFA') ?? 'OPTIONAL';
+  if (value !== 'OPTIONAL' && value !== 'ON') throw new ConfigError('LOCAL_IDENTITY_MFA', `"${value}" is not OPTIONAL or ON.`);
+  return value;
+}
+
 /** Cognito user pool ids are `<region>_<id>`, e.g. `eu-west-2_AbC123xyz` (AWS Cognito API reference). */
 const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
 
@@ -110,6 +116,11 @@ export interface LocalIdentitySettings {
   port: number;
   /** Folder of the service's data files; unset means `.local/identity` in the project. */
   dataDir?: string;
+  /**
+   * MFA of the local user pool when it is created: `OPTIONAL` (default; users with MFA get a code step)
+   * or `ON` (every user without MFA sets up TOTP at sign-in, as with a Cognito pool that requires MFA).
+   */
+  mfa: 'OPTIONAL' | 'ON';
   /** The demo user seeded on start (issue #2). The password is for the local service only. */
   demoUsername: string;
   demoPassword: string;
@@ -248,6 +259,7 @@ export function parseEnv(env: Env): PortalEnv {
     localIdentity: {
       port: identityPort,
       dataDir: read(env, 'LOCAL_IDENTITY_DATA_DIR'),
+      mfa: readMfa(env),
       demoUsername: read(env, 'DEMO_USERNAME') ?? 'demo@example.com',
       demoPassword: read(env, 'DEMO_PASSWORD') ?? 'DemoPassw0rd!',
     },

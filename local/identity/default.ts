@@ -31,6 +31,7 @@ export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalId
       },
       ...testUsers(),
     ],
+    mfa: env.localIdentity.mfa,
     onMessage: (m) => console.log(`[identity] ${m.medium} code ${m.code} sent to ${m.destination}`),
   });
   console.log(

@@ -39,6 +39,8 @@ export interface LocalIdentityOptions {
   appClientId: string;
   /** Users created on start when missing (existing users are left as they are). */
   users: SeedUser[];
+  /** MFA of the pool when it is created (default `OPTIONAL`). */
+  mfa?: 'OPTIONAL' | 'ON';
   /** pino log level of cognito-local (default `error`; `silent` for none). */
   logLevel?: pino.LevelWithSilent;
   /** Called for each delivered code (e.g. to print it). */
@@ -107,6 +109,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     userPoolId: options.userPoolId,
     appClientId: options.appClientId,
     users: options.users,
+    mfa: options.mfa,
   });
 
   const server = createServer(withShims(Router(services), services), logger, config.ServerConfig, services);

@@ -25,6 +25,8 @@ export interface SeedPlan {
   userPoolId: string;
   appClientId: string;
   users: SeedUser[];
+  /** MFA of the pool when it is created (default `OPTIONAL`). */
+  mfa?: 'OPTIONAL' | 'ON';
 }
 
 /**
@@ -49,7 +51,7 @@ export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, 
         },
       },
       AutoVerifiedAttributes: ['email'],
-      MfaConfiguration: 'OPTIONAL',
+      MfaConfiguration: plan.mfa ?? 'OPTIONAL',
       CreationDate: clock.get(),
       LastModifiedDate: clock.get(),
     });

@@ -4,6 +4,7 @@
  */
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import {
+  CodeMismatchError,
   InvalidParameterError,
   InvalidPasswordError,
   NotAuthorizedError,
@@ -13,7 +14,9 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { Route, Router } from 'cognito-local/lib/server/Router';
 import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
-import { attributeValue } from 'cognito-local/lib/services/userPoolService';
+import { attributeValue, type User } from 'cognito-local/lib/services/userPoolService';
+import { generateSecret, verify as verifyTotp } from 'cognito-local/lib/services/totp';
+import { randomUUID } from 'node:crypto';
 
 type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -28,12 +31,47 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   as Cognito does, instead of cognito-local's `InvalidPasswordException` (spec §8.2 service errors).
  * - `ConfirmSignUp`: marks the email verified when the pool auto-verifies email, as Cognito does (the
  *   code went to that address), so a confirmed user is not asked to verify it again.
+ * - TOTP set-up at sign-in (`MFA_SETUP`), which cognito-local refuses: in a pool whose MFA is `ON`, a
+ *   user without MFA who gives the right password gets the `MFA_SETUP` challenge, then
+ *   `AssociateSoftwareToken` and `VerifySoftwareToken` work with the challenge's `Session`, and
+ *   `RespondToAuthChallenge` with `MFA_SETUP` issues the tokens, as Cognito does.
  * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
  *   challenge (new password, MFA) can be refreshed.
  */
 export function withShims(base: Router, services: Services): Router {
+  /** Open MFA_SETUP challenges: session → who is setting up. */
+  const setups = new Map<string, { clientId: string; username: string }>();
+  const setupUser = async (ctx: Context, session: unknown) => {
+    const setup = typeof session === 'string' ? setups.get(session) : undefined;
+    if (!setup) return undefined;
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, setup.clientId);
+    const user = await userPool.getUserByUsername(ctx, setup.username);
+    if (!user) throw new NotAuthorizedError();
+    return { ...setup, userPool, user };
+  };
+  const hasMfa = (user: User) => (user.UserMFASettingList ?? []).length > 0 || (user.MFAOptions ?? []).length > 0;
+
   const shims: Record<string, Route> = {
     InitiateAuth: async (ctx, req: Req) => {
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH') {
+        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await userPool.getUserByUsername(ctx, req.AuthParameters?.USERNAME ?? '');
+        if (
+          user &&
+          userPool.options.MfaConfiguration === 'ON' &&
+          user.UserStatus === 'CONFIRMED' &&
+          user.Password === req.AuthParameters?.PASSWORD &&
+          !hasMfa(user)
+        ) {
+          const session = randomUUID();
+          setups.set(session, { clientId: req.ClientId, username: user.Username });
+          return {
+            ChallengeName: 'MFA_SETUP',
+            Session: session,
+            ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.Username },
+          };
+        }
+      }
       try {
         return await base('InitiateAuth')(ctx, req);
       } catch (error) {
@@ -79,6 +117,31 @@ export function withShims(base: Router, services: Services): Router {
       return { CodeDeliveryDetails: details };
     },
 
+    AssociateSoftwareToken: async (ctx, req: Req) => {
+      const setup = await setupUser(ctx, req.Session);
+      if (!setup) return base('AssociateSoftwareToken')(ctx, req);
+      const secret = generateSecret();
+      await setup.userPool.saveUser(ctx, {
+        ...setup.user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false },
+      });
+      return { SecretCode: secret, Session: req.Session };
+    },
+
+    VerifySoftwareToken: async (ctx, req: Req) => {
+      const setup = await setupUser(ctx, req.Session);
+      if (!setup) return base('VerifySoftwareToken')(ctx, req);
+      const secret = setup.user.SoftwareTokenMfaConfiguration?.Secret;
+      if (!secret || !verifyTotp(secret, String(req.UserCode ?? ''))) throw new CodeMismatchError();
+      await setup.userPool.saveUser(ctx, {
+        ...setup.user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true },
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      });
+      return { Status: 'SUCCESS', Session: req.Session };
+    },
+
     ConfirmSignUp: async (ctx, req: Req) => {
       const result = await base('ConfirmSignUp')(ctx, req);
       const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
@@ -92,6 +155,27 @@ export function withShims(base: Router, services: Services): Router {
     },
 
     RespondToAuthChallenge: async (ctx: Context, req: Req) => {
+      if (req.ChallengeName === 'MFA_SETUP') {
+        const setup = await setupUser(ctx, req.Session);
+        if (!setup || !hasMfa(setup.user)) throw new NotAuthorizedError();
+        setups.delete(req.Session);
+        const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
+        if (!appClient) throw new NotAuthorizedError();
+        const groups = await setup.userPool.listUserGroupMembership(ctx, setup.user);
+        const tokens = await services.tokenGenerator.generate(
+          ctx,
+          setup.user,
+          groups,
+          appClient,
+          req.ClientMetadata,
+          'Authentication',
+        );
+        await setup.userPool.storeRefreshToken(ctx, tokens.RefreshToken, setup.user);
+        return {
+          ChallengeParameters: {},
+          AuthenticationResult: { ...tokens, ExpiresIn: 3600, TokenType: 'Bearer' },
+        };
+      }
       const result = await base('RespondToAuthChallenge')(ctx, req);
       const refreshToken: string | undefined = result?.AuthenticationResult?.RefreshToken;
       const username: string | undefined = req.ChallengeResponses?.USERNAME;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { generate } from 'cognito-local/lib/services/totp';
 import { startLocalIdentity, type LocalIdentity, type SeedUser } from '..';
 
 const POOL = 'us-east-1_TestPool1';
@@ -156,5 +157,70 @@ describe('local identity service', () => {
     await identity.close();
     identity = await start([{ username: 'new@example.com', password: 'TempPassw0rd!' }]);
     expect((await signIn('new@example.com', 'NewPassw0rd!!')).status).toBe(200);
+  });
+});
+
+describe('local identity service in a pool that requires MFA', () => {
+  let mfaIdentity: LocalIdentity;
+  let mfaDir: string;
+  const mfaCall = async (target: string, body: object) => {
+    const response = await fetch(mfaIdentity.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as Json };
+  };
+  const mfaSignIn = () =>
+    mfaCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: CLIENT,
+      AuthParameters: { USERNAME: 'setup@example.com', PASSWORD: 'SetupPassw0rd!' },
+    });
+
+  beforeAll(async () => {
+    mfaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-mfa-test-'));
+    mfaIdentity = await startLocalIdentity({
+      port: 0,
+      dataDir: mfaDir,
+      userPoolId: POOL,
+      appClientId: CLIENT,
+      logLevel: 'silent',
+      mfa: 'ON',
+      users: [
+        { username: 'setup@example.com', password: 'SetupPassw0rd!', attributes: { email: 'setup@example.com' } },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await mfaIdentity.close();
+    fs.rmSync(mfaDir, { recursive: true, force: true });
+  });
+
+  it('asks a user without MFA to set up TOTP at sign-in, then asks for the TOTP code next time', async () => {
+    const challenge = await mfaSignIn();
+    expect(challenge.json).toMatchObject({ ChallengeName: 'MFA_SETUP', Session: expect.any(String) });
+    const { Session } = challenge.json;
+
+    const associated = await mfaCall('AssociateSoftwareToken', { Session });
+    expect(associated.json.SecretCode).toMatch(/^[A-Z2-7]+=*$/);
+    const wrong = await mfaCall('VerifySoftwareToken', { Session, UserCode: '000000' });
+    expect(wrong.json.__type).toBe('CodeMismatchException');
+    const verified = await mfaCall('VerifySoftwareToken', { Session, UserCode: generate(associated.json.SecretCode) });
+    expect(verified.json.Status).toBe('SUCCESS');
+
+    const answered = await mfaCall('RespondToAuthChallenge', {
+      ClientId: CLIENT,
+      ChallengeName: 'MFA_SETUP',
+      Session,
+      ChallengeResponses: { USERNAME: 'setup@example.com' },
+    });
+    expect(answered.json.AuthenticationResult.AccessToken).toEqual(expect.any(String));
+
+    expect((await mfaSignIn()).json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 });
