@@ -52,7 +52,8 @@ function readList(env: Env, name: string): string[] {
 
 function readMfa(env: Env): 'OPTIONAL' | 'ON' {
   const value = read(env, 'LOCAL_IDENTITY_MFA') ?? 'OPTIONAL';
-  if (value !== 'OPTIONAL' && value !== 'ON') throw new ConfigError('LOCAL_IDENTITY_MFA', `"${value}" is not OPTIONAL or ON.`);
+  if (value !== 'OPTIONAL' && value !== 'ON')
+    throw new ConfigError('LOCAL_IDENTITY_MFA', `"${value}" is not OPTIONAL or ON.`);
   return value;
 }
 
