@@ -3,8 +3,7 @@
  *
  * The sign-in widget's rules with this portal's configuration (spec §2.3 masking, §5.2 password policy).
  * The rules are Amplify UI's; these tests pin what our users see. The password messages and "Your
- * passwords must match" are checked in the real view (tests/e2e/sign-in-flows.spec.ts), because Amplify
- * UI does not export the Authenticator's validators.
+ * passwords must match" are checked in the rendered view (passwordMessages.test.tsx) and end to end.
  */
 import { censorEmail, censorPhoneNumber } from '@aws-amplify/ui';
 import { parseEnv } from '@site/config/env';
