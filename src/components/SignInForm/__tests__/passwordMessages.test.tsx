@@ -19,7 +19,10 @@ jest.mock('aws-amplify/auth', () => ({
 }));
 
 beforeAll(() => {
-  Amplify.configure(toAmplifyConfig(parseEnv({}).auth));
+  // A Cognito-mode configuration: same default policy, without the local endpoint's console warning.
+  Amplify.configure(
+    toAmplifyConfig(parseEnv({ COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'webclient' }).auth),
+  );
 });
 
 async function openConfirmResetPassword() {
