@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../config/env';
 import { mintToken, sessionCookie } from '../server/__tests__/helper';
+import { waitForHttp } from './waitForHttp';
 
 const PAGE = '/docs/document_format/schema';
 const CONNECTIONS = 64;
@@ -22,19 +23,6 @@ const TOTAL = 100_000;
 const GATE_PORT = 3310;
 const IDENTITY_PORT = 9330;
 const STATIC_PORT = 3311;
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url, { redirect: 'manual' });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 /** Resident memory of a process and all its descendants, in MiB (from ps). */
 function treeRssMiB(rootPid: number): number {
@@ -93,8 +81,8 @@ async function main(): Promise<void> {
     '--no-open',
   ]);
   try {
-    await waitFor(`http://localhost:${GATE_PORT}/login`);
-    await waitFor(`http://localhost:${STATIC_PORT}/`);
+    await waitForHttp(`http://localhost:${GATE_PORT}/login`);
+    await waitForHttp(`http://localhost:${STATIC_PORT}/`);
     const token = mintToken({
       iss: `http://localhost:${IDENTITY_PORT}/${LOCAL_USER_POOL_ID}`,
       client_id: LOCAL_APP_CLIENT_ID,

@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { portalEnv } from '../config/env';
+import { waitForHttp } from './waitForHttp';
 
 const PAGES = [
   { name: 'doc page', path: '/docs/document_format/schema' },
@@ -23,19 +24,6 @@ const PAGES = [
 ];
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
@@ -56,7 +44,7 @@ async function main(): Promise<void> {
   });
   const base = `http://localhost:${portalEnv.sitePort}`;
   try {
-    await waitForHttp(base, 60_000);
+    await waitForHttp(base);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -20,8 +20,9 @@ let dataDir: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-async function call(target: string, body: object): Promise<{ status: number; json: Json }> {
-  const response = await fetch(identity.url, {
+/** Sends one Cognito API call to `service` (default: this file's main instance), as Amplify does. */
+async function call(target: string, body: object, service = identity): Promise<{ status: number; json: Json }> {
+  const response = await fetch(service.url, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -163,17 +164,7 @@ describe('local identity service', () => {
 describe('local identity service in a pool that requires MFA', () => {
   let mfaIdentity: LocalIdentity;
   let mfaDir: string;
-  const mfaCall = async (target: string, body: object) => {
-    const response = await fetch(mfaIdentity.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, json: (await response.json()) as Json };
-  };
+  const mfaCall = (target: string, body: object) => call(target, body, mfaIdentity);
   const mfaSignIn = () =>
     mfaCall('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
