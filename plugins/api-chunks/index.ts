@@ -1,25 +1,169 @@
 /**
- * Docusaurus plugin: keeps the OpenAPI reference's modules out of the `common` chunk that every page
- * loads. Docusaurus puts a module in `common` when more than half of the pages use it; with a page per
- * operation and schema, the API pages are the majority, so their markdown and explorer code ended up on
- * every doc page too (first-load JS of a doc page 319 → 458 KiB gzip). They now stay in the API pages'
- * own chunks. Configures Docusaurus' `splitChunks` (core lib/webpack/base.js), replaces nothing else.
+ * Docusaurus plugin: keeps the API reference's JavaScript small and on the API pages only (issue #9).
+ *
+ * 1. Keeps the OpenAPI theme's modules out of the `common` chunk that every page loads. Docusaurus puts
+ *    a module in `common` when more than half of the pages use it; with a page per operation and schema,
+ *    the API pages are the majority, so their markdown and explorer code ended up on every doc page
+ *    (first-load JS of a doc page 319 → 458 KiB gzip). Configures Docusaurus' `splitChunks`
+ *    (core lib/webpack/base.js).
+ * 2. One copy of each postman package. postman-code-generators' postinstall (`npm/deepinstall.js`)
+ *    installs its own postman-collection, lodash, mime-db, iconv-lite and faker under
+ *    `codegens/<name>/node_modules`, and each landed in the API page's chunk (about 1.4 MB gzip of 2.1).
+ *    {@link ONE_COPY} aliases resolve every import of those packages to the project's root copy.
+ * 3. Stubs for what the browser never needs (`stubs/`, each says why): faker's English word lists,
+ *    iconv-lite's code pages (TextDecoder does it), all of crypto-js (SHA1 only), and every code
+ *    generator but the language tabs' three.
+ * 4. Keeps the Node polyfills the theme provides to every module (`Buffer`, `process`, through webpack's
+ *    ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
+ *    so they do not reach the JavaScript every page loads first.
+ *
+ * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
+ * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
  */
-import type { Plugin } from '@docusaurus/types';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+
+/**
+ * Packages the browser needs only for the API reference pages: the OpenAPI theme and plugin, and what
+ * they alone bring (its Markdown renderer react-markdown with the unified/remark/rehype/micromark
+ * family and parse5; its Redux store; its schema merging and tables). MDX pages are compiled at
+ * build time, so no doc page runs these in the browser.
+ */
+const API_ONLY_PACKAGES = [
+  'docusaurus-theme-openapi-docs',
+  'docusaurus-plugin-openapi-docs',
+  'react-markdown',
+  'micromark[^\\\\/]*',
+  'mdast-[^\\\\/]*',
+  'hast-[^\\\\/]*',
+  'hastscript',
+  'unist-[^\\\\/]*',
+  'vfile[^\\\\/]*',
+  'unified',
+  'remark-[^\\\\/]*',
+  'rehype-[^\\\\/]*',
+  'parse5',
+  'entities',
+  'property-information',
+  'space-separated-tokens',
+  'comma-separated-tokens',
+  'html-url-attributes',
+  'web-namespaces',
+  'zwitch',
+  'trough',
+  'bail',
+  'devlop',
+  'extend',
+  'is-plain-obj',
+  'trim-lines',
+  'ccount',
+  'markdown-table',
+  'longest-streak',
+  'decode-named-character-reference',
+  'character-entities[^\\\\/]*',
+  'estree-util-[^\\\\/]*',
+  'style-to-[^\\\\/]*',
+  'inline-style-parser',
+  '@reduxjs',
+  'react-redux',
+  'redux',
+  'redux-thunk',
+  'html-void-elements',
+  'reselect',
+  'immer',
+  'use-sync-external-store',
+  'allof-merge',
+  'json-pointer',
+  'lodash',
+  'crypto-js',
+  'pako',
+  'postman-[^\\\\/]*',
+  // The Node polyfills the theme provides for its explorer (see noNodeGlobals).
+  'process',
+  'buffer',
+  'base64-js',
+  'ieee754',
+  'path-browserify',
+];
 
 /** Modules used only by the API reference pages. */
-const API_ONLY =
-  /[\\/]node_modules[\\/](docusaurus-theme-openapi-docs|docusaurus-plugin-openapi-docs|react-markdown|micromark[^\\/]*|mdast-[^\\/]*|hast-[^\\/]*|unified|remark-[^\\/]*|rehype-[^\\/]*|@reduxjs|react-redux|crypto-js|postman-[^\\/]*)[\\/]/;
+const API_ONLY = new RegExp(`[\\\\/]node_modules[\\\\/](${API_ONLY_PACKAGES.join('|')})[\\\\/]`);
+
+/** Packages that postman-code-generators installs again under its codegens; the root copy serves all. */
+export const ONE_COPY = [
+  'postman-collection',
+  'postman-url-encoder',
+  'lodash',
+  'mime-db',
+  'mime-format',
+  'iconv-lite',
+  '@faker-js/faker',
+] as const;
+
+const STUBS = path.join(__dirname, 'stubs');
+
+/**
+ * Exact-request aliases to the stubs. Webpack-style `$` keys match the request exactly and must come
+ * before the package-folder aliases of the same package (resolver aliases are tried in order).
+ */
+const STUB_ALIASES: Record<string, string> = {
+  '@faker-js/faker/locale/en$': path.join(STUBS, 'faker.js'),
+  'iconv-lite$': path.join(STUBS, 'iconv-lite.js'),
+  'crypto-js$': path.join(STUBS, 'crypto-js.js'),
+};
+
+/**
+ * Modules that only test for the theme-provided Node globals, with what the global resolves to there.
+ * The theme provides `process` as the absolute path of `process/browser`, hence that key.
+ */
+function noNodeGlobals(siteDir: string) {
+  const processBrowser = require.resolve('process/browser', { paths: [siteDir] });
+  return [
+    {
+      test: /[\\/]node_modules[\\/]@aws-crypto[\\/]/,
+      resolve: { alias: { buffer$: path.join(STUBS, 'no-buffer.js') } },
+    },
+    {
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+      resolve: { alias: { [`${processBrowser}$`]: path.join(STUBS, 'no-process.js') } },
+    },
+  ];
+}
+
+/** postman-code-generators' own list of every generator, replaced by {@link STUBS}/codegens.js. */
+const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\.js)?$/;
+
+/**
+ * Where the list of node_modules files in the client bundle is written after each client build
+ * (relative to the site's generated-files folder, `.docusaurus/`): JSON `string[]` of paths relative
+ * to the site directory, sorted.
+ */
+export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
+
+/** The root copy's folder of a package, e.g. `<site>/node_modules/lodash`. */
+function rootCopy(siteDir: string, name: string): string {
+  return path.dirname(require.resolve(`${name}/package.json`, { paths: [siteDir] }));
+}
 
 interface ModuleLike {
   resource?: string;
   nameForCondition?: () => string | null;
 }
 
-export default function apiChunksPlugin(): Plugin {
+interface CompilerLike {
+  hooks: {
+    done: { tap(name: string, fn: (stats: { compilation: { modules: Iterable<ModuleLike> } }) => void): void };
+  };
+}
+
+export default function apiChunksPlugin(context: LoadContext): Plugin {
+  const aliases: Record<string, string> = { ...STUB_ALIASES };
+  for (const name of ONE_COPY) aliases[name] = rootCopy(context.siteDir, name);
+
   return {
     name: 'api-chunks',
-    configureWebpack(config, isServer) {
+    configureWebpack(config, isServer, utils) {
       const common =
         !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.common : undefined;
       if (common && typeof common === 'object') {
@@ -28,7 +172,33 @@ export default function apiChunksPlugin(): Plugin {
           return !API_ONLY.test(resource);
         };
       }
-      return {};
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      const plugins: unknown[] = [new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js'))];
+      if (!isServer) {
+        plugins.push({
+          apply(compiler: CompilerLike) {
+            compiler.hooks.done.tap('api-chunks', ({ compilation }) => {
+              const files = new Set<string>();
+              for (const module of compilation.modules) {
+                const resource = module.resource?.split('?')[0];
+                if (resource?.includes(`${path.sep}node_modules${path.sep}`)) {
+                  files.add(path.relative(context.siteDir, resource).split(path.sep).join('/'));
+                }
+              }
+              fs.mkdirSync(context.generatedFilesDir, { recursive: true });
+              fs.writeFileSync(
+                path.join(context.generatedFilesDir, BUNDLED_MODULES_FILE),
+                `${JSON.stringify([...files].sort(), null, 1)}\n`,
+              );
+            });
+          },
+        });
+      }
+      return {
+        resolve: { alias: aliases },
+        module: { rules: noNodeGlobals(context.siteDir) },
+        plugins: plugins as NonNullable<typeof config.plugins>,
+      };
     },
   };
 }

@@ -33,3 +33,23 @@ declare module '@theme-original/ApiExplorer/Authorization' {
   import type { ReactNode } from 'react';
   export default function Authorization(): ReactNode;
 }
+
+declare module '@theme-original/ApiExplorer' {
+  import type { ReactNode } from 'react';
+  /** What the theme's ApiItem passes: the operation (decoded front matter `api`) and the info page path. */
+  export interface Props {
+    item: unknown;
+    infoPath: string;
+  }
+  export default function ApiExplorer(props: Props): ReactNode;
+}
+
+declare module '@theme/SkeletonLoader' {
+  import type { ReactNode } from 'react';
+  export default function SkeletonLoader(props: { size?: 'sm' | 'md' | 'lg' }): ReactNode;
+}
+
+declare module '@theme-original/SearchBar' {
+  import type { ReactNode } from 'react';
+  export default function SearchBar(): ReactNode;
+}

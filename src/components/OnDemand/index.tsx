@@ -1,0 +1,39 @@
+import React, { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { whenIdleAfterLoad } from './whenIdle';
+
+/** Props of {@link OnDemand}. */
+export interface OnDemandProps<P extends object> {
+  /** The component to load, from `React.lazy(() => import(…))`; its code is fetched on demand only. */
+  component: ComponentType<P>;
+  /** Its props. */
+  props: P;
+  /** Shown until the component's code has arrived (same size as the component, to avoid layout shift). */
+  placeholder: ReactNode;
+}
+
+/**
+ * Renders a lazily loaded component once the reader reaches for it (pointer over it, keyboard focus
+ * in it, a touch) or the browser is idle after the page has loaded, whichever comes first (issue #9:
+ * the API explorer loads after the operation's description and schemas have painted). Until then,
+ * and while its code downloads, `placeholder` holds its place.
+ */
+export default function OnDemand<P extends object>({
+  component: Component,
+  props,
+  placeholder,
+}: OnDemandProps<P>): ReactNode {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => (wanted ? undefined : whenIdleAfterLoad(window, () => setWanted(true))), [wanted]);
+  const want = () => setWanted(true);
+  return (
+    <div onPointerEnter={want} onFocus={want} onTouchStart={want} data-on-demand={wanted ? 'loaded' : 'waiting'}>
+      {wanted ? (
+        <Suspense fallback={placeholder}>
+          <Component {...props} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}
