@@ -15,8 +15,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
 import { tokensFromCookies } from './gate/cookies';
+import { ENCODINGS, type Coding } from './gate/compression';
 import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './gate/requests';
@@ -70,7 +72,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyStatic, { root: buildDir, serve: false, dotfiles: 'deny', etag: true, lastModified: true });
+  // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it
+  // (issue #9), with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.
+  await app.register(fastifyStatic, {
+    root: buildDir,
+    serve: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    preCompressed: true,
+  });
 
   async function accessOf(request: FastifyRequest): Promise<Access> {
     if (allowed.has(request.sitePath)) return 'public';
@@ -111,25 +122,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** A built HTML page held in memory with its entity tag. */
-interface CachedPage {
+/** One encoding of a built HTML page held in memory, with its entity tag. */
+interface PageBody {
   body: Buffer;
   etag: string;
 }
 
+/** A built HTML page held in memory in every coding the build wrote (`identity` always). */
+type CachedPage = Partial<Record<Coding, PageBody>> & { identity: PageBody };
+
+/** Codings a page can be sent in, best first; the negotiator picks by the request's `Accept-Encoding`. */
+const pageCodings = new Negotiator<Coding>({ supportedValues: [...ENCODINGS.map((e) => e.coding), 'identity'] });
+
 /**
- * Every HTML page of the build, read once (the build does not change while the server runs; 116
- * pages, about 5 MB): serving a page then costs no file-system call, which is most of a request's time.
- * Other files (hashed assets) go through @fastify/static.
+ * Every HTML page of the build, read once with its brotli and gzip copies (the build does not change
+ * while the server runs; 116 pages, about 5 MB): serving a page then costs no file-system call, which
+ * is most of a request's time. Other files (hashed assets) go through @fastify/static.
  */
 function htmlPages(buildDir: string, relativeFiles: Set<string>): Map<string, CachedPage> {
   const pages = new Map<string, CachedPage>();
+  const tag = (body: Buffer, coding: Coding) =>
+    `"${crypto.createHash('sha1').update(body).digest('base64url')}${coding === 'identity' ? '' : `-${coding}`}"`;
   for (const relative of relativeFiles) {
     if (!relative.endsWith('.html')) continue;
-    const body = fs.readFileSync(path.join(buildDir, relative));
-    pages.set(relative, { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` });
+    const file = path.join(buildDir, relative);
+    const identity = fs.readFileSync(file);
+    const page: CachedPage = { identity: { body: identity, etag: tag(identity, 'identity') } };
+    for (const { coding, suffix } of ENCODINGS) {
+      if (!relativeFiles.has(relative + suffix)) continue;
+      const body = fs.readFileSync(file + suffix);
+      page[coding] = { body, etag: tag(identity, coding) };
+    }
+    pages.set(relative, page);
   }
   return pages;
+}
+
+/** The best encoding of a page the client accepts (`identity` when it names none the build wrote). */
+function pageBodyFor(page: CachedPage, acceptEncoding: string | undefined): { coding: Coding; body: PageBody } {
+  const wanted = acceptEncoding ? pageCodings.negotiate(acceptEncoding) : null;
+  const coding = wanted && page[wanted] ? wanted : 'identity';
+  return { coding, body: page[coding]! };
 }
 
 /**
@@ -178,9 +211,11 @@ function sendSiteFile(
   }
   const page = pages.get(file);
   if (page) {
-    reply.header('cache-control', 'private, no-cache').header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(page.body);
+    const { coding, body } = pageBodyFor(page, request.headers['accept-encoding']);
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', body.etag);
+    if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+    if (coding !== 'identity') reply.header('content-encoding', coding);
+    return reply.type('text/html; charset=utf-8').send(body.body);
   }
   const hashedAsset = file.startsWith('assets/');
   reply.header('cache-control', hashedAsset ? 'private, max-age=31536000, immutable' : 'private, no-cache');
