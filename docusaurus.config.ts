@@ -10,7 +10,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
 import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
-import type { PortalCustomFields } from './src/components/AuthProvider/amplifyConfig';
+import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
 

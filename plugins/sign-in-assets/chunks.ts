@@ -1,15 +1,17 @@
 /**
- * Which built JavaScript and CSS files a route needs on first load, from the two files a Docusaurus 3
- * build leaves in its generated-files folder: `routesChunkNames.json` (route → chunk names) and
- * `client-manifest.json` (chunk id → files, import origin → chunk group). The sign-in route needs
- * these on top of the scripts its HTML names, because Docusaurus loads a route's chunks before
- * hydrating and does not list them in the HTML.
+ * Which built JavaScript and CSS files a route needs on first load, from the files a Docusaurus 3
+ * build leaves in its generated-files folder (`.docusaurus/`): `routes.js` (the nested route tree),
+ * `routesChunkNames.json` (route → chunk names) and `client-manifest.json` (chunk → files, chunk name →
+ * every chunk an import of it loads). Docusaurus loads a route's chunks, those of its parent layout
+ * routes included, before hydrating, and does not list them in the HTML. Used by the sign-in assets
+ * plugin (what the server gate lets anonymous visitors load, issue #4) and by the size budgets and
+ * benchmark (first-load JS, issue #9).
  */
 
 /** `client-manifest.json` as written by the Docusaurus 3 build (react-loadable-ssr-addon format). */
 export interface ClientManifest {
   entrypoints: string[];
-  /** Import origin (a chunk id) → every chunk id that import loads. */
+  /** Chunk name (e.g. `4c5e977b`, `sign-in-form`; older builds: a chunk id) → every chunk id that import loads. */
   origins: Record<string, string[]>;
   /** Chunk id → its files. */
   assets: Record<string, Record<string, { file: string; publicPath?: string }[]>>;
@@ -18,6 +20,14 @@ export interface ClientManifest {
 /** `routesChunkNames.json`: `<route path>-<hash>` → nested chunk names. */
 export type RoutesChunkNames = Record<string, unknown>;
 
+/** One route of `.docusaurus/routes.js`; `key` is `<path>-<hash>`, the key of `routesChunkNames.json`. */
+export interface RouteNode {
+  key: string;
+  path: string;
+  exact?: boolean;
+  routes?: RouteNode[];
+}
+
 function collectNames(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') into.add(value);
   else if (Array.isArray(value)) value.forEach((item) => collectNames(item, into));
@@ -25,29 +35,138 @@ function collectNames(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
+const siteAbsolute = (file: string) => `/${file.replace(/^\/+/, '')}`;
+
+/** Chunk name (the file name's first part, e.g. `34b338d8` of `assets/js/34b338d8.bbbb.js`) → chunk id. */
+function chunkIdsByName(manifest: ClientManifest): Map<string, string> {
+  const byName = new Map<string, string>();
+  for (const [chunkId, files] of Object.entries(manifest.assets)) {
+    for (const { file } of Object.values(files).flat()) byName.set(file.split('/').pop()!.split('.')[0], chunkId);
+  }
+  return byName;
+}
+
+/**
+ * Files of a chunk and of every chunk loaded with it (its chunk group).
+ *
+ * @param chunkName - a registry chunk name (`4c5e977b`) or a `webpackChunkName` (`sign-in-form`).
+ * @returns site-absolute paths (e.g. `/assets/js/1a2b3c4d.5e6f.js`), sorted; empty when the build has no such chunk.
+ */
+export function chunkGroupFiles(manifest: ClientManifest, chunkName: string): string[] {
+  const chunkId = chunkIdsByName(manifest).get(chunkName);
+  const group = manifest.origins[chunkName] ?? (chunkId ? (manifest.origins[chunkId] ?? [chunkId]) : []);
+  const files = new Set<string>();
+  for (const id of group) {
+    for (const { file } of Object.values(manifest.assets[id] ?? {}).flat()) files.add(siteAbsolute(file));
+  }
+  return [...files].sort();
+}
+
+function filesOfRouteKeys(routes: RoutesChunkNames, manifest: ClientManifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  for (const key of keys) {
+    // A module already bundled into `main` (e.g. the site config) has no chunk file of its own.
+    for (const name of collectNames(routes[key], new Set()))
+      chunkGroupFiles(manifest, name).forEach((f) => files.add(f));
+  }
+  return [...files].sort();
+}
+
 /**
  * @param routePath - e.g. `/login`.
- * @returns site-absolute paths of the route's chunk files (e.g. `/assets/js/1a2b3c4d.5e6f.js`), sorted.
+ * @returns site-absolute paths of the route's own chunk files (e.g. `/assets/js/1a2b3c4d.5e6f.js`), sorted.
  * @throws {Error} when the route is not in `routesChunkNames`.
  */
 export function routeChunkFiles(routes: RoutesChunkNames, manifest: ClientManifest, routePath: string): string[] {
   const key = Object.keys(routes).find((candidate) => candidate.replace(/-[0-9a-f]{3}$/, '') === routePath);
   if (!key) throw new Error(`route ${routePath} is not in routesChunkNames.json`);
-  const byChunkName = new Map<string, string>();
-  for (const [chunkId, files] of Object.entries(manifest.assets)) {
-    for (const { file } of Object.values(files).flat()) {
-      const name = file.split('/').pop()!.split('.')[0];
-      byChunkName.set(name, chunkId);
-    }
+  return filesOfRouteKeys(routes, manifest, [key]);
+}
+
+/**
+ * Parses `.docusaurus/routes.js` (an ES module exporting a literal array whose components are
+ * `ComponentCreator('<path>', '<hash>')`, or `ComponentCreator('*')` for the not-found route) into
+ * {@link RouteNode}s.
+ *
+ * @throws {Error} when the file is not of that form.
+ */
+export function parseRoutesModule(source: string): RouteNode[] {
+  const start = source.indexOf('export default');
+  if (start < 0) throw new Error('routes.js has no default export');
+  const literal = source
+    .slice(start + 'export default'.length)
+    .trim()
+    .replace(/;\s*$/, '')
+    .replace(/ComponentCreator\('((?:[^'\\]|\\.)*)'(?:,\s*'([0-9a-f]+)')?\)/g, (_, p: string, hash?: string) =>
+      JSON.stringify(`${p.replace(/\\'/g, "'")}${hash ? `-${hash}` : ''}`),
+    );
+  // The literal is Docusaurus' own generated code: plain objects, arrays, strings and booleans.
+  interface RawRoute {
+    path: string;
+    component: string;
+    exact?: boolean;
+    routes?: RawRoute[];
   }
-  const files = new Set<string>();
-  for (const name of collectNames(routes[key], new Set())) {
-    const chunkId = byChunkName.get(name);
-    // A module already bundled into `main` (e.g. the site config) has no chunk file of its own.
-    if (!chunkId) continue;
-    for (const id of manifest.origins[chunkId] ?? [chunkId]) {
-      for (const { file } of Object.values(manifest.assets[id] ?? {}).flat()) files.add(`/${file.replace(/^\/+/, '')}`);
+  const nodes = new Function(`return (${literal});`)() as RawRoute[];
+  const toNode = (raw: RawRoute): RouteNode => ({
+    key: raw.component,
+    path: raw.path,
+    exact: raw.exact,
+    routes: raw.routes?.map(toNode),
+  });
+  return nodes.map(toNode);
+}
+
+/** React Router's non-strict matching: a trailing slash is optional. */
+const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+function matches(node: RouteNode, path: string): boolean {
+  if (node.path === '*') return true;
+  const route = withoutSlash(node.path);
+  const target = withoutSlash(path);
+  if (node.exact) return route === target;
+  return route === '/' || target === route || target.startsWith(`${route}/`);
+}
+
+/**
+ * The route keys a path renders, outermost layout first, as React Router matches them (first match in
+ * order, layouts by prefix, leaves exactly).
+ *
+ * @returns e.g. `['/api-a93', '/api-ee5', '/api-979', '/api/v1/search-documents-106']`; empty when no route matches.
+ */
+export function routeChain(tree: RouteNode[], path: string): string[] {
+  for (const node of tree) {
+    if (!matches(node, path)) continue;
+    if (node.routes) {
+      const inner = routeChain(node.routes, path);
+      if (inner.length) return [node.key, ...inner];
+      continue;
     }
+    return [node.key];
   }
+  return [];
+}
+
+/**
+ * Every JavaScript and CSS file a page loads before it hydrates: what its HTML names (`entryFiles`,
+ * e.g. runtime, main and the stylesheet) plus the chunks of its route and of its parent layout routes.
+ * Prefetches of other pages are not included.
+ *
+ * @param entryFiles - site-absolute files the page's HTML loads (server/gate/publicFiles.ts `assetsOfHtml`).
+ * @throws {Error} when no route matches `path`.
+ */
+export function firstLoadFiles(
+  tree: RouteNode[],
+  routes: RoutesChunkNames,
+  manifest: ClientManifest,
+  path: string,
+  entryFiles: string[],
+): string[] {
+  const chain = routeChain(tree, path);
+  if (chain.length === 0) throw new Error(`no route of routes.js matches ${path}`);
+  const files = new Set([
+    ...entryFiles.filter((file) => /\.(js|css)$/.test(file)),
+    ...filesOfRouteKeys(routes, manifest, chain),
+  ]);
   return [...files].sort();
 }

@@ -1,7 +1,14 @@
 /**
  * @jest-environment node
  */
-import { routeChunkFiles, type ClientManifest } from '../chunks';
+import {
+  chunkGroupFiles,
+  firstLoadFiles,
+  parseRoutesModule,
+  routeChain,
+  routeChunkFiles,
+  type ClientManifest,
+} from '../chunks';
 
 const manifest: ClientManifest = {
   entrypoints: ['main'],
@@ -32,5 +39,85 @@ describe('routeChunkFiles', () => {
     expect(() => routeChunkFiles({ '/-e5f': {} }, manifest, '/login')).toThrow(
       'route /login is not in routesChunkNames.json',
     );
+  });
+});
+
+describe('chunkGroupFiles', () => {
+  it('lists a named chunk with every chunk its import loads, as the build keys them by name', () => {
+    const named: ClientManifest = {
+      ...manifest,
+      origins: { 'sign-in-form': ['7', '40'] },
+      assets: { ...manifest.assets, '40': { js: [{ file: 'assets/js/sign-in-form.dddd.js' }] } },
+    };
+    expect(chunkGroupFiles(named, 'sign-in-form')).toEqual(['/assets/js/7.aaaa.js', '/assets/js/sign-in-form.dddd.js']);
+    expect(chunkGroupFiles(named, 'no-such-chunk')).toEqual([]);
+  });
+});
+
+const ROUTES_JS = `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  { path: '/login', component: ComponentCreator('/login', 'f43'), exact: true },
+  {
+    path: '/api',
+    component: ComponentCreator('/api', 'a93'),
+    routes: [
+      {
+        path: '/api',
+        component: ComponentCreator('/api', '979'),
+        routes: [
+          { path: '/api/', component: ComponentCreator('/api/', '6da'), exact: true, sidebar: "api" },
+          { path: '/api/v1/get-document', component: ComponentCreator('/api/v1/get-document', '106'), exact: true }
+        ]
+      }
+    ]
+  },
+  { path: '/', component: ComponentCreator('/', 'e5f'), exact: true },
+  { path: '*', component: ComponentCreator('*') },
+];
+`;
+
+describe('parseRoutesModule and routeChain', () => {
+  const tree = parseRoutesModule(ROUTES_JS);
+
+  it('gives the layout routes and the page route a path renders, outermost first', () => {
+    expect(routeChain(tree, '/api/v1/get-document')).toEqual(['/api-a93', '/api-979', '/api/v1/get-document-106']);
+    expect(routeChain(tree, '/api')).toEqual(['/api-a93', '/api-979', '/api/-6da']);
+    expect(routeChain(tree, '/')).toEqual(['/-e5f']);
+  });
+
+  it('falls through to the not-found route for an unknown path', () => {
+    expect(routeChain(tree, '/no/such/page')).toEqual(['*']);
+  });
+
+  it('refuses a file that is not a routes module', () => {
+    expect(() => parseRoutesModule('module.exports = []')).toThrow('routes.js has no default export');
+  });
+});
+
+describe('firstLoadFiles', () => {
+  it("adds the chunks of a page's layout routes to the scripts its HTML names", () => {
+    const tree = parseRoutesModule(ROUTES_JS);
+    const routes = {
+      '/api-a93': { __comp: '34b338d8' },
+      '/api-979': {},
+      '/api/v1/get-document-106': { content: 'a7456010' },
+    };
+    const named: ClientManifest = { ...manifest, origins: { '34b338d8': ['7', '12'] } };
+    expect(
+      firstLoadFiles(tree, routes, named, '/api/v1/get-document', [
+        '/assets/js/main.js',
+        '/img/logo.svg',
+        '/assets/css/styles.css',
+      ]),
+    ).toEqual([
+      '/assets/css/34b338d8.cccc.css',
+      '/assets/css/styles.css',
+      '/assets/js/34b338d8.bbbb.js',
+      '/assets/js/7.aaaa.js',
+      '/assets/js/a7456010.dddd.js',
+      '/assets/js/main.js',
+    ]);
   });
 });

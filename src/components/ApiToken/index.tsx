@@ -1,57 +1,49 @@
-import React, { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useAuthenticator } from '@aws-amplify/ui-react';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-
-const ApiTokenContext = createContext<string | null>(null);
-
-/** The signed-in user's access token (a JWT), or `null` when signed out. */
-export function useApiToken(): string | null {
-  return useContext(ApiTokenContext);
-}
+import { useEffect, useState } from 'react';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { loadSession } from '@site/src/components/AuthProvider/loadSession';
 
 /**
- * Keeps the signed-in user's Cognito access token for the API explorer (issue #3): read from
- * Amplify's session after sign-in, read again on Amplify's `tokenRefresh` Hub event, dropped on
- * sign-out. It also writes the token where the explorer initialises its bearer field from
- * (`themeConfig.api.authPersistence` storage, key = security scheme name, value `{"token": …}`) and
- * removes it on sign-out, so no token outlives the session in the browser.
- *
- * Must sit below `AuthProvider`. The bearer scheme names come from `customFields.apiBearerSchemes`.
+ * The signed-in user's Cognito access token (a JWT) for the API explorer (issue #3), or `null` when
+ * signed out: read from Amplify's session once signed in, read again on Amplify's `tokenRefresh` Hub
+ * event, dropped on sign-out. Used by the explorer alone (src/theme/ApiExplorer/Authorization), so it
+ * loads with the explorer on API pages instead of on every page (issue #9). AuthProvider removes the
+ * stored copies on sign-out (`clearStoredBearerTokens`).
  */
-export default function ApiTokenProvider({ children }: { children: ReactNode }): ReactNode {
-  const { authStatus } = useAuthenticator((context) => [context.authStatus]);
-  const { siteConfig } = useDocusaurusContext();
-  const schemes = (siteConfig.customFields?.apiBearerSchemes as string[] | undefined) ?? [];
+export function useApiToken(): string | null {
+  const { authStatus } = usePortalAuth();
   const [token, setToken] = useState<string | null>(null);
-
   useEffect(() => {
     if (authStatus !== 'authenticated') {
       setToken(null);
       return undefined;
     }
     let current = true;
-    const load = () =>
-      fetchAuthSession()
-        .then((session) => current && setToken(session.tokens?.accessToken?.toString() ?? null))
-        .catch(() => current && setToken(null));
-    void load();
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'tokenRefresh') void load();
+    let stop: (() => void) | undefined;
+    void loadSession().then((session) => {
+      if (!current) return;
+      const load = () => session.accessToken().then((value) => current && setToken(value));
+      void load();
+      stop = session.onTokenRefresh(() => void load());
     });
     return () => {
       current = false;
-      stop();
+      stop?.();
     };
   }, [authStatus]);
+  return token;
+}
 
-  useEffect(() => {
-    for (const scheme of schemes) {
-      if (token) sessionStorage.setItem(scheme, JSON.stringify({ token }));
-      else sessionStorage.removeItem(scheme);
-    }
-  }, [token, schemes.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  return <ApiTokenContext.Provider value={token}>{children}</ApiTokenContext.Provider>;
+/**
+ * Removes the bearer tokens the explorer keeps in its storage (`themeConfig.api.authPersistence`,
+ * sessionStorage: key = security scheme name, value `{"token": …}`), so no token outlives the
+ * session in the browser (issue #3).
+ *
+ * @param schemes - the contract's bearer scheme names (`customFields.apiBearerSchemes`).
+ */
+export function clearStoredBearerTokens(schemes: string[]): void {
+  try {
+    for (const scheme of schemes) window.sessionStorage.removeItem(scheme);
+  } catch {
+    // Spec §8.2: unavailable browser storage is treated as empty.
+  }
 }

@@ -1,7 +1,6 @@
 import React, { type ReactNode } from 'react';
-import { useAuthenticator } from '@aws-amplify/ui-react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import { isGateOpen } from './useIsSignedIn';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
 import styles from './styles.module.css';
 
 /** Props of {@link AuthGate}. */
@@ -17,15 +16,16 @@ export interface AuthGateProps {
  * for everyone else. Must sit below `AuthProvider` (src/theme/Root.tsx).
  *
  * During static rendering the page is rendered inside a `hidden` element, so the built HTML and the
- * local search index hold its text (issue #2) while the browser shows none of it: hydration renders
- * the same hidden markup, and the page becomes visible only once Amplify reports `authenticated`.
- * Anonymous visitors get `signIn` instead. The server gate (issue #4) keeps that HTML from anonymous
- * requests in production.
+ * local search index hold its text (issue #2): hydration renders the same markup, and the page
+ * becomes visible once Amplify reports a session (`data-auth-gate="open"`), or at first paint when
+ * the page carries the gate's mark (see ./verified.ts).
+ * Anonymous visitors get `signIn` instead, and so does a visitor whose session ends or cannot be
+ * refreshed. The server gate keeps the built HTML from anonymous requests in production (issue #4).
  */
 export default function AuthGate({ children, signIn }: AuthGateProps): ReactNode {
   const isBrowser = useIsBrowser();
-  const { authStatus, route } = useAuthenticator((context) => [context.authStatus, context.route]);
-  const open = isBrowser && isGateOpen(authStatus, route);
+  const { authStatus, signedIn } = usePortalAuth();
+  const open = isBrowser && signedIn;
   // Signed out, or signed in with a verification step of the sign-in form still to show (spec §4).
   if (isBrowser && !open && authStatus !== 'configuring') return signIn;
   return (

@@ -1,29 +1,10 @@
 /**
  * Pure helpers that turn the portal's auth settings (spec §3.2 "Auth configuration") into Amplify's
- * `ResourcesConfig`. Kept free of React and of `process.env` so they are tested without a DOM.
+ * `ResourcesConfig`. Kept free of React and of `process.env` so they are tested without a DOM; used by
+ * the session module and the sign-in form only (loaded on demand, issue #9).
  */
 import type { ResourcesConfig } from 'aws-amplify';
 import type { AuthSettings } from '@site/config/env';
-
-/** What `docusaurus.config.ts` passes to the browser through `customFields`. */
-export interface PortalCustomFields {
-  auth: AuthSettings;
-  productName: string;
-  /** Bearer security schemes of the contract, whose explorer field holds the user's token (issue #3). */
-  apiBearerSchemes: string[];
-}
-
-/**
- * Reads the auth settings from `siteConfig.customFields`.
- *
- * @returns the settings, or `null` when the user pool id or app client id is missing, which the gate
- *   reports as "Configuration error (see console) – please contact the administrator" (spec §8.2).
- */
-export function readAuthSettings(customFields: Record<string, unknown> | undefined): AuthSettings | null {
-  const auth = (customFields as Partial<PortalCustomFields> | undefined)?.auth;
-  if (!auth || !auth.userPoolId || !auth.userPoolClientId) return null;
-  return auth;
-}
 
 /**
  * Builds Amplify's configuration for a user pool (aws-amplify v6 `Amplify.configure`).
@@ -71,4 +52,34 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
  */
 export function signInFlowFor(auth: AuthSettings): 'USER_PASSWORD_AUTH' | undefined {
   return auth.mode === 'local' ? 'USER_PASSWORD_AUTH' : undefined;
+}
+
+/** Prefix of Amplify's auth keys in storage (aws-amplify v6 `AUTH_KEY_PREFIX`). */
+const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+
+/**
+ * Whether this page load must complete (or wait for) a federated sign-in, so AuthProvider imports
+ * Amplify's OAuth listener (`aws-amplify/auth/enable-oauth-listener`, which completes the flow even
+ * when imported after `Amplify.configure`). True when OAuth is configured and either the identity
+ * provider has just redirected back (`state` with `code` or `error` in the query, spec §3.2 code
+ * flow) or Amplify has recorded a redirect sign-in in flight (`<prefix>.<clientId>.inflightOAuth` is
+ * `'true'` in local storage). Every other page load skips the listener's code (issue #9).
+ *
+ * @param search - `window.location.search`, e.g. `?code=abc&state=xyz`.
+ * @param storage - where Amplify keeps the in-flight flag (`window.localStorage`); `null` if unavailable.
+ */
+export function needsOAuthListener(
+  auth: AuthSettings,
+  search: string,
+  storage: Pick<Storage, 'getItem'> | null,
+): boolean {
+  if (!auth.oauth.domain) return false;
+  const query = new URLSearchParams(search);
+  if (query.has('state') && (query.has('code') || query.has('error'))) return true;
+  try {
+    return storage?.getItem(`${AUTH_KEY_PREFIX}.${auth.userPoolClientId}.inflightOAuth`) === 'true';
+  } catch {
+    // Spec §8.2: unavailable browser storage is treated as empty.
+    return false;
+  }
 }

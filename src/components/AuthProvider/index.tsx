@@ -1,27 +1,35 @@
-import React, { createContext, useContext, type ReactNode } from 'react';
-import { Amplify } from 'aws-amplify';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { CookieStorage } from 'aws-amplify/utils';
-// Completes a federated sign-in when the identity provider redirects back (spec §2.3 SSO button).
-import 'aws-amplify/auth/enable-oauth-listener';
-import { Authenticator } from '@aws-amplify/ui-react';
+import React, { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AuthSettings } from '@site/config/env';
-import { readAuthSettings, toAmplifyConfig, type PortalCustomFields } from './amplifyConfig';
+import { clearStoredBearerTokens } from '@site/src/components/ApiToken';
+import { readAuthSettings, type PortalCustomFields } from './customFields';
+import type { AuthStatus } from './authStatus';
+import { loadSession } from './loadSession';
 import styles from './styles.module.css';
 
 /** The text of spec §8.2 for a missing user-pool configuration. */
 export const CONFIG_ERROR_TEXT = 'Configuration error (see console) – please contact the administrator';
 
-interface PortalAuth {
+/** What {@link usePortalAuth} gives the components below {@link AuthProvider}. */
+export interface PortalAuth {
   settings: AuthSettings;
   productName: string;
+  /** Amplify's view of the session (spec §4 "Auth status"); `configuring` until the stored session is read. */
+  authStatus: AuthStatus;
+  /**
+   * Whether the gate is open: signed in, and the sign-in form, if it was shown, has finished its
+   * post-sign-in steps (contact verification, spec §4 "verify-attributes"). `false` during static
+   * rendering and while the session is still being read.
+   */
+  signedIn: boolean;
+  /** Called by the sign-in form once the Authenticator has reached its `authenticated` route. */
+  completeSignIn(): void;
 }
 
 const PortalAuthContext = createContext<PortalAuth | null>(null);
 
 /**
- * The auth settings and product name of this build, for components below {@link AuthProvider}.
+ * The auth settings, product name and session state of this build, for components below {@link AuthProvider}.
  *
  * @throws {Error} when used outside `AuthProvider` (a programming error, not a user one).
  */
@@ -31,12 +39,65 @@ export function usePortalAuth(): PortalAuth {
   return value;
 }
 
-let configuredFor: AuthSettings | null = null;
+function SessionProvider({
+  settings,
+  productName,
+  bearerSchemes,
+  children,
+}: {
+  settings: AuthSettings;
+  productName: string;
+  bearerSchemes: string;
+  children: ReactNode;
+}): ReactNode {
+  const [authStatus, setAuthStatus] = useState<AuthStatus>('configuring');
+  // True from the moment the sign-in form must show until it reports completion, so a `signedIn` Hub
+  // event does not open the gate while the form still has a verification step to show.
+  const [formPending, setFormPending] = useState(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    loadSession().then(
+      (session) => {
+        if (active) stop = session.followSession(settings, onStatus);
+      },
+      (error: unknown) => {
+        // Without Amplify no session can be read or kept: show the sign-in form, which says what failed.
+        console.error('Could not load the sign-in code:', error);
+        if (active) onStatus('unauthenticated');
+      },
+    );
+    function onStatus(status: AuthStatus) {
+      setAuthStatus(status);
+      if (status === 'unauthenticated') {
+        setFormPending(true);
+        clearStoredBearerTokens(bearerSchemes.split(' ').filter(Boolean));
+      }
+    }
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [settings, bearerSchemes]);
+  const completeSignIn = useCallback(() => setFormPending(false), []);
+  const value = useMemo(
+    () => ({
+      settings,
+      productName,
+      authStatus,
+      signedIn: authStatus === 'authenticated' && !formPending,
+      completeSignIn,
+    }),
+    [settings, productName, authStatus, formPending, completeSignIn],
+  );
+  return <PortalAuthContext.Provider value={value}>{children}</PortalAuthContext.Provider>;
+}
 
 /**
- * Configures Amplify once from `customFields.auth` (tokens kept in cookies) and provides the Authenticator state to the whole
- * site (spec §2.3, §4). When the user pool is not configured it renders only the spec §8.2 message
- * and logs the reason, since no sign-in can work.
+ * Follows the visitor's session for the whole site (spec §2.3, §4). Amplify is configured from
+ * `customFields.auth` (tokens kept in cookies) by the session module, which is loaded right after
+ * hydration (./session.ts); Amplify UI comes only with the sign-in form (issue #9). When the user pool
+ * is not configured it renders only the spec §8.2 message and logs the reason, since no sign-in can work.
  */
 export default function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   const { siteConfig } = useDocusaurusContext();
@@ -51,16 +112,15 @@ export default function AuthProvider({ children }: { children: ReactNode }): Rea
       </div>
     );
   }
-  if (configuredFor !== settings) {
-    Amplify.configure(toAmplifyConfig(settings));
-    // Tokens live in cookies so the server gate can check every request (issue #4, spec §9).
-    cognitoUserPoolsTokenProvider.setKeyValueStorage(new CookieStorage(settings.cookie));
-    configuredFor = settings;
-  }
-  const productName = (siteConfig.customFields as unknown as PortalCustomFields).productName ?? siteConfig.title;
+  const fields = siteConfig.customFields as unknown as Partial<PortalCustomFields>;
+  const productName = fields.productName ?? siteConfig.title;
   return (
-    <PortalAuthContext.Provider value={{ settings, productName }}>
-      <Authenticator.Provider>{children}</Authenticator.Provider>
-    </PortalAuthContext.Provider>
+    <SessionProvider
+      settings={settings}
+      productName={productName}
+      bearerSchemes={(fields.apiBearerSchemes ?? []).join(' ')}
+    >
+      {children}
+    </SessionProvider>
   );
 }

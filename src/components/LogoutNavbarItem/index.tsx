@@ -1,6 +1,6 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
-import { useAuthenticator } from '@aws-amplify/ui-react';
+import { loadSession } from '@site/src/components/AuthProvider/loadSession';
 
 /** Props Docusaurus passes to a custom navbar item (theme-classic `NavbarItem`). */
 export interface LogoutNavbarItemProps {
@@ -10,16 +10,16 @@ export interface LogoutNavbarItemProps {
 }
 
 /**
- * The Logout navbar item (spec §2.2, §4): signs the user out through the Authenticator, which clears
- * the tokens and returns every page to the sign-in form. Registered as navbar item type
- * `custom-logout` in src/theme/NavbarItem/ComponentTypes.tsx.
+ * The Logout navbar item (spec §2.2, §4): signs the user out with Amplify (`signOut`, local), which
+ * clears the tokens and emits the Hub `signedOut` event that returns every page to the sign-in form.
+ * Sign-out errors are swallowed (spec §8.2: tokens are removed anyway). Registered as navbar item
+ * type `custom-logout` in src/theme/NavbarItem/ComponentTypes.tsx.
  */
 export default function LogoutNavbarItem({ mobile = false, className }: LogoutNavbarItemProps): ReactNode {
-  const { signOut } = useAuthenticator((context) => [context.authStatus]);
   const button = (
     <button
       type="button"
-      onClick={signOut}
+      onClick={() => void loadSession().then((session) => session.signOutLocally())}
       className={clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', 'clean-btn', className)}
     >
       Logout

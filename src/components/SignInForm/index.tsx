@@ -1,49 +1,20 @@
-import React, { type ReactNode } from 'react';
-import { Authenticator, View } from '@aws-amplify/ui-react';
-import { signIn, type SignInInput } from 'aws-amplify/auth';
-import { usePortalAuth } from '@site/src/components/AuthProvider';
-import { signInFlowFor } from '@site/src/components/AuthProvider/amplifyConfig';
-import SsoButton from '@site/src/components/SsoButton';
+import React, { lazy, Suspense, type ReactNode } from 'react';
 import styles from './styles.module.css';
-import '@aws-amplify/ui-react/styles.css';
 
-/** Sign-in footer: Amplify's own "Forgot your password?" link, then the SSO button (spec §2.3). */
-function SignInFooter(): React.JSX.Element {
-  return (
-    <>
-      <Authenticator.SignIn.Footer />
-      <View padding="0 2rem 2rem">
-        <SsoButton />
-      </View>
-    </>
-  );
-}
-
-const components = { SignIn: { Footer: SignInFooter } };
+// Amplify UI (about 130 KB gzip of JavaScript and 31 KB of CSS) is fetched only when the form must
+// show (issue #9); signed-in pages never load it. The chunk name lets the server gate allow it.
+const SignInAuthenticator = lazy(() => import(/* webpackChunkName: "sign-in-form" */ './Form'));
 
 /**
- * The sign-in form every anonymous visitor sees (spec §2.3): the Amplify Authenticator with sign-up
- * hidden, "Forgot your password?" and the "{product} SSO" button. Sign-in errors from the identity
- * service appear in the Authenticator's dismissible alert (spec §8.2). In local mode it signs in with
- * USER_PASSWORD_AUTH (see `signInFlowFor`).
+ * The sign-in form every anonymous visitor sees (spec §2.3), loaded on demand: see `./Form` for the
+ * form itself. While its code downloads, a status line holds the form's place.
  */
 export default function SignInForm(): ReactNode {
-  const { settings } = usePortalAuth();
-  const authFlowType = signInFlowFor(settings);
-  const services = authFlowType
-    ? {
-        handleSignIn: ((input: SignInInput) =>
-          signIn({ ...input, options: { ...input.options, authFlowType } })) as typeof signIn,
-      }
-    : undefined;
   return (
     <main className={styles.signIn}>
-      <Authenticator
-        hideSignUp
-        services={services}
-        components={components}
-        formFields={{ setupTotp: { QR: { totpIssuer: settings.totpIssuer } } }}
-      />
+      <Suspense fallback={<p role="status">Loading the sign-in form…</p>}>
+        <SignInAuthenticator />
+      </Suspense>
     </main>
   );
 }

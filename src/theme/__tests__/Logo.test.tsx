@@ -1,12 +1,13 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
-import { useAuthenticator } from '@aws-amplify/ui-react';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import Logo from '../Logo';
 
-jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
+jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 
 const mockAuthStatus = (authStatus: 'authenticated' | 'unauthenticated') =>
-  jest.mocked(useAuthenticator).mockReturnValue({ authStatus } as ReturnType<typeof useAuthenticator>);
+  jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
 const propsPassed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props ?? '{}');
 
 describe('Logo wrapper (issue #4)', () => {

@@ -1,12 +1,13 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
-import { useAuthenticator } from '@aws-amplify/ui-react';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import NavbarItem from '../NavbarItem';
 
-jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
+jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 
 const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated') =>
-  jest.mocked(useAuthenticator).mockReturnValue({ authStatus } as ReturnType<typeof useAuthenticator>);
+  jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
 
 describe('NavbarItem wrapper (spec §2.2)', () => {
   it.each(['unauthenticated', 'configuring'] as const)('renders no navbar item when %s', (status) => {

@@ -1,13 +1,15 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
-import { useAuthenticator } from '@aws-amplify/ui-react';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import type { AuthStatus } from '@site/src/components/AuthProvider/authStatus';
 import { mockIsBrowser } from '@site/tests/unit/mocks/useIsBrowser';
+import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import AuthGate from '..';
 
-jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
+jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 
-const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated', route = 'idle') =>
-  jest.mocked(useAuthenticator).mockReturnValue({ authStatus, route } as ReturnType<typeof useAuthenticator>);
+const mockSession = (authStatus: AuthStatus, signedIn = authStatus === 'authenticated') =>
+  jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus, { signedIn }));
 
 function renderGate() {
   return render(
@@ -23,31 +25,28 @@ beforeEach(() => {
 
 describe('AuthGate (spec §2.3, §6)', () => {
   it('shows only the sign-in form to an anonymous visitor', () => {
-    mockAuthStatus('unauthenticated');
+    mockSession('unauthenticated');
     renderGate();
     expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
     expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
   });
 
   it('shows the page to a signed-in visitor', () => {
-    mockAuthStatus('authenticated');
+    mockSession('authenticated');
     renderGate();
     expect(screen.getByText('Regulatory document schema')).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
   });
 
-  it.each(['verifyUser', 'confirmVerifyUser'])(
-    'keeps the sign-in form for the %s step that follows sign-in (spec §4)',
-    (route) => {
-      mockAuthStatus('authenticated', route);
-      renderGate();
-      expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
-      expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
-    },
-  );
+  it('keeps the sign-in form while it still has a post-sign-in step to show (spec §4)', () => {
+    mockSession('authenticated', false);
+    renderGate();
+    expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
+    expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
+  });
 
   it('shows nothing of the page while Amplify is still reading the stored session', () => {
-    mockAuthStatus('configuring');
+    mockSession('configuring');
     renderGate();
     expect(screen.getByText('Regulatory document schema')).not.toBeVisible();
     expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
@@ -55,9 +54,18 @@ describe('AuthGate (spec §2.3, §6)', () => {
 
   it('renders the page text hidden during static rendering, so the build and search index hold it', () => {
     mockIsBrowser.value = false;
-    mockAuthStatus('unauthenticated');
+    mockSession('unauthenticated');
     renderGate();
     expect(screen.getByText('Regulatory document schema')).not.toBeVisible();
     expect(screen.queryByRole('form', { name: 'Sign in form' })).not.toBeInTheDocument();
+  });
+
+  it('replaces a page the gate marked as verified with the sign-in form once the session is found over', () => {
+    document.documentElement.setAttribute('data-gate', 'verified');
+    mockSession('unauthenticated');
+    renderGate();
+    expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
+    expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
+    document.documentElement.removeAttribute('data-gate');
   });
 });

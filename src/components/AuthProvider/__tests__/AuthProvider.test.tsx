@@ -1,21 +1,47 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
-import { Amplify } from 'aws-amplify';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { CookieStorage } from 'aws-amplify/utils';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { parseEnv } from '@site/config/env';
 import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
-import AuthProvider, { CONFIG_ERROR_TEXT } from '..';
+import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
+import type { AuthStatus } from '../authStatus';
+import { loadSession, type Session } from '../loadSession';
 
-jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
-jest.mock('aws-amplify/auth/cognito', () => ({ cognitoUserPoolsTokenProvider: { setKeyValueStorage: jest.fn() } }));
-jest.mock('@aws-amplify/ui-react', () => ({
-  Authenticator: { Provider: ({ children }: { children: React.ReactNode }) => <>{children}</> },
-}));
+jest.mock('../loadSession', () => ({ loadSession: jest.fn() }));
 
-describe('AuthProvider', () => {
-  beforeEach(() => jest.mocked(Amplify.configure).mockClear());
+let report: (status: AuthStatus) => void = () => undefined;
+const stopFollowing = jest.fn();
+const followSession = jest.fn((_settings: unknown, onStatus: (status: AuthStatus) => void) => {
+  report = onStatus;
+  return stopFollowing;
+});
 
+function ShowSession() {
+  const { authStatus, signedIn, completeSignIn } = usePortalAuth();
+  return (
+    <>
+      <output>{`${authStatus} ${signedIn ? 'open' : 'closed'}`}</output>
+      <button type="button" onClick={completeSignIn}>
+        done
+      </button>
+    </>
+  );
+}
+
+const renderProvider = () =>
+  render(
+    <AuthProvider>
+      <ShowSession />
+    </AuthProvider>,
+  );
+
+beforeEach(() => {
+  followSession.mockClear();
+  sessionStorage.clear();
+  jest.mocked(loadSession).mockResolvedValue({ followSession } as unknown as Session);
+  mockSiteConfig.customFields = { auth: parseEnv({}).auth, productName: 'RegData', apiBearerSchemes: ['bearerAuth'] };
+});
+
+describe('AuthProvider (spec §2.3, §4)', () => {
   it('shows the spec §8.2 configuration error instead of the site when the user pool is missing', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockSiteConfig.customFields = { productName: 'RegData' };
@@ -26,25 +52,40 @@ describe('AuthProvider', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent(CONFIG_ERROR_TEXT);
     expect(screen.queryByText('Site content')).not.toBeInTheDocument();
-    expect(Amplify.configure).not.toHaveBeenCalled();
+    expect(loadSession).not.toHaveBeenCalled();
   });
 
-  it('configures Amplify for the user pool and renders the site', () => {
-    mockSiteConfig.customFields = { auth: parseEnv({}).auth, productName: 'RegData' };
-    render(
-      <AuthProvider>
-        <p>Site content</p>
-      </AuthProvider>,
-    );
-    expect(screen.getByText('Site content')).toBeInTheDocument();
-    expect(Amplify.configure).toHaveBeenCalledWith(
-      expect.objectContaining({ Auth: { Cognito: expect.objectContaining({ userPoolId: 'us-east-1_LocalDev1' }) } }),
-    );
+  it('follows the session for the configured user pool, starting closed', async () => {
+    renderProvider();
+    expect(screen.getByRole('status')).toHaveTextContent('configuring closed');
+    await waitFor(() => expect(followSession).toHaveBeenCalled());
+    expect(followSession.mock.calls[0][0]).toMatchObject({ userPoolId: 'us-east-1_LocalDev1' });
+    act(() => report('authenticated'));
+    expect(screen.getByRole('status')).toHaveTextContent('authenticated open');
   });
 
-  it('keeps the tokens in cookies with the spec §9 defaults, so the server gate sees them', () => {
-    const storage = jest.mocked(cognitoUserPoolsTokenProvider.setKeyValueStorage).mock.calls.at(-1)?.[0];
-    expect(storage).toBeInstanceOf(CookieStorage);
-    expect(storage).toMatchObject({ path: '/', expires: 365, secure: true, sameSite: 'lax' });
+  it('keeps the gate closed after a sign-in until the sign-in form says it is done', async () => {
+    renderProvider();
+    await waitFor(() => expect(followSession).toHaveBeenCalled());
+    act(() => report('unauthenticated'));
+    act(() => report('authenticated'));
+    expect(screen.getByRole('status')).toHaveTextContent('authenticated closed');
+    act(() => screen.getByRole('button', { name: 'done' }).click());
+    expect(screen.getByRole('status')).toHaveTextContent('authenticated open');
+  });
+
+  it('removes the API explorer token from storage when the session ends (issue #3)', async () => {
+    sessionStorage.setItem('bearerAuth', JSON.stringify({ token: 'token-A' }));
+    renderProvider();
+    await waitFor(() => expect(followSession).toHaveBeenCalled());
+    act(() => report('unauthenticated'));
+    expect(sessionStorage.getItem('bearerAuth')).toBeNull();
+  });
+
+  it('shows the sign-in form when the sign-in code cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.mocked(loadSession).mockRejectedValue(new Error('ChunkLoadError'));
+    renderProvider();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('unauthenticated closed'));
   });
 });

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import { parseEnv } from '@site/config/env';
-import { readAuthSettings, signInFlowFor, toAmplifyConfig } from '../amplifyConfig';
+import { needsOAuthListener, signInFlowFor, toAmplifyConfig } from '../amplifyConfig';
+import { readAuthSettings } from '../customFields';
 
 const local = parseEnv({}).auth;
 const cognito = parseEnv({
@@ -50,5 +51,32 @@ describe('signInFlowFor', () => {
   it('uses USER_PASSWORD_AUTH against cognito-local and SRP (the default) against Cognito', () => {
     expect(signInFlowFor(local)).toBe('USER_PASSWORD_AUTH');
     expect(signInFlowFor(cognito)).toBeUndefined();
+  });
+});
+
+describe('needsOAuthListener (spec §2.3 SSO return)', () => {
+  const withOAuth = parseEnv({ COGNITO_OAUTH_DOMAIN: 'auth.portal.test' }).auth;
+  const key = `CognitoIdentityServiceProvider.${withOAuth.userPoolClientId}.inflightOAuth`;
+  const storage = (value: string | null) => ({ getItem: (name: string) => (name === key ? value : null) });
+
+  it('loads the listener when the identity provider has just redirected back, with a code or an error', () => {
+    expect(needsOAuthListener(withOAuth, '?code=abc&state=xyz', storage(null))).toBe(true);
+    expect(needsOAuthListener(withOAuth, '?error=access_denied&state=xyz', storage(null))).toBe(true);
+  });
+
+  it('loads the listener while Amplify has a redirect sign-in in flight', () => {
+    expect(needsOAuthListener(withOAuth, '', storage('true'))).toBe(true);
+  });
+
+  it('skips it on every other page load, without OAuth, and when storage is refused', () => {
+    expect(needsOAuthListener(withOAuth, '?lang=python', storage(null))).toBe(false);
+    expect(needsOAuthListener(withOAuth, '?code=abc', storage(null))).toBe(false);
+    expect(needsOAuthListener(parseEnv({}).auth, '?code=abc&state=xyz', storage('true'))).toBe(false);
+    const refused = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(needsOAuthListener(withOAuth, '', refused)).toBe(false);
   });
 });

@@ -1,22 +1,22 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAuthenticator } from '@aws-amplify/ui-react';
+import { loadSession, type Session } from '@site/src/components/AuthProvider/loadSession';
 import LogoutNavbarItem from '..';
 
-jest.mock('@aws-amplify/ui-react', () => ({ useAuthenticator: jest.fn() }));
+jest.mock('@site/src/components/AuthProvider/loadSession', () => ({ loadSession: jest.fn() }));
 
 describe('LogoutNavbarItem (spec §2.2, §4)', () => {
-  const signOut = jest.fn();
+  const signOutLocally = jest.fn();
   beforeEach(() => {
-    signOut.mockReset();
-    jest.mocked(useAuthenticator).mockReturnValue({ signOut } as unknown as ReturnType<typeof useAuthenticator>);
+    signOutLocally.mockReset().mockResolvedValue(undefined);
+    jest.mocked(loadSession).mockResolvedValue({ signOutLocally } as unknown as Session);
   });
 
   it('signs the user out when clicked', async () => {
     render(<LogoutNavbarItem />);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(signOut).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(signOutLocally).toHaveBeenCalledTimes(1));
   });
 
   it('renders as a menu entry in the mobile sidebar', () => {

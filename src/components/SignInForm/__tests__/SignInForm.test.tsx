@@ -4,17 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { Authenticator, type AuthenticatorProps } from '@aws-amplify/ui-react';
 import { signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { parseEnv } from '@site/config/env';
-import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
-import AuthProvider from '@site/src/components/AuthProvider';
-import SignInForm from '..';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
+import SignInAuthenticator from '../Form';
 
-jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 jest.mock('aws-amplify/auth', () => ({ signIn: jest.fn(), signInWithRedirect: jest.fn() }));
 jest.mock('@aws-amplify/ui-react', () => {
   const actual = jest.requireActual('@aws-amplify/ui-react');
   const MockAuthenticator = Object.assign(
     jest.fn((props: AuthenticatorProps) => {
       const Footer = props.components?.SignIn?.Footer;
+      // Like the real one, it renders its children once its flow has reached `authenticated`.
+      if (mockAuthenticatorRoute.value === 'authenticated') return <>{props.children}</>;
       return <div data-testid="authenticator">{Footer ? <Footer /> : null}</div>;
     }),
     {
@@ -25,19 +27,32 @@ jest.mock('@aws-amplify/ui-react', () => {
   return { ...actual, Authenticator: MockAuthenticator };
 });
 
+const mockAuthenticatorRoute = { value: 'signIn' };
+const completeSignIn = jest.fn();
+
 function renderForm(env: Record<string, string> = {}) {
-  mockSiteConfig.customFields = { auth: parseEnv(env).auth, productName: 'RegData' };
-  return render(
-    <AuthProvider>
-      <SignInForm />
-    </AuthProvider>,
-  );
+  jest
+    .mocked(usePortalAuth)
+    .mockReturnValue(portalAuth('unauthenticated', { settings: parseEnv(env).auth, completeSignIn }));
+  return render(<SignInAuthenticator />);
 }
 
 const lastProps = () => jest.mocked(Authenticator).mock.calls.at(-1)![0] as AuthenticatorProps;
 
 describe('SignInForm (spec §2.3)', () => {
-  beforeEach(() => jest.mocked(Authenticator).mockClear());
+  beforeEach(() => {
+    jest.mocked(Authenticator).mockClear();
+    completeSignIn.mockClear();
+    mockAuthenticatorRoute.value = 'signIn';
+  });
+
+  it('opens the gate only once the Authenticator has finished every step (spec §4)', () => {
+    renderForm();
+    expect(completeSignIn).not.toHaveBeenCalled();
+    mockAuthenticatorRoute.value = 'authenticated';
+    renderForm();
+    expect(completeSignIn).toHaveBeenCalledTimes(1);
+  });
 
   it('hides sign-up and keeps "Forgot your password?" beside the SSO button', () => {
     renderForm();

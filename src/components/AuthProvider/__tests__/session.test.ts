@@ -1,0 +1,27 @@
+import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage } from 'aws-amplify/utils';
+import { parseEnv } from '@site/config/env';
+import { configure } from '../session';
+
+jest.mock('aws-amplify', () => ({ Amplify: { configure: jest.fn() } }));
+jest.mock('aws-amplify/auth/cognito', () => ({ cognitoUserPoolsTokenProvider: { setKeyValueStorage: jest.fn() } }));
+
+describe('session.configure', () => {
+  const settings = parseEnv({}).auth;
+  beforeAll(() => configure(settings));
+
+  it('configures Amplify for the user pool once', () => {
+    configure(settings);
+    expect(Amplify.configure).toHaveBeenCalledTimes(1);
+    expect(Amplify.configure).toHaveBeenCalledWith(
+      expect.objectContaining({ Auth: { Cognito: expect.objectContaining({ userPoolId: 'us-east-1_LocalDev1' }) } }),
+    );
+  });
+
+  it('keeps the tokens in cookies with the spec §9 defaults, so the server gate sees them', () => {
+    const storage = jest.mocked(cognitoUserPoolsTokenProvider.setKeyValueStorage).mock.calls.at(-1)?.[0];
+    expect(storage).toBeInstanceOf(CookieStorage);
+    expect(storage).toMatchObject({ path: '/', expires: 365, secure: true, sameSite: 'lax' });
+  });
+});

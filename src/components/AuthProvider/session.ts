@@ -1,0 +1,74 @@
+/**
+ * Everything the site does with Amplify outside the sign-in form, in one module that AuthProvider
+ * loads right after hydration (`loadSession`), so `aws-amplify` is not in the JavaScript every page
+ * needs before it can paint (issue #9). A page the server gate has verified is already showing.
+ */
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage, Hub } from 'aws-amplify/utils';
+import type { AuthSettings } from '@site/config/env';
+import { needsOAuthListener, toAmplifyConfig } from './amplifyConfig';
+import { watchAuthStatus, type AuthStatus } from './authStatus';
+
+let configuredFor: AuthSettings | null = null;
+
+/** `window.localStorage`, or `null` where the browser refuses it (spec §8.2: treated as empty). */
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Configures Amplify once for these settings: tokens in cookies with the spec §9 defaults, so the
+ * server gate sees them on every request (issue #4); the OAuth listener only when a redirect sign-in
+ * is returning or in flight (see `needsOAuthListener`).
+ */
+export function configure(settings: AuthSettings): void {
+  if (configuredFor === settings) return;
+  Amplify.configure(toAmplifyConfig(settings));
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(new CookieStorage(settings.cookie));
+  configuredFor = settings;
+  // Completes a federated sign-in when the identity provider redirects back (spec §2.3 SSO button).
+  if (needsOAuthListener(settings, window.location.search, safeLocalStorage())) {
+    void import(/* webpackChunkName: "oauth-listener" */ 'aws-amplify/auth/enable-oauth-listener');
+  }
+}
+
+/**
+ * Configures Amplify and follows the session (see authStatus.ts).
+ *
+ * @returns a function that stops following it.
+ */
+export function followSession(settings: AuthSettings, onStatus: (status: AuthStatus) => void): () => void {
+  configure(settings);
+  return watchAuthStatus({ getCurrentUser, listen: (callback) => Hub.listen('auth', callback), signOut }, onStatus);
+}
+
+/** The signed-in user's access token (a JWT), or `null` when there is none or it cannot be refreshed. */
+export async function accessToken(): Promise<string | null> {
+  try {
+    return (await fetchAuthSession()).tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `callback` whenever Amplify has refreshed the tokens (Hub `auth` `tokenRefresh`).
+ *
+ * @returns the unsubscribe function.
+ */
+export function onTokenRefresh(callback: () => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'tokenRefresh') callback();
+  });
+}
+
+/** Signs out locally (spec §4); errors are swallowed, the tokens are removed anyway (spec §8.2). */
+export async function signOutLocally(): Promise<void> {
+  await signOut().catch(() => undefined);
+}
