@@ -1,80 +1,231 @@
 /**
- * `npm run bench`: prints the portal's speed and size figures (DEVELOPERS.md: targets live here, not in
- * timed tests).
+ * `npm run bench`: the portal's one performance report (issue #9; DEVELOPERS.md: speed and size targets
+ * live here, as ratios to anchors measured in the same run, not in timed tests).
  *
- * - Build time (ms) of `npm run build` (skip with `--no-build` to measure an existing build).
- * - First-load JavaScript of a doc page and of an API operation page for a signed-in user: every script
- *   Chromium downloads on a full page load, in bytes raw and gzip-compressed (zlib level 6, what a
- *   typical server sends). Measured in Debian's Chromium against `npm run serve` on the build.
+ * 1. Builds ours (`npm run build`, skipped with `--no-build`) and the two anchors of scripts/perf/anchors.ts
+ *    (`plain` Docusaurus scaffold, `stock` scaffold + openapi-docs 5.2.0), timing each build.
+ * 2. Serves ours through the gate (`npm run serve`, local identity service) and the anchors with the
+ *    same kind of static server (scripts/perf/staticServer.ts), all with the same precompressed files.
+ * 3. Signs in as the demo user, then for `/`, a doc page, `/api` and an API operation page (and each
+ *    anchor's counterpart) prints, on a cold cache:
+ *    - first-load JS and CSS: every script and stylesheet the browser fetches until the network is idle,
+ *      prefetches included, each file once, each body gzip -9, in KB (1000 bytes);
+ *    - bytes transferred: every response's encoded body, in KB;
+ *    - Lighthouse 13.5 desktop (from npm, Debian's Chromium): performance score, LCP and TBT in ms;
+ *    - the manifest figure that `npm test` budgets (scripts/perf/firstLoad.ts);
+ *    and each figure's ratio to its anchor.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { portalEnv } from '../config/env';
+import { BUNDLED_SPEC_PATH } from '../config/openapi';
+import { buildAnchor, type Anchor } from './perf/anchors';
+import { firstLoad } from './perf/firstLoad';
+import { serveStatic } from './perf/staticServer';
 import { waitForHttp } from './waitForHttp';
 
-const PAGES = [
-  { name: 'doc page', path: '/docs/document_format/schema' },
-  { name: 'API page', path: '/api/v1/get-document' },
-  { name: 'home', path: '/' },
-];
+const ROOT = path.resolve(__dirname, '..');
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+/** Longest a Lighthouse run may take, in ms. */
+const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** What is measured: our page and the anchor page it is compared with. */
+const PAGES = [
+  { name: 'home', ours: '/', anchor: 'plain', anchorPath: '/' },
+  { name: 'doc page', ours: '/docs/document_format/schema', anchor: 'plain', anchorPath: '/docs/intro' },
+  { name: '/api', ours: '/api', anchor: 'stock', anchorPath: '/docs/api/regulatory-content-api' },
+  { name: 'API operation', ours: '/api/v1/search-documents', anchor: 'stock', anchorPath: '/docs/api/search-documents' },
+] as const;
+
+interface Figures {
+  jsKB: number;
+  cssKB: number;
+  transferKB: number;
+  manifestJsKB: number;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const kb = (bytes: number) => bytes / 1000;
+
+async function browserFigures(context: BrowserContext, url: string): Promise<Pick<Figures, 'jsKB' | 'cssKB' | 'transferKB'>> {
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  let js = 0;
+  let css = 0;
+  let transfer = 0;
+  const seen = new Set<string>();
+  page.on('response', (response) =>
+    pending.push(
+      (async () => {
+        // A file fetched again (a prefetch of a chunk already loaded) is counted once.
+        if (seen.has(response.url())) return;
+        seen.add(response.url());
+        const sizes = await response.request().sizes().catch(() => null);
+        transfer += sizes?.responseBodySize ?? 0;
+        const pathname = new URL(response.url()).pathname;
+        if (!/\.(js|css)$/.test(pathname) || response.status() !== 200) return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const gz = zlib.gzipSync(body, { level: 9 }).length;
+        if (pathname.endsWith('.js')) js += gz;
+        else css += gz;
+      })(),
+    ),
+  );
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await page.close();
+  return { jsKB: kb(js), cssKB: kb(css), transferKB: kb(transfer) };
+}
+
+/**
+ * Runs Lighthouse from npm in its own process. Asynchronous on purpose: the anchors' static servers
+ * run in this process and must keep answering while Lighthouse loads their pages.
+ */
+function lighthouse(url: string, profileDir: string): Promise<Pick<Figures, 'score' | 'lcpMs' | 'tbtMs'>> {
+  const args = [
+    '-y',
+    LIGHTHOUSE,
+    url,
+    '--preset=desktop',
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    '--disable-storage-reset',
+    `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')} --user-data-dir=${profileDir}`,
+  ];
+  // eslint-disable-next-line no-restricted-properties -- Lighthouse finds Debian's Chromium through CHROME_PATH
+  const child = spawn('npx', args, { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), LIGHTHOUSE_TIMEOUT_MS);
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new Error(`lighthouse failed for ${url} (exit ${code}):\n${stderr.slice(-2000)}`));
+      const report = JSON.parse(stdout);
+      resolve({
+        score: Math.round(report.categories.performance.score * 100),
+        lcpMs: report.audits['largest-contentful-paint'].numericValue,
+        tbtMs: report.audits['total-blocking-time'].numericValue,
+      });
+    });
+  });
+}
+
+/** A Chromium profile for Lighthouse, and the cookies it holds. */
+interface Profile {
+  dir: string;
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+}
+
+/**
+ * A Chromium profile (for Lighthouse) in which the demo user is signed in to ours (`base`), or nobody
+ * (`null`, for an anchor). The profile is closed before Lighthouse opens it, and never reopened here:
+ * a second Chromium on a profile still shutting down hands over to it and closes the target.
+ */
+async function profile(base: string | null): Promise<Profile> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  if (!base) return { dir, cookies: [] };
+  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByLabel('Username').fill(portalEnv.localIdentity.demoUsername);
+  await page.getByLabel('Password', { exact: true }).fill(portalEnv.localIdentity.demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('[data-auth-gate="open"]').waitFor();
+  const cookies = await context.cookies();
+  await context.close();
+  return { dir, cookies };
+}
+
+async function measure(browser: Browser, base: string, pagePath: string, siteDir: string, user: Profile): Promise<Figures> {
+  // A cold cache with the profile's cookies.
+  const context = await browser.newContext();
+  await context.addCookies(user.cookies);
+  process.stderr.write(`measuring ${base}${pagePath}\n`);
+  const figures = await browserFigures(context, base + pagePath);
+  await context.close();
+  return { ...figures, manifestJsKB: kb(firstLoad(siteDir, pagePath).jsGzip), ...(await lighthouse(base + pagePath, user.dir)) };
+}
+
+function ratio(ours: number, anchor: number): string {
+  return `${(ours / anchor).toFixed(2)}x`;
+}
 
 async function main(): Promise<void> {
+  let oursBuildMs: number | undefined;
   if (!process.argv.includes('--no-build')) {
     const started = Date.now();
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
     if (build.status !== 0) throw new Error('npm run build failed; run it alone to see why.');
-    console.log(`build time: ${Date.now() - started} ms`);
+    oursBuildMs = Date.now() - started;
   }
-  if (!fs.existsSync('build/index.html')) throw new Error('build/ is missing: run without --no-build.');
+  if (!fs.existsSync(path.join(ROOT, 'build/index.html'))) throw new Error('build/ is missing: run without --no-build.');
+  const anchors: Record<Anchor['name'], Anchor> = {
+    plain: await buildAnchor('plain', path.join(ROOT, BUNDLED_SPEC_PATH)),
+    stock: await buildAnchor('stock', path.join(ROOT, BUNDLED_SPEC_PATH)),
+  };
+  console.log(
+    `build: ours ${oursBuildMs === undefined ? '(skipped)' : `${(oursBuildMs / 1000).toFixed(1)} s`}, ` +
+      `stock ${(anchors.stock.buildMs / 1000).toFixed(1)} s, plain ${(anchors.plain.buildMs / 1000).toFixed(1)} s` +
+      (oursBuildMs === undefined ? '' : ` (ours / stock ${ratio(oursBuildMs, anchors.stock.buildMs)})`),
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-identity-'));
-  const server: ChildProcess = spawn('npx', ['tsx', 'scripts/with-local-identity.ts', 'serve'], {
+  const gate: ChildProcess = spawn('npx', ['tsx', 'server/server.ts'], {
+    cwd: ROOT,
     stdio: 'ignore',
-    // The child gets this environment unchanged plus a fresh identity data folder.
-    // eslint-disable-next-line no-restricted-properties
+    // eslint-disable-next-line no-restricted-properties -- the gate gets this environment plus fresh identity data
     env: { ...process.env, LOCAL_IDENTITY_DATA_DIR: dataDir },
     detached: true,
   });
-  const base = `http://localhost:${portalEnv.sitePort}`;
+  const servers = [await serveStatic(path.join(anchors.plain.dir, 'build'), 3401), await serveStatic(path.join(anchors.stock.dir, 'build'), 3402)];
+  const bases = { ours: `http://localhost:${portalEnv.sitePort}`, plain: 'http://127.0.0.1:3401', stock: 'http://127.0.0.1:3402' };
   try {
-    await waitForHttp(base);
+    await waitForHttp(`${bases.ours}/login`);
+    const signedInProfile = await profile(bases.ours);
+    const anonymousProfile = await profile(null);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.getByLabel('Username').fill(portalEnv.localIdentity.demoUsername);
-    await page.getByLabel('Password', { exact: true }).fill(portalEnv.localIdentity.demoPassword);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.locator('[data-auth-gate="open"]').waitFor();
-    const storage = await context.storageState();
-
-    console.log('first-load JS (signed in, cold cache):');
+    console.log('\npage           | site  | JS KB  | CSS KB | transfer KB | manifest JS KB | LH perf | LCP ms | TBT ms');
+    const lcp: Record<string, number> = {};
     for (const target of PAGES) {
-      const fresh = await browser.newContext({ storageState: storage });
-      const tab = await fresh.newPage();
-      const scripts: Buffer[] = [];
-      tab.on('response', async (response) => {
-        if (response.request().resourceType() === 'script') scripts.push(await response.body());
-      });
-      await tab.goto(base + target.path, { waitUntil: 'networkidle' });
-      await tab.locator('[data-auth-gate="open"]').waitFor();
-      const raw = scripts.reduce((sum, body) => sum + body.length, 0);
-      const gzip = scripts.reduce((sum, body) => sum + zlib.gzipSync(body, { level: 6 }).length, 0);
+      const ours = await measure(browser, bases.ours, target.ours, ROOT, signedInProfile);
+      const anchor = await measure(browser, bases[target.anchor], target.anchorPath, anchors[target.anchor].dir, anonymousProfile);
+      lcp[`ours ${target.name}`] = ours.lcpMs;
+      lcp[`${target.anchor} ${target.name}`] = anchor.lcpMs;
+      for (const [site, figures] of [
+        ['ours', ours],
+        [target.anchor, anchor],
+      ] as const) {
+        console.log(
+          `${target.name.padEnd(14)} | ${site.padEnd(5)} | ${figures.jsKB.toFixed(1).padStart(6)} | ${figures.cssKB.toFixed(1).padStart(6)} | ` +
+            `${figures.transferKB.toFixed(1).padStart(11)} | ${figures.manifestJsKB.toFixed(1).padStart(14)} | ${String(figures.score).padStart(7)} | ` +
+            `${figures.lcpMs.toFixed(0).padStart(6)} | ${figures.tbtMs.toFixed(0).padStart(6)}`,
+        );
+      }
       console.log(
-        `  ${target.name.padEnd(9)} ${target.path.padEnd(32)} ${scripts.length} scripts, ${kib(raw)} raw, ${kib(gzip)} gzip`,
+        `${''.padEnd(14)} | ratio | ${ratio(ours.jsKB, anchor.jsKB).padStart(6)} | ${ratio(ours.cssKB, anchor.cssKB).padStart(6)} | ` +
+          `${ratio(ours.transferKB, anchor.transferKB).padStart(11)} | ${ratio(ours.manifestJsKB, anchor.manifestJsKB).padStart(14)} | ` +
+          `${''.padStart(7)} | ${ratio(ours.lcpMs, anchor.lcpMs).padStart(6)} |`,
       );
-      await fresh.close();
     }
+    const plainDocLcp = lcp['plain doc page'];
+    console.log(`\nLCP / plain doc page LCP (${plainDocLcp.toFixed(0)} ms):`);
+    for (const target of PAGES) console.log(`  ${target.name.padEnd(14)} ${ratio(lcp[`ours ${target.name}`], plainDocLcp)}`);
     await browser.close();
   } finally {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    if (gate.pid) process.kill(-gate.pid, 'SIGTERM');
+    await Promise.all(servers.map((server) => server.close()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

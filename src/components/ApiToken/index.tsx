@@ -10,10 +10,11 @@ import { loadSession } from '@site/src/components/AuthProvider/loadSession';
  * stored copies on sign-out (`clearStoredBearerTokens`).
  */
 export function useApiToken(): string | null {
-  const { authStatus } = usePortalAuth();
+  const { signedIn } = usePortalAuth();
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => {
-    if (authStatus !== 'authenticated') {
+    // On a page the gate verified this is what first loads Amplify (AuthProvider waits for it).
+    if (!signedIn) {
       setToken(null);
       return undefined;
     }
@@ -29,7 +30,7 @@ export function useApiToken(): string | null {
       current = false;
       stop?.();
     };
-  }, [authStatus]);
+  }, [signedIn]);
   return token;
 }
 

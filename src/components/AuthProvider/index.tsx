@@ -4,7 +4,9 @@ import type { AuthSettings } from '@site/config/env';
 import { clearStoredBearerTokens } from '@site/src/components/ApiToken';
 import { readAuthSettings, type PortalCustomFields } from './customFields';
 import type { AuthStatus } from './authStatus';
-import { loadSession } from './loadSession';
+import { loadSession, sessionWanted } from './loadSession';
+import { accessTokenExpiry, renewDelay } from './tokenExpiry';
+import { VERIFIED_ATTRIBUTE, VERIFIED_VALUE } from '@site/src/components/AuthGate/verified';
 import styles from './styles.module.css';
 
 /** The text of spec §8.2 for a missing user-pool configuration. */
@@ -17,9 +19,10 @@ export interface PortalAuth {
   /** Amplify's view of the session (spec §4 "Auth status"); `configuring` until the stored session is read. */
   authStatus: AuthStatus;
   /**
-   * Whether the gate is open: signed in, and the sign-in form, if it was shown, has finished its
-   * post-sign-in steps (contact verification, spec §4 "verify-attributes"). `false` during static
-   * rendering and while the session is still being read.
+   * Whether the gate is open: signed in (or on a page the gate verified, until Amplify says
+   * otherwise), and the sign-in form, if it was shown, has finished its post-sign-in steps (contact
+   * verification, spec §4 "verify-attributes"). `false` during static rendering and, on an unmarked
+   * page, while the session is still being read.
    */
   signedIn: boolean;
   /** Called by the sign-in form once the Authenticator has reached its `authenticated` route. */
@@ -54,10 +57,25 @@ function SessionProvider({
   // True from the moment the sign-in form must show until it reports completion, so a `signedIn` Hub
   // event does not open the gate while the form still has a verification step to show.
   const [formPending, setFormPending] = useState(false);
+  // A page the gate sent after verifying the token counts as signed in until Amplify says otherwise.
+  const [verifiedPage, setVerifiedPage] = useState(false);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
-    loadSession().then(
+    let renewTimer: ReturnType<typeof setTimeout> | undefined;
+    const verified = document.documentElement.getAttribute(VERIFIED_ATTRIBUTE) === VERIFIED_VALUE;
+    setVerifiedPage(verified);
+    // Amplify (the session module) is needed at once to decide what an unmarked page shows. On a
+    // verified page it loads when something needs it (Logout, the API explorer's token) or just
+    // before the access token expires, to renew it (issue #9).
+    if (verified) {
+      const expiresAt = accessTokenExpiry(document.cookie, settings.userPoolClientId);
+      renewTimer = setTimeout(
+        () => void loadSession().catch(() => undefined),
+        expiresAt ? renewDelay(expiresAt, Date.now()) : 0,
+      );
+    }
+    (verified ? sessionWanted() : loadSession()).then(
       (session) => {
         if (active) stop = session.followSession(settings, onStatus);
       },
@@ -76,6 +94,7 @@ function SessionProvider({
     }
     return () => {
       active = false;
+      clearTimeout(renewTimer);
       stop?.();
     };
   }, [settings, bearerSchemes]);
@@ -85,10 +104,10 @@ function SessionProvider({
       settings,
       productName,
       authStatus,
-      signedIn: authStatus === 'authenticated' && !formPending,
+      signedIn: (authStatus === 'authenticated' || (authStatus === 'configuring' && verifiedPage)) && !formPending,
       completeSignIn,
     }),
-    [settings, productName, authStatus, formPending, completeSignIn],
+    [settings, productName, authStatus, verifiedPage, formPending, completeSignIn],
   );
   return <PortalAuthContext.Provider value={value}>{children}</PortalAuthContext.Provider>;
 }

@@ -10,6 +10,7 @@ import { CookieStorage, Hub } from 'aws-amplify/utils';
 import type { AuthSettings } from '@site/config/env';
 import { needsOAuthListener, toAmplifyConfig } from './amplifyConfig';
 import { watchAuthStatus, type AuthStatus } from './authStatus';
+import { renewDelay } from './tokenExpiry';
 
 let configuredFor: AuthSettings | null = null;
 
@@ -39,13 +40,21 @@ export function configure(settings: AuthSettings): void {
 }
 
 /**
- * Configures Amplify and follows the session (see authStatus.ts).
+ * Configures Amplify, follows the session (see authStatus.ts) and keeps the tokens fresh ({@link keepFresh}).
  *
  * @returns a function that stops following it.
  */
 export function followSession(settings: AuthSettings, onStatus: (status: AuthStatus) => void): () => void {
   configure(settings);
-  return watchAuthStatus({ getCurrentUser, listen: (callback) => Hub.listen('auth', callback), signOut }, onStatus);
+  const stopWatching = watchAuthStatus(
+    { getCurrentUser, listen: (callback) => Hub.listen('auth', callback), signOut },
+    onStatus,
+  );
+  const stopRenewing = keepFresh();
+  return () => {
+    stopWatching();
+    stopRenewing();
+  };
 }
 
 /** The signed-in user's access token (a JWT), or `null` when there is none or it cannot be refreshed. */
@@ -71,4 +80,29 @@ export function onTokenRefresh(callback: () => void): () => void {
 /** Signs out locally (spec §4); errors are swallowed, the tokens are removed anyway (spec §8.2). */
 export async function signOutLocally(): Promise<void> {
   await signOut().catch(() => undefined);
+}
+
+/**
+ * Renews the tokens shortly before the access token expires, again after every renewal, so the gate
+ * keeps accepting the cookies while the page stays open (client-side navigation loads gated chunks).
+ * A failed renewal surfaces as Hub `tokenRefresh_failure`, which signs out (authStatus.ts).
+ *
+ * @returns a function that stops renewing.
+ */
+export function keepFresh(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let active = true;
+  const schedule = async () => {
+    const session = await fetchAuthSession().catch(() => null);
+    const exp = session?.tokens?.accessToken?.payload.exp;
+    if (!active || typeof exp !== 'number') return;
+    clearTimeout(timer);
+    // At least a second apart, so a token Amplify does not renew yet cannot make this spin.
+    timer = setTimeout(() => void schedule(), Math.max(1000, renewDelay(exp * 1000, Date.now())));
+  };
+  void schedule();
+  return () => {
+    active = false;
+    clearTimeout(timer);
+  };
 }

@@ -4,9 +4,9 @@ import { parseEnv } from '@site/config/env';
 import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
 import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
 import type { AuthStatus } from '../authStatus';
-import { loadSession, type Session } from '../loadSession';
+import { loadSession, sessionWanted, type Session } from '../loadSession';
 
-jest.mock('../loadSession', () => ({ loadSession: jest.fn() }));
+jest.mock('../loadSession', () => ({ loadSession: jest.fn(), sessionWanted: jest.fn() }));
 
 let report: (status: AuthStatus) => void = () => undefined;
 const stopFollowing = jest.fn();
@@ -37,7 +37,11 @@ const renderProvider = () =>
 beforeEach(() => {
   followSession.mockClear();
   sessionStorage.clear();
-  jest.mocked(loadSession).mockResolvedValue({ followSession } as unknown as Session);
+  jest
+    .mocked(loadSession)
+    .mockReset()
+    .mockResolvedValue({ followSession } as unknown as Session);
+  jest.mocked(sessionWanted).mockReturnValue(new Promise(() => undefined));
   mockSiteConfig.customFields = { auth: parseEnv({}).auth, productName: 'RegData', apiBearerSchemes: ['bearerAuth'] };
 });
 
@@ -87,5 +91,35 @@ describe('AuthProvider (spec §2.3, §4)', () => {
     jest.mocked(loadSession).mockRejectedValue(new Error('ChunkLoadError'));
     renderProvider();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('unauthenticated closed'));
+  });
+
+  describe('on a page the gate verified (issue #9)', () => {
+    beforeEach(() => document.documentElement.setAttribute('data-gate', 'verified'));
+    afterEach(() => document.documentElement.removeAttribute('data-gate'));
+
+    it('opens at once and loads Amplify only when something needs it', async () => {
+      jest.useFakeTimers();
+      document.cookie = `CognitoIdentityServiceProvider.portallocalappclient000001.LastAuthUser=demo`;
+      document.cookie = `CognitoIdentityServiceProvider.portallocalappclient000001.demo.accessToken=e30.${btoa(
+        JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }),
+      )}.sig`;
+      renderProvider();
+      expect(screen.getByRole('status')).toHaveTextContent('configuring open');
+      expect(loadSession).not.toHaveBeenCalled();
+      // Just before the access token expires, the session is loaded to renew it.
+      act(() => jest.advanceTimersByTime(3600_000 - 2000));
+      expect(loadSession).toHaveBeenCalledTimes(1);
+      jest.useRealTimers();
+    });
+
+    it('closes when Amplify finds the session over', async () => {
+      let resolve: (session: Session) => void = () => undefined;
+      jest.mocked(sessionWanted).mockReturnValue(new Promise((done) => (resolve = done)));
+      renderProvider();
+      expect(screen.getByRole('status')).toHaveTextContent('configuring open');
+      await act(async () => resolve({ followSession } as unknown as Session));
+      act(() => report('unauthenticated'));
+      expect(screen.getByRole('status')).toHaveTextContent('unauthenticated closed');
+    });
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * The two anchors `npm run bench` measures ours against (issue #9), built from the npm registry into
+ * `.bench/` (git-ignored; a second run reuses them):
+ * - `plain`: the Docusaurus 3.10.2 classic TypeScript scaffold (`create-docusaurus`), unchanged;
+ * - `stock`: the same scaffold plus docusaurus-plugin-openapi-docs / theme 5.2.0 with their default
+ *   options over our bundled contract, pages under `/docs/api/`.
+ * Each build is compressed like ours (server/gate/compression.ts) so the same kind of server serves both.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { precompressDir } from '../../server/gate/compression';
+
+/** Where the anchors live. */
+export const BENCH_DIR = path.resolve(__dirname, '../../.bench');
+
+/** The overrides this registry needs to install Docusaurus 3.10.2 (README "Install notes"). */
+const OVERRIDES = { '@docsearch/react': '4.7.0', '@swc/core': '1.16.18', '@swc/html': '1.16.2', 'unrs-resolver': '1.12.2' };
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr.slice(-2000)}`);
+}
+
+function scaffold(name: string): string {
+  const dir = path.join(BENCH_DIR, name);
+  if (fs.existsSync(path.join(dir, 'node_modules'))) return dir;
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  run('npx', ['-y', 'create-docusaurus@3.10.2', name, 'classic', '--typescript', '--skip-install'], BENCH_DIR);
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  pkg.overrides = OVERRIDES;
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  run('npm', ['install', '--no-audit', '--no-fund'], dir);
+  return dir;
+}
+
+function addOpenApiDocs(dir: string, contract: string): void {
+  if (fs.existsSync(path.join(dir, 'openapi.json'))) return;
+  run('npm', ['install', '--no-audit', '--no-fund', 'docusaurus-plugin-openapi-docs@5.2.0', 'docusaurus-theme-openapi-docs@5.2.0'], dir);
+  fs.copyFileSync(contract, path.join(dir, 'openapi.json'));
+  const configFile = path.join(dir, 'docusaurus.config.ts');
+  let config = fs.readFileSync(configFile, 'utf8');
+  // The plugin's README set-up: docItemComponent, the plugin with one spec, the theme.
+  config = config.replace("sidebarPath: './sidebars.ts',", "sidebarPath: './sidebars.ts',\n          docItemComponent: '@theme/ApiItem',");
+  config = config.replace(
+    'presets: [',
+    `plugins: [['docusaurus-plugin-openapi-docs', { id: 'api', docsPluginId: 'classic', config: { customer: { specPath: 'openapi.json', outputDir: 'docs/api' } } }]],
+  themes: ['docusaurus-theme-openapi-docs'],
+  presets: [`,
+  );
+  fs.writeFileSync(configFile, config);
+  run('npx', ['docusaurus', 'gen-api-docs', 'all'], dir);
+}
+
+/** A built anchor and how long its build took (ms). */
+export interface Anchor {
+  name: 'plain' | 'stock';
+  dir: string;
+  buildMs: number;
+}
+
+/**
+ * Installs (first run only) and builds an anchor, then compresses its build.
+ *
+ * @param contract - our bundled contract (JSON), for the stock anchor.
+ * @throws {Error} naming the command that failed (e.g. no registry access).
+ */
+export async function buildAnchor(name: Anchor['name'], contract: string): Promise<Anchor> {
+  const dir = scaffold(name);
+  if (name === 'stock') addOpenApiDocs(dir, contract);
+  const started = Date.now();
+  run('npx', ['docusaurus', 'build'], dir);
+  const buildMs = Date.now() - started;
+  await precompressDir(path.join(dir, 'build'));
+  return { name, dir, buildMs };
+}
