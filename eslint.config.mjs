@@ -15,6 +15,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.local/',
+      // The benchmark's anchor sites (npm run bench), not ours.
+      '.bench/',
     ],
   },
   js.configs.recommended,

@@ -39,7 +39,12 @@ const PAGES = [
   { name: 'home', ours: '/', anchor: 'plain', anchorPath: '/' },
   { name: 'doc page', ours: '/docs/document_format/schema', anchor: 'plain', anchorPath: '/docs/intro' },
   { name: '/api', ours: '/api', anchor: 'stock', anchorPath: '/docs/api/regulatory-content-api' },
-  { name: 'API operation', ours: '/api/v1/search-documents', anchor: 'stock', anchorPath: '/docs/api/search-documents' },
+  {
+    name: 'API operation',
+    ours: '/api/v1/search-documents',
+    anchor: 'stock',
+    anchorPath: '/docs/api/search-documents',
+  },
 ] as const;
 
 interface Figures {
@@ -54,7 +59,10 @@ interface Figures {
 
 const kb = (bytes: number) => bytes / 1000;
 
-async function browserFigures(context: BrowserContext, url: string): Promise<Pick<Figures, 'jsKB' | 'cssKB' | 'transferKB'>> {
+async function browserFigures(
+  context: BrowserContext,
+  url: string,
+): Promise<Pick<Figures, 'jsKB' | 'cssKB' | 'transferKB'>> {
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
   let js = 0;
@@ -67,7 +75,10 @@ async function browserFigures(context: BrowserContext, url: string): Promise<Pic
         // A file fetched again (a prefetch of a chunk already loaded) is counted once.
         if (seen.has(response.url())) return;
         seen.add(response.url());
-        const sizes = await response.request().sizes().catch(() => null);
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
         transfer += sizes?.responseBodySize ?? 0;
         const pathname = new URL(response.url()).pathname;
         if (!/\.(js|css)$/.test(pathname) || response.status() !== 200) return;
@@ -136,7 +147,10 @@ interface Profile {
 async function profile(base: string | null): Promise<Profile> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   if (!base) return { dir, cookies: [] };
-  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const page = await context.newPage();
   await page.goto(base);
   await page.getByLabel('Username').fill(portalEnv.localIdentity.demoUsername);
@@ -148,14 +162,24 @@ async function profile(base: string | null): Promise<Profile> {
   return { dir, cookies };
 }
 
-async function measure(browser: Browser, base: string, pagePath: string, siteDir: string, user: Profile): Promise<Figures> {
+async function measure(
+  browser: Browser,
+  base: string,
+  pagePath: string,
+  siteDir: string,
+  user: Profile,
+): Promise<Figures> {
   // A cold cache with the profile's cookies.
   const context = await browser.newContext();
   await context.addCookies(user.cookies);
   process.stderr.write(`measuring ${base}${pagePath}\n`);
   const figures = await browserFigures(context, base + pagePath);
   await context.close();
-  return { ...figures, manifestJsKB: kb(firstLoad(siteDir, pagePath).jsGzip), ...(await lighthouse(base + pagePath, user.dir)) };
+  return {
+    ...figures,
+    manifestJsKB: kb(firstLoad(siteDir, pagePath).jsGzip),
+    ...(await lighthouse(base + pagePath, user.dir)),
+  };
 }
 
 function ratio(ours: number, anchor: number): string {
@@ -170,7 +194,8 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('npm run build failed; run it alone to see why.');
     oursBuildMs = Date.now() - started;
   }
-  if (!fs.existsSync(path.join(ROOT, 'build/index.html'))) throw new Error('build/ is missing: run without --no-build.');
+  if (!fs.existsSync(path.join(ROOT, 'build/index.html')))
+    throw new Error('build/ is missing: run without --no-build.');
   const anchors: Record<Anchor['name'], Anchor> = {
     plain: await buildAnchor('plain', path.join(ROOT, BUNDLED_SPEC_PATH)),
     stock: await buildAnchor('stock', path.join(ROOT, BUNDLED_SPEC_PATH)),
@@ -189,18 +214,33 @@ async function main(): Promise<void> {
     env: { ...process.env, LOCAL_IDENTITY_DATA_DIR: dataDir },
     detached: true,
   });
-  const servers = [await serveStatic(path.join(anchors.plain.dir, 'build'), 3401), await serveStatic(path.join(anchors.stock.dir, 'build'), 3402)];
-  const bases = { ours: `http://localhost:${portalEnv.sitePort}`, plain: 'http://127.0.0.1:3401', stock: 'http://127.0.0.1:3402' };
+  const servers = [
+    await serveStatic(path.join(anchors.plain.dir, 'build'), 3401),
+    await serveStatic(path.join(anchors.stock.dir, 'build'), 3402),
+  ];
+  const bases = {
+    ours: `http://localhost:${portalEnv.sitePort}`,
+    plain: 'http://127.0.0.1:3401',
+    stock: 'http://127.0.0.1:3402',
+  };
   try {
     await waitForHttp(`${bases.ours}/login`);
     const signedInProfile = await profile(bases.ours);
     const anonymousProfile = await profile(null);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    console.log('\npage           | site  | JS KB  | CSS KB | transfer KB | manifest JS KB | LH perf | LCP ms | TBT ms');
+    console.log(
+      '\npage           | site  | JS KB  | CSS KB | transfer KB | manifest JS KB | LH perf | LCP ms | TBT ms',
+    );
     const lcp: Record<string, number> = {};
     for (const target of PAGES) {
       const ours = await measure(browser, bases.ours, target.ours, ROOT, signedInProfile);
-      const anchor = await measure(browser, bases[target.anchor], target.anchorPath, anchors[target.anchor].dir, anonymousProfile);
+      const anchor = await measure(
+        browser,
+        bases[target.anchor],
+        target.anchorPath,
+        anchors[target.anchor].dir,
+        anonymousProfile,
+      );
       lcp[`ours ${target.name}`] = ours.lcpMs;
       lcp[`${target.anchor} ${target.name}`] = anchor.lcpMs;
       for (const [site, figures] of [
@@ -221,7 +261,8 @@ async function main(): Promise<void> {
     }
     const plainDocLcp = lcp['plain doc page'];
     console.log(`\nLCP / plain doc page LCP (${plainDocLcp.toFixed(0)} ms):`);
-    for (const target of PAGES) console.log(`  ${target.name.padEnd(14)} ${ratio(lcp[`ours ${target.name}`], plainDocLcp)}`);
+    for (const target of PAGES)
+      console.log(`  ${target.name.padEnd(14)} ${ratio(lcp[`ours ${target.name}`], plainDocLcp)}`);
     await browser.close();
   } finally {
     if (gate.pid) process.kill(-gate.pid, 'SIGTERM');

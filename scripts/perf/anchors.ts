@@ -15,11 +15,17 @@ import { precompressDir } from '../../server/gate/compression';
 export const BENCH_DIR = path.resolve(__dirname, '../../.bench');
 
 /** The overrides this registry needs to install Docusaurus 3.10.2 (README "Install notes"). */
-const OVERRIDES = { '@docsearch/react': '4.7.0', '@swc/core': '1.16.18', '@swc/html': '1.16.2', 'unrs-resolver': '1.12.2' };
+const OVERRIDES = {
+  '@docsearch/react': '4.7.0',
+  '@swc/core': '1.16.18',
+  '@swc/html': '1.16.2',
+  'unrs-resolver': '1.12.2',
+};
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr.slice(-2000)}`);
 }
 
 function scaffold(name: string): string {
@@ -37,12 +43,25 @@ function scaffold(name: string): string {
 
 function addOpenApiDocs(dir: string, contract: string): void {
   if (fs.existsSync(path.join(dir, 'openapi.json'))) return;
-  run('npm', ['install', '--no-audit', '--no-fund', 'docusaurus-plugin-openapi-docs@5.2.0', 'docusaurus-theme-openapi-docs@5.2.0'], dir);
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      'docusaurus-plugin-openapi-docs@5.2.0',
+      'docusaurus-theme-openapi-docs@5.2.0',
+    ],
+    dir,
+  );
   fs.copyFileSync(contract, path.join(dir, 'openapi.json'));
   const configFile = path.join(dir, 'docusaurus.config.ts');
   let config = fs.readFileSync(configFile, 'utf8');
   // The plugin's README set-up: docItemComponent, the plugin with one spec, the theme.
-  config = config.replace("sidebarPath: './sidebars.ts',", "sidebarPath: './sidebars.ts',\n          docItemComponent: '@theme/ApiItem',");
+  config = config.replace(
+    "sidebarPath: './sidebars.ts',",
+    "sidebarPath: './sidebars.ts',\n          docItemComponent: '@theme/ApiItem',",
+  );
   config = config.replace(
     'presets: [',
     `plugins: [['docusaurus-plugin-openapi-docs', { id: 'api', docsPluginId: 'classic', config: { customer: { specPath: 'openapi.json', outputDir: 'docs/api' } } }]],
