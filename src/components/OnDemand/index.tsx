@@ -9,11 +9,19 @@ export interface OnDemandProps<P extends object> {
   props: P;
   /** Shown until the component's code has arrived (same size as the component, to avoid layout shift). */
   placeholder: ReactNode;
+  /**
+   * `idle` (default): also load once the browser is idle after the page has loaded. `interaction`:
+   * only when the reader reaches for it, for a part the page is complete without.
+   */
+  load?: 'idle' | 'interaction';
+  /** Keys anywhere on the page that also ask for it, e.g. a search shortcut (the key press is consumed). */
+  loadOnKey?: (event: KeyboardEvent) => boolean;
 }
 
 /**
  * Renders a lazily loaded component once the reader reaches for it (pointer over it, keyboard focus
- * in it, a touch) or the browser is idle after the page has loaded, whichever comes first (issue #9:
+ * in it, a touch, a key of `loadOnKey`) or, unless `load` is `interaction`, the browser is idle after
+ * the page has loaded, whichever comes first (issue #9:
  * the API explorer loads after the operation's description and schemas have painted). Until then,
  * and while its code downloads, `placeholder` holds its place.
  */
