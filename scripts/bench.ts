@@ -13,7 +13,7 @@
  *    - bytes transferred: every response's encoded body, in KB;
  *    - Lighthouse 13.5 desktop (from npm, Debian's Chromium): performance score, LCP and TBT in ms;
  *    - the manifest figure that `npm test` budgets (scripts/perf/firstLoad.ts);
- *    and each figure's ratio to its anchor.
+ *    and each figure's ratio to its anchor; also how long the sign-in click takes to show content (ms).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -155,8 +155,10 @@ async function profile(base: string | null): Promise<Profile> {
   await page.goto(base);
   await page.getByLabel('Username').fill(portalEnv.localIdentity.demoUsername);
   await page.getByLabel('Password', { exact: true }).fill(portalEnv.localIdentity.demoPassword);
+  const clicked = Date.now();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('[data-auth-gate="open"]').waitFor();
+  console.log(`sign-in: click → content shown in ${Date.now() - clicked} ms`);
   const cookies = await context.cookies();
   await context.close();
   return { dir, cookies };

@@ -1,0 +1,42 @@
+/**
+ * Paint without waiting (issue #9): a page the gate sends after verifying the token shows its content
+ * at first paint, before any JavaScript runs, and hydrates without a React error (the fixture fails on
+ * any console error, hydration mismatches included); the sign-in page shows nothing gated; and the
+ * client gate still closes the page when the session ends.
+ */
+import { test, expect, signIn, waitForGate } from './fixtures';
+
+const PAGE = '/docs/document_format/schema';
+const TEXT = 'Every document the API returns is a JSON object';
+
+test('a verified page shows its content before any script has run, and hydrates cleanly', async ({ page, browser }) => {
+  await page.goto(PAGE);
+  await waitForGate(page);
+  await signIn(page);
+  const cookies = await page.context().cookies();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await noScript.addCookies(cookies);
+  const plain = await noScript.newPage();
+  await plain.goto(PAGE);
+  await expect(plain.getByText(TEXT)).toBeVisible();
+  // The sign-in page is not marked: nothing gated may show there.
+  await plain.goto('/login');
+  await expect(plain.locator('html')).not.toHaveAttribute('data-gate', 'verified');
+  await noScript.close();
+
+  await page.goto('/docs/services/interrogator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+  await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+});
+
+test('a verified page is closed again when the session ends', async ({ page }) => {
+  await page.goto(PAGE);
+  await waitForGate(page);
+  await signIn(page);
+  await page.reload();
+  await expect(page.getByText(TEXT)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByText(TEXT)).toBeHidden();
+});
