@@ -1,4 +1,4 @@
-import React, { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import React, { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { whenIdleAfterLoad } from './whenIdle';
 
 /** Props of {@link OnDemand}. */
@@ -29,10 +29,23 @@ export default function OnDemand<P extends object>({
   component: Component,
   props,
   placeholder,
+  load = 'idle',
+  loadOnKey,
 }: OnDemandProps<P>): ReactNode {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => (wanted ? undefined : whenIdleAfterLoad(window, () => setWanted(true))), [wanted]);
-  const want = () => setWanted(true);
+  // A transition lets React render the loaded component in slices instead of one long task.
+  const want = () => startTransition(() => setWanted(true));
+  useEffect(() => (wanted || load !== 'idle' ? undefined : whenIdleAfterLoad(window, want)), [wanted, load]);
+  useEffect(() => {
+    if (wanted || !loadOnKey) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (!loadOnKey(event)) return;
+      event.preventDefault();
+      want();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [wanted, loadOnKey]);
   return (
     <div onPointerEnter={want} onFocus={want} onTouchStart={want} data-on-demand={wanted ? 'loaded' : 'waiting'}>
       {wanted ? (

@@ -1,10 +1,14 @@
 import React, { lazy } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import OnDemand from '..';
+import { FALLBACK_DELAY_MS } from '../whenIdle';
 import { isSearchShortcut } from '@site/src/components/SearchPlaceholder';
 
 const Explorer = lazy(async () => ({ default: ({ name }: { name: string }) => <p>Explorer for {name}</p> }));
 const placeholder = <p>Loading…</p>;
+
+/** Lets more than the idle fallback delay pass, so a component that loads at idle would have loaded. */
+const pastIdle = () => act(() => new Promise((resolve) => setTimeout(resolve, FALLBACK_DELAY_MS * 2)));
 
 describe('OnDemand (issue #9)', () => {
   it('shows the placeholder until the reader reaches for it, then the component', async () => {
@@ -38,6 +42,7 @@ describe('OnDemand (issue #9)', () => {
       />,
     );
     await act(async () => fireEvent.keyDown(document, { key: 'k' }));
+    await pastIdle();
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     await act(async () => fireEvent.keyDown(document, { key: 'K', ctrlKey: true }));
     expect(await screen.findByText('Explorer for search')).toBeInTheDocument();
