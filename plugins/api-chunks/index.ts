@@ -23,6 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { resourceOf, type ModuleLike } from '../moduleResource';
 
 /**
  * Packages the browser needs only for the API reference pages: the OpenAPI theme and plugin, and what
@@ -146,11 +147,6 @@ function rootCopy(siteDir: string, name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [siteDir] }));
 }
 
-interface ModuleLike {
-  resource?: string;
-  nameForCondition?: () => string | null;
-}
-
 interface CompilerLike {
   hooks: {
     done: { tap(name: string, fn: (stats: { compilation: { modules: Iterable<ModuleLike> } }) => void): void };
@@ -167,10 +163,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
       const common =
         !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.common : undefined;
       if (common && typeof common === 'object') {
-        common.test = (module: ModuleLike) => {
-          const resource = module.nameForCondition?.() ?? module.resource ?? '';
-          return !API_ONLY.test(resource);
-        };
+        common.test = (module: ModuleLike) => !API_ONLY.test(resourceOf(module));
       }
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       const plugins: unknown[] = [new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js'))];

@@ -12,12 +12,13 @@
  *   imported by AuthProvider when a redirect sign-in is in flight (see `needsOAuthListener`).
  * - After the build, writes `sign-in-assets.json` into the output folder, listing the chunk files the
  *   sign-in route loads before it hydrates (see chunks.ts) and the chunk groups of the sign-in code
- *   loaded on demand ({@link SIGN_IN_CHUNKS}: JavaScript and CSS). The server gate serves these, with the sign-in page's own HTML assets, to
- *   anonymous visitors and nothing else.
+ *   loaded on demand ({@link SIGN_IN_CHUNKS}: JavaScript and CSS). The server gate serves these, with
+ *   the sign-in page's own HTML assets, to anonymous visitors and nothing else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { resourceOf, type ModuleLike } from '../moduleResource';
 import { chunkGroupFiles, routeChunkFiles, type ClientManifest } from './chunks';
 
 /** The sign-in route (issue #4); the server redirects anonymous page requests here. */
@@ -49,11 +50,6 @@ export interface SignInAssets {
   files: string[];
 }
 
-interface ModuleLike {
-  resource?: string;
-  nameForCondition?: () => string | null;
-}
-
 export default function signInAssetsPlugin(context: LoadContext): Plugin {
   return {
     name: 'sign-in-assets',
@@ -61,8 +57,7 @@ export default function signInAssetsPlugin(context: LoadContext): Plugin {
       const styles =
         !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.styles : undefined;
       if (styles && typeof styles === 'object') {
-        styles.test = (module: ModuleLike) =>
-          !AMPLIFY_UI_CSS.test(module.nameForCondition?.() ?? module.resource ?? '');
+        styles.test = (module: ModuleLike) => !AMPLIFY_UI_CSS.test(resourceOf(module));
       }
       return { module: { rules: [{ test: SIGN_IN_WITH_REDIRECT, sideEffects: false }] } };
     },

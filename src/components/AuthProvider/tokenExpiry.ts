@@ -3,12 +3,13 @@
  * (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser` names the user,
  * `…<clientId>.<user>.accessToken` holds the JWT; js-cookie percent-encodes the names). Lets a page the
  * gate has verified wait for Amplify until it is needed, yet renew the session before the gate would
- * refuse the next request (issue #9). The signature is not checked: the gate does that.
+ * refuse the next request (issue #9). The signature is not checked: the gate does that. The cookie
+ * lookup is the gate's own (server/gate/cookies.ts), so the two read the same cookies.
  */
+import { tokensFromCookies } from '@site/server/gate/cookies';
 
-const PREFIX = 'CognitoIdentityServiceProvider';
-
-function decode(text: string): string {
+/** A cookie value as js-cookie wrote it (percent-encoded). */
+function decodeValue(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -22,18 +23,14 @@ function decode(text: string): string {
  * @returns the access token's `exp` in ms since the epoch, or `null` when there is no readable token.
  */
 export function accessTokenExpiry(cookieHeader: string, clientId: string): number | null {
-  const cookies = new Map(
+  const cookies = Object.fromEntries(
     cookieHeader
       .split(';')
       .map((pair) => pair.trim())
       .filter(Boolean)
-      .map((pair) => {
-        const at = pair.indexOf('=');
-        return [decode(pair.slice(0, at)), decode(pair.slice(at + 1))] as const;
-      }),
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), decodeValue(pair.slice(pair.indexOf('=') + 1))]),
   );
-  const user = cookies.get(`${PREFIX}.${clientId}.LastAuthUser`);
-  const token = user ? cookies.get(`${PREFIX}.${clientId}.${user}.accessToken`) : undefined;
+  const token = tokensFromCookies(cookies, clientId)?.accessToken;
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
