@@ -51,12 +51,15 @@ export function parseRequestSample(text: string): RequestSample {
   };
 }
 
+/** The path as a URL, keeping `{name}` path-template parameters readable (an explorer preview shows them). */
+const encodePath = (path: string) => encodeURI(path).replace(/%7B(\w+)%7D/g, '{$1}');
+
 const queryString = (sample: RequestSample) =>
   sample.query.length ? `?${new URLSearchParams(sample.query).toString()}` : '';
 
 /** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`). */
 export function toCurl(sample: RequestSample): string {
-  const lines = [`curl -X ${sample.method} "$API_BASE${encodeURI(sample.path)}${queryString(sample)}"`];
+  const lines = [`curl -X ${sample.method} "$API_BASE${encodePath(sample.path)}${queryString(sample)}"`];
   lines.push(`  -H "Authorization: Bearer $TOKEN"`);
   if (sample.body !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);
@@ -123,7 +126,7 @@ export function toTypeScript(sample: RequestSample): string {
     options.push(`  body: JSON.stringify(${JSON.stringify(sample.body, null, 2).replace(/\n/g, '\n  ')}),`);
   }
   return [
-    `const response = await fetch(\`\${process.env.API_BASE}${encodeURI(sample.path)}${queryString(sample)}\`, {`,
+    `const response = await fetch(\`\${process.env.API_BASE}${encodePath(sample.path)}${queryString(sample)}\`, {`,
     ...options,
     '});',
     'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',

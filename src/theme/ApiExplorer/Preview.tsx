@@ -1,0 +1,46 @@
+import React, { useEffect, type ReactNode } from 'react';
+import { useTypedDispatch, useTypedSelector } from '@theme/ApiItem/hooks';
+import { setServer } from '@theme/ApiExplorer/Server/slice';
+import ApiSample from '@site/src/components/ApiSample';
+
+/** Props of {@link ExplorerPreview}: the operation's method (any case, e.g. `post`) and path template. */
+export interface ExplorerPreviewProps {
+  method: string;
+  /** Path template as in the contract, e.g. `/documents/{document_id}`. */
+  path: string;
+}
+
+/**
+ * Chooses the contract's first server when none is chosen yet, as the explorer's Server component
+ * does on mount (theme ApiExplorer/Server/index.js), so the operation's heading shows its full URL
+ * before the explorer has loaded.
+ */
+function useDefaultServer(): void {
+  const dispatch = useTypedDispatch();
+  const server = useTypedSelector((state) => state.server);
+  useEffect(() => {
+    const first = server.options[0];
+    const chosen = server.value && server.options.some((option) => option.url === server.value?.url);
+    if (first && !chosen) dispatch(setServer(JSON.stringify(first)));
+  }, [dispatch, server]);
+}
+
+/**
+ * What the explorer column shows until the reader reaches for the explorer (issue #9): the operation
+ * in curl, Python and TypeScript, in the docs' own sample form (ApiSample: `$API_BASE`, `$TOKEN`), and
+ * a button that opens the request builder. It needs none of the explorer's code (postman-collection,
+ * react-live, code generators: about 200 KB gz), so the operation page is complete and interactive
+ * at once; pointing at, tapping or tabbing into it loads the explorer (see OnDemand), which replaces
+ * it with its own samples, the request form and "Send API request".
+ */
+export default function ExplorerPreview({ method, path }: ExplorerPreviewProps): ReactNode {
+  useDefaultServer();
+  return (
+    <div className="api-explorer-preview">
+      <ApiSample>{`${method.toUpperCase()} ${path}`}</ApiSample>
+      <button type="button" className="button button--primary button--block">
+        Open the request builder
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import React from 'react';
+import { Provider } from 'react-redux';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+// The theme's own Redux store and slices (jest maps @theme/ApiItem/* to the theme's files).
+import { createStoreWithState } from '@theme/ApiItem/store';
+import ApiExplorer from '..';
+
+const SERVER = { url: 'https://api.regulatory-data.invalid/api/v1/customer' };
+const item = { method: 'get', path: '/documents/{document_id}' } as never;
+
+/** The theme's explorer, as the unit-test stand-in renders it (CodeBlock is a stand-in too, without `item`). */
+const explorer = () =>
+  screen.queryAllByTestId('theme-original').find((element) => 'item' in JSON.parse(element.dataset.props ?? '{}'));
+
+function renderPage() {
+  const store = createStoreWithState({ server: { value: undefined, options: [SERVER] } }, []);
+  render(
+    <Provider store={store}>
+      <ApiExplorer item={item} infoPath="/api" />
+    </Provider>,
+  );
+  return store;
+}
+
+describe('ApiExplorer wrapper (issue #9)', () => {
+  it('shows the operation in curl, Python and TypeScript and a button, without the explorer, until the reader reaches for it', async () => {
+    renderPage();
+    expect(screen.getByText(/curl -X GET "\$API_BASE\/documents\/\{document_id\}"/)).toBeInTheDocument();
+    expect(screen.getAllByText(/\{document_id\}/)).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Open the request builder' })).toBeInTheDocument();
+    // Waiting is not enough: a reader who only reads never downloads the explorer.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(explorer()).toBeUndefined();
+
+    await act(async () => fireEvent.focus(screen.getByRole('button', { name: 'Open the request builder' })));
+    await screen.findByText((_, element) => element === explorer());
+    expect(JSON.parse(explorer()?.dataset.props ?? '{}')).toEqual({ item, infoPath: '/api' });
+    expect(screen.queryByRole('button', { name: 'Open the request builder' })).not.toBeInTheDocument();
+  });
+
+  it("chooses the contract's first server, so the operation's heading shows the full URL before the explorer loads", () => {
+    const store = renderPage();
+    expect(store.getState().server.value).toEqual(SERVER);
+  });
+});
