@@ -17,9 +17,25 @@ interface ApiExplorerAuthState {
   selected?: string;
 }
 
+/** One server of the contract, as the explorer's server slice keeps it (ApiExplorer/Server/slice.js). */
+interface ApiExplorerServer {
+  url: string;
+  description?: string;
+}
+
 declare module '@theme/ApiItem/hooks' {
   export function useTypedDispatch(): (action: unknown) => void;
-  export function useTypedSelector<T>(selector: (state: { auth: ApiExplorerAuthState }) => T): T;
+  export function useTypedSelector<T>(
+    selector: (state: {
+      auth: ApiExplorerAuthState;
+      server: { value?: ApiExplorerServer; options: ApiExplorerServer[] };
+    }) => T,
+  ): T;
+}
+
+declare module '@theme/ApiExplorer/Server/slice' {
+  /** @param payload - the chosen server, as JSON. */
+  export function setServer(payload: string): { type: string; payload: unknown };
 }
 
 declare module '@theme/ApiExplorer/Authorization/slice' {
@@ -38,7 +54,8 @@ declare module '@theme-original/ApiExplorer' {
   import type { ReactNode } from 'react';
   /** What the theme's ApiItem passes: the operation (decoded front matter `api`) and the info page path. */
   export interface Props {
-    item: unknown;
+    /** The operation; of its fields the site reads only these (plugin types.ts `ApiItem`). */
+    item: { method: string; path: string };
     infoPath: string;
   }
   export default function ApiExplorer(props: Props): ReactNode;
@@ -49,7 +66,37 @@ declare module '@theme/SkeletonLoader' {
   export default function SkeletonLoader(props: { size?: 'sm' | 'md' | 'lg' }): ReactNode;
 }
 
+// Sections of an operation page that the theme renders in the browser only; wrapped by src/theme/<name>.
+declare module '@theme-original/ParamsDetails' {
+  import type { ReactNode } from 'react';
+  export default function ParamsDetails(props: Record<string, unknown>): ReactNode;
+}
+
+declare module '@theme-original/RequestSchema' {
+  import type { ReactNode } from 'react';
+  export default function RequestSchema(props: Record<string, unknown>): ReactNode;
+}
+
+declare module '@theme-original/ResponseSchema' {
+  import type { ReactNode } from 'react';
+  export default function ResponseSchema(props: Record<string, unknown>): ReactNode;
+}
+
 declare module '@theme-original/SearchBar' {
   import type { ReactNode } from 'react';
   export default function SearchBar(): ReactNode;
+}
+
+declare module '@theme-original/ApiItem' {
+  import type { ComponentType, ReactNode } from 'react';
+  export default function ApiItem(props: { content: ComponentType & Record<string, unknown> }): ReactNode;
+}
+
+declare module '@theme/ApiItem/store' {
+  import type { Middleware, Store } from '@reduxjs/toolkit';
+  /** The explorer's Redux store, as ApiItem creates it in the browser (theme ApiItem/store.js). */
+  export function createStoreWithState(
+    preloadedState: Record<string, unknown>,
+    middlewares: Middleware[],
+  ): Store<{ server: { value?: ApiExplorerServer; options: ApiExplorerServer[] } }>;
 }

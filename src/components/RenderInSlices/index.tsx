@@ -1,0 +1,26 @@
+import React, { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * Wraps a component that the page renders in the browser only (after hydration) so that React renders
+ * it in a transition, in slices of about 5 ms that let the browser paint and answer input between
+ * them, instead of in the one synchronous commit that follows hydration (react.dev `startTransition`:
+ * transition updates are interruptible). Until then, and on the server, `fallback` shows.
+ *
+ * Why (issue #9): the OpenAPI theme renders an operation's parameters, request body and response
+ * schemas only in the browser (`BrowserOnly`), all at once when hydration ends; with each description
+ * parsed as Markdown there, the API operation page blocked the main thread for hundreds of ms.
+ *
+ * @param Component - the browser-only component; its props pass through unchanged.
+ * @param fallback - what the server rendered in its place (the theme's own `BrowserOnly` fallback),
+ *   so hydration matches.
+ * @returns a component with the same props.
+ */
+export function renderInSlices<P extends object>(Component: ComponentType<P>, fallback: ReactNode): ComponentType<P> {
+  function RenderInSlices(props: P): ReactNode {
+    const [ready, setReady] = useState(false);
+    useEffect(() => startTransition(() => setReady(true)), []);
+    return ready ? <Component {...props} /> : fallback;
+  }
+  RenderInSlices.displayName = `RenderInSlices(${Component.displayName ?? Component.name})`;
+  return RenderInSlices;
+}

@@ -1,0 +1,18 @@
+// Thin wrap: the theme's ApiItem renders again once the page has hydrated (it reads useIsBrowser and
+// builds its Redux store anew), and with it the whole operation MDX. The content component handed to
+// it is memoised, so that second render stops at the MDX (its props never change) instead of
+// rendering every heading, tab and schema again in one long task (issue #9).
+import React, { memo, useMemo, type ComponentType, type ReactNode } from 'react';
+import ApiItem from '@theme-original/ApiItem';
+
+/** What Docusaurus passes a doc item: the MDX content component, with its exports as properties. */
+export interface Props {
+  content: ComponentType & Record<string, unknown>;
+}
+
+export default function ApiItemWrapper(props: Props): ReactNode {
+  // Docusaurus attaches the MDX module's exports (frontMatter, metadata, toc, …) to the component as
+  // properties (core ComponentCreator); the memoised component carries the same ones.
+  const content = useMemo(() => Object.assign(memo(props.content), props.content), [props.content]);
+  return <ApiItem {...props} content={content} />;
+}
