@@ -40,6 +40,9 @@ const config: Config = {
 
   customFields: customFields as unknown as Record<string, unknown>,
 
+  // Link prefetches run in idle periods, not all in one task after hydration (issue #9).
+  clientModules: ['./src/clientModules/idlePrefetch.ts'],
+
   presets: [
     [
       'classic',

@@ -1,0 +1,107 @@
+import { idleQueue, MIN_IDLE_MS, onRouteDidUpdate, prefetchWhenIdle, type IdleQueueWindow } from '../idlePrefetch';
+
+/** A window whose idle periods and timers the test runs by hand; time passes only through `spend`. */
+function fakeWindow(idleBudgetMs: number | null) {
+  const idle: ((deadline: { timeRemaining(): number }) => void)[] = [];
+  const timers: (() => void)[] = [];
+  let clock = 0;
+  const win: IdleQueueWindow = {
+    setTimeout: (callback) => timers.push(callback),
+    ...(idleBudgetMs === null ? {} : { requestIdleCallback: (callback) => idle.push(callback) }),
+  };
+  return {
+    win,
+    idlePeriod() {
+      const end = clock + (idleBudgetMs ?? 0);
+      idle.shift()?.({ timeRemaining: () => Math.max(0, end - clock) });
+    },
+    timer: () => timers.shift()?.(),
+    spend: (ms: number) => (clock += ms),
+  };
+}
+
+/** A Docusaurus client whose prefetch takes 3 ms and records the paths. */
+function client(fake: ReturnType<typeof fakeWindow>) {
+  const paths: string[] = [];
+  const docusaurus = {
+    prefetch: (path: string) => {
+      fake.spend(3);
+      paths.push(path);
+      return true;
+    },
+  };
+  // Like the production bundle's `window.docusaurus`, an object whose properties cannot be assigned.
+  return { docusaurus: Object.freeze(docusaurus), paths };
+}
+
+describe('link prefetch in idle periods (issue #9)', () => {
+  it('runs no prefetch at once, then as many per idle period as fit, in order', () => {
+    const fake = fakeWindow(2 * 3 + MIN_IDLE_MS);
+    const { docusaurus, paths } = client(fake);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    for (let i = 1; i <= 5; i++) expect(idle.prefetch(`/api/v1/op-${i}`)).toBe(true);
+    expect(paths).toEqual([]);
+    fake.idlePeriod();
+    expect(paths).toEqual(['/api/v1/op-1', '/api/v1/op-2']);
+    fake.idlePeriod();
+    fake.idlePeriod();
+    expect(paths).toEqual(['/api/v1/op-1', '/api/v1/op-2', '/api/v1/op-3', '/api/v1/op-4', '/api/v1/op-5']);
+  });
+
+  it('runs at least one prefetch per idle period, even a short one', () => {
+    const fake = fakeWindow(1);
+    const { docusaurus, paths } = client(fake);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    idle.prefetch('/a');
+    idle.prefetch('/b');
+    fake.idlePeriod();
+    expect(paths).toEqual(['/a']);
+    fake.idlePeriod();
+    expect(paths).toEqual(['/a', '/b']);
+  });
+
+  it('without requestIdleCallback (Safari) runs one prefetch per timer task', () => {
+    const fake = fakeWindow(null);
+    const { docusaurus, paths } = client(fake);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    idle.prefetch('/a');
+    idle.prefetch('/b');
+    fake.timer();
+    expect(paths).toEqual(['/a']);
+    fake.timer();
+    expect(paths).toEqual(['/a', '/b']);
+  });
+
+  it('keeps going after a prefetch that throws', () => {
+    const fake = fakeWindow(100);
+    const enqueue = idleQueue(fake.win);
+    const ran: string[] = [];
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    enqueue(() => {
+      throw new Error('chunk map missing');
+    });
+    enqueue(() => ran.push('next'));
+    fake.idlePeriod();
+    expect(ran).toEqual(['next']);
+    expect(console.error).toHaveBeenCalledWith('Idle job failed:', expect.any(Error));
+  });
+});
+
+describe('the client module', () => {
+  it("replaces the page's read-only window.docusaurus once, keeping preload", () => {
+    const preload = jest.fn();
+    const prefetch = jest.fn();
+    const original = Object.freeze({ prefetch, preload });
+    const win = window as unknown as { docusaurus?: typeof original };
+    win.docusaurus = original;
+    onRouteDidUpdate();
+    const replaced = win.docusaurus;
+    expect(replaced).not.toBe(original);
+    replaced.prefetch('/api');
+    expect(prefetch).not.toHaveBeenCalled();
+    replaced.preload('/api');
+    expect(preload).toHaveBeenCalledWith('/api');
+    onRouteDidUpdate();
+    expect(win.docusaurus).toBe(replaced);
+  });
+});

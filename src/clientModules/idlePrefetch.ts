@@ -1,0 +1,93 @@
+/**
+ * Client module: Docusaurus prefetches the code of each internal link as it scrolls into view (core
+ * `Link`: one IntersectionObserver per link calls `window.docusaurus.prefetch(path)`, which matches the
+ * path against every route and scans every route's chunk list). An API operation page shows dozens
+ * of sidebar links at once, so their prefetches all ran in one task of about 250 ms right after
+ * hydration (Lighthouse: Total Blocking Time). Here each prefetch waits for an idle period, and an
+ * idle period runs only as many as fit in it (issue #9). Hover preloading (`preload`) is unchanged.
+ */
+/** The parts of `window` used, so tests can pass their own. */
+export interface IdleQueueWindow {
+  requestIdleCallback?: (callback: (deadline: { timeRemaining(): number }) => void) => number;
+  setTimeout(callback: () => void, ms: number): number;
+}
+
+/** Time an idle period must still have for the next job to start, in ms (a prefetch takes ~1–5 ms). */
+export const MIN_IDLE_MS = 4;
+
+/**
+ * @returns `enqueue(job)`: runs jobs in order, in idle periods (`requestIdleCallback`), as many per
+ *   period as leave {@link MIN_IDLE_MS}; without `requestIdleCallback` (Safari), one per `setTimeout`
+ *   task. A job that throws is dropped; the others still run.
+ */
+export function idleQueue(win: IdleQueueWindow): (job: () => void) => void {
+  const jobs: (() => void)[] = [];
+  let scheduled = false;
+  const runOne = () => {
+    const job = jobs.shift();
+    try {
+      job?.();
+    } catch (error) {
+      console.error('Idle job failed:', error);
+    }
+  };
+  const schedule = () => {
+    if (scheduled || jobs.length === 0) return;
+    scheduled = true;
+    if (win.requestIdleCallback) {
+      win.requestIdleCallback((deadline) => {
+        scheduled = false;
+        do runOne();
+        while (jobs.length > 0 && deadline.timeRemaining() > MIN_IDLE_MS);
+        schedule();
+      });
+    } else {
+      win.setTimeout(() => {
+        scheduled = false;
+        runOne();
+        schedule();
+      }, 0);
+    }
+  };
+  return (job) => {
+    jobs.push(job);
+    schedule();
+  };
+}
+
+/** The part of `window.docusaurus` (core client `docusaurus.js`) that is wrapped. */
+export interface DocusaurusClient {
+  prefetch(routePath: string): unknown;
+}
+
+/**
+ * @returns a copy of `client` whose `prefetch` queues its work on `enqueue` instead of running at
+ *   once (the original object is read-only: an ES module namespace in the production bundle).
+ */
+export function prefetchWhenIdle<T extends DocusaurusClient>(client: T, enqueue: (job: () => void) => void): T {
+  return {
+    ...client,
+    prefetch: (routePath: string) => {
+      enqueue(() => void client.prefetch(routePath));
+      return true;
+    },
+  };
+}
+
+let patched = false;
+
+/**
+ * Client module lifecycle (Docusaurus docs, "Client modules"): runs in a layout effect after every
+ * route render, the first included, so before any link's IntersectionObserver has reported.
+ */
+export function onRouteDidUpdate(): void {
+  const win = window as Window & { docusaurus?: DocusaurusClient };
+  if (patched || !win.docusaurus) return;
+  patched = true;
+  try {
+    win.docusaurus = prefetchWhenIdle(win.docusaurus, idleQueue(window as unknown as IdleQueueWindow));
+  } catch (error) {
+    // Prefetching as Docusaurus does is a fine fallback; a page must never break over it.
+    console.error('Could not defer link prefetching:', error);
+  }
+}
