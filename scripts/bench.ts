@@ -141,7 +141,7 @@ interface Profile {
 
 /**
  * A Chromium profile (for Lighthouse) in which the demo user is signed in to ours (`base`), or nobody
- * (`null`, for an anchor). The profile is closed before Lighthouse opens it, and never reopened here:
+ * (`null`, for an anchor), with an empty HTTP cache. The profile is closed before Lighthouse opens it, and never reopened here:
  * a second Chromium on a profile still shutting down hands over to it and closes the target.
  */
 async function profile(base: string | null): Promise<Profile> {
@@ -160,6 +160,10 @@ async function profile(base: string | null): Promise<Profile> {
   await page.locator('[data-auth-gate="open"]').waitFor();
   console.log(`sign-in: click → content shown in ${Date.now() - clicked} ms`);
   const cookies = await context.cookies();
+  // Lighthouse must start on a cold cache like the anchors: keep the session cookies, drop the files
+  // (and V8's code cache of them) that signing in fetched.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
   await context.close();
   return { dir, cookies };
 }
