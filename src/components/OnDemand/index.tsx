@@ -1,5 +1,4 @@
 import React, { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { whenIdleAfterLoad } from './whenIdle';
 
 /** Props of {@link OnDemand}. */
 export interface OnDemandProps<P extends object> {
@@ -9,33 +8,26 @@ export interface OnDemandProps<P extends object> {
   props: P;
   /** Shown until the component's code has arrived (same size as the component, to avoid layout shift). */
   placeholder: ReactNode;
-  /**
-   * `idle` (default): also load once the browser is idle after the page has loaded. `interaction`:
-   * only when the reader reaches for it, for a part the page is complete without.
-   */
-  load?: 'idle' | 'interaction';
   /** Keys anywhere on the page that also ask for it, e.g. a search shortcut (the key press is consumed). */
   loadOnKey?: (event: KeyboardEvent) => boolean;
 }
 
 /**
- * Renders a lazily loaded component once the reader reaches for it (pointer over it, keyboard focus
- * in it, a touch, a key of `loadOnKey`) or, unless `load` is `interaction`, the browser is idle after
- * the page has loaded, whichever comes first (issue #9:
- * the API explorer loads after the operation's description and schemas have painted). Until then,
- * and while its code downloads, `placeholder` holds its place.
+ * Renders a lazily loaded component once the reader reaches for it: pointer over it, keyboard focus
+ * in it, a touch, or a key of `loadOnKey` (issue #9: the API explorer and the search bar are parts a
+ * page is complete without, so a reader who only reads never downloads them). Until then, and while
+ * its code downloads, `placeholder` holds its place; it should be useful on its own (the explorer's
+ * shows the operation's samples) and about the component's size.
  */
 export default function OnDemand<P extends object>({
   component: Component,
   props,
   placeholder,
-  load = 'idle',
   loadOnKey,
 }: OnDemandProps<P>): ReactNode {
   const [wanted, setWanted] = useState(false);
   // A transition lets React render the loaded component in slices instead of one long task.
   const want = () => startTransition(() => setWanted(true));
-  useEffect(() => (wanted || load !== 'idle' ? undefined : whenIdleAfterLoad(window, want)), [wanted, load]);
   useEffect(() => {
     if (wanted || !loadOnKey) return undefined;
     const onKey = (event: KeyboardEvent) => {

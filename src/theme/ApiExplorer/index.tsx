@@ -15,7 +15,6 @@ export default function ApiExplorerWrapper(props: Props): ReactNode {
       component={ApiExplorer}
       props={props}
       placeholder={<ExplorerPreview method={props.item.method} path={props.item.path} />}
-      load="interaction"
     />
   );
 }

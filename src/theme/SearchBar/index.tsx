@@ -7,13 +7,5 @@ import SearchPlaceholder, { isSearchShortcut } from '@site/src/components/Search
 const SearchBar = lazy(() => import(/* webpackChunkName: "search-bar" */ '@theme-original/SearchBar'));
 
 export default function SearchBarWrapper(): ReactNode {
-  return (
-    <OnDemand
-      component={SearchBar}
-      props={{}}
-      placeholder={<SearchPlaceholder />}
-      load="interaction"
-      loadOnKey={isSearchShortcut}
-    />
-  );
+  return <OnDemand component={SearchBar} props={{}} placeholder={<SearchPlaceholder />} loadOnKey={isSearchShortcut} />;
 }
