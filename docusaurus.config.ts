@@ -98,7 +98,9 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json', 'python'],
+      // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
+      // again re-ran their grammars in every page's first script (issue #9).
+      additionalLanguages: ['bash'],
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,
