@@ -26,7 +26,7 @@ const config: Config = {
     ],
   },
   moduleNameMapper: {
-    '\\.(css|scss)$': 'identity-obj-proxy',
+    '\\.(css|scss)(\\?.*)?$': 'identity-obj-proxy',
     '^@site/(.*)$': '<rootDir>/$1',
     // The OpenAPI theme's own modules resolve to the theme, so tests can jest.mock them one by one.
     '^@theme/(ApiItem|ApiExplorer)/(.*)$': '<rootDir>/node_modules/docusaurus-theme-openapi-docs/lib/theme/$1/$2',

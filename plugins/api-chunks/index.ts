@@ -17,13 +17,20 @@
  *    ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
  *    so they do not reach the JavaScript every page loads first.
  *
+ * 5. The theme's stylesheet (lib/theme/styles.scss, 96 KB, 27 KB gzip: three quarters of the CSS every
+ *    page blocked on) on the API pages only. The theme registers it as a client module, for every page;
+ *    here that import gets an empty stylesheet, and src/theme/ApiItem imports it again as
+ *    {@link API_STYLES_REQUEST}, which Docusaurus' `styles` cache group no longer pulls into the one
+ *    global CSS file. It lands in the ApiItem route chunk's CSS: Docusaurus links it in the HTML of
+ *    every API page (react-loadable manifest) and loads it before an in-app navigation renders one.
+ *
  * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
  * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { resourceOf, type ModuleLike } from '../moduleResource';
+import { keepOutOfStylesChunk, resourceOf, type ModuleLike } from '../moduleResource';
 
 /**
  * Packages the browser needs only for the API reference pages: the OpenAPI theme and plugin, and what
@@ -142,6 +149,14 @@ const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\
  */
 export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
 
+/** The theme's stylesheet, as the theme's client module requests it (absolute path, no query). */
+const THEME_STYLES = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss$/;
+/** The theme's stylesheet file, however it is requested. */
+const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
+
+/** How src/theme/ApiItem imports the theme's stylesheet (the query keeps it from being stubbed). */
+export const API_STYLES_REQUEST = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
+
 /** The root copy's folder of a package, e.g. `<site>/node_modules/lodash`. */
 function rootCopy(siteDir: string, name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [siteDir] }));
@@ -165,8 +180,13 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
       if (common && typeof common === 'object') {
         common.test = (module: ModuleLike) => !API_ONLY.test(resourceOf(module));
       }
+      // The API pages' import of the theme's stylesheet stays in their chunk (point 5).
+      keepOutOfStylesChunk(config, isServer, THEME_STYLES_FILE);
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
-      const plugins: unknown[] = [new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js'))];
+      const plugins: unknown[] = [
+        new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js')),
+        new NormalModuleReplacementPlugin(THEME_STYLES, path.join(STUBS, 'empty.css')),
+      ];
       if (!isServer) {
         plugins.push({
           apply(compiler: CompilerLike) {

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { resourceOf, type ModuleLike } from '../moduleResource';
+import { keepOutOfStylesChunk } from '../moduleResource';
 import { chunkGroupFiles, routeChunkFiles, type ClientManifest } from './chunks';
 
 /** The sign-in route (issue #4); the server redirects anonymous page requests here. */
@@ -54,11 +54,7 @@ export default function signInAssetsPlugin(context: LoadContext): Plugin {
   return {
     name: 'sign-in-assets',
     configureWebpack(config, isServer) {
-      const styles =
-        !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.styles : undefined;
-      if (styles && typeof styles === 'object') {
-        styles.test = (module: ModuleLike) => !AMPLIFY_UI_CSS.test(resourceOf(module));
-      }
+      keepOutOfStylesChunk(config, isServer, AMPLIFY_UI_CSS);
       return { module: { rules: [{ test: SIGN_IN_WITH_REDIRECT, sideEffects: false }] } };
     },
     async postBuild({ outDir }) {

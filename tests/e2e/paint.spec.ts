@@ -20,6 +20,9 @@ test('a verified page shows its content before any script has run, and hydrates 
   const plain = await noScript.newPage();
   await plain.goto(PAGE);
   await expect(plain.getByText(TEXT)).toBeVisible();
+  // An API page paints with the OpenAPI theme's stylesheet, which only API pages load (issue #9).
+  await plain.goto('/api/v1/search-documents');
+  await expect(plain.locator('.openapi__method-endpoint')).toHaveCSS('display', 'flex');
   // The sign-in page is not marked: nothing gated may show there.
   await plain.goto('/login');
   await expect(plain.locator('html')).not.toHaveAttribute('data-gate', 'verified');

@@ -1,9 +1,12 @@
-// Thin wrap: the theme's ApiItem renders again once the page has hydrated (it reads useIsBrowser and
-// builds its Redux store anew), and with it the whole operation MDX. The content component handed to
+// Thin wrap of the theme's ApiItem (issue #9). It brings the theme's stylesheet to the API pages alone.
+// And the theme's ApiItem renders again once the page has hydrated (it reads useIsBrowser and builds
+// its Redux store anew), and with it the whole operation MDX. The content component handed to
 // it is memoised, so that second render stops at the MDX (its props never change) instead of
 // rendering every heading, tab and schema again in one long task (issue #9).
 import React, { memo, useMemo, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
+// The theme's stylesheet, for the API pages only (plugins/api-chunks, point 5: API_STYLES_REQUEST).
+import 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
 
 /** What Docusaurus passes a doc item: the MDX content component, with its exports as properties. */
 export interface Props {
