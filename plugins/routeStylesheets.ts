@@ -42,13 +42,19 @@ export function routePathOf(relativeHtml: string): string {
 }
 
 /**
- * Links the route stylesheets of every page of `buildDir`.
+ * Links the route stylesheets of every page of `buildDir`, and applies `transform` to every page in
+ * the same pass (one read and write per file).
  *
+ * @param transform - another change to each page's HTML, e.g. plugins/paintFirst.ts.
  * @param generatedDir - the build's `.docusaurus/` folder (routes.js, routesChunkNames.json, client-manifest.json).
- * @returns how many pages got a link.
+ * @returns how many pages changed.
  * @throws {Error} when a manifest is missing (run `docusaurus build` first).
  */
-export function linkRouteStylesheets(buildDir: string, generatedDir: string): number {
+export function linkRouteStylesheets(
+  buildDir: string,
+  generatedDir: string,
+  transform: (html: string) => string = (html) => html,
+): number {
   const read = (file: string) => fs.readFileSync(path.join(generatedDir, file), 'utf8');
   const tree = parseRoutesModule(read('routes.js'));
   const routes = JSON.parse(read('routesChunkNames.json'));
@@ -58,11 +64,14 @@ export function linkRouteStylesheets(buildDir: string, generatedDir: string): nu
     const relative = name.split(path.sep).join('/');
     if (!relative.endsWith('.html')) continue;
     const route = routePathOf(relative);
-    if (routeChain(tree, route).length === 0) continue; // e.g. 404.html: no route of its own
     const file = path.join(buildDir, name);
     const html = fs.readFileSync(file, 'utf8');
-    const css = firstLoadFiles(tree, routes, manifest, route, assetsOfHtml(html)).filter((f) => f.endsWith('.css'));
-    const next = withStylesheets(html, css);
+    // A page without a route of its own (404.html) keeps the stylesheets it has.
+    const css =
+      routeChain(tree, route).length === 0
+        ? []
+        : firstLoadFiles(tree, routes, manifest, route, assetsOfHtml(html)).filter((f) => f.endsWith('.css'));
+    const next = transform(withStylesheets(html, css));
     if (next !== html) {
       fs.writeFileSync(file, next);
       linked += 1;

@@ -1,11 +1,13 @@
 /**
  * Last step of `npm run build`, after `docusaurus build` (whose plugins write files in parallel until
- * it ends): links each page's route stylesheets (plugins/routeStylesheets.ts), marks the gated pages
+ * it ends): links each page's route stylesheets (plugins/routeStylesheets.ts) and lets it paint before
+ * its scripts run (plugins/paintFirst.ts), marks the gated pages
  * (server/gate/verifiedPages.ts) and writes the brotli and gzip copies
  * of every text file (server/gate/compression.ts), so the gate never compresses per request (issue #9).
  * Prints what it did.
  */
 import path from 'node:path';
+import { withPaintFirstScripts } from '../plugins/paintFirst';
 import { linkRouteStylesheets } from '../plugins/routeStylesheets';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
 import { precompressDir } from '../server/gate/compression';
@@ -14,11 +16,11 @@ import { markVerifiedPages } from '../server/gate/verifiedPages';
 async function main(): Promise<void> {
   const buildDir = path.resolve(__dirname, '..', 'build');
   const started = Date.now();
-  const styled = linkRouteStylesheets(buildDir, path.resolve(__dirname, '..', '.docusaurus'));
+  const styled = linkRouteStylesheets(buildDir, path.resolve(__dirname, '..', '.docusaurus'), withPaintFirstScripts);
   const marked = markVerifiedPages(buildDir, [`${SIGN_IN_ROUTE.slice(1)}/index.html`]);
   const { files, bytes, brotliBytes } = await precompressDir(buildDir);
   console.log(
-    `finish-build: ${styled} pages linked to their route stylesheets; ${marked} pages marked for the gate; ${files} files compressed, ` +
+    `finish-build: ${styled} pages given their route stylesheets and paint-first scripts; ${marked} pages marked for the gate; ${files} files compressed, ` +
       `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli, in ${Date.now() - started} ms`,
   );
 }
