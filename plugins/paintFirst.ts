@@ -3,9 +3,9 @@
  * `<script defer>`; when they have downloaded by the time the HTML is parsed, Chrome runs them (and
  * with them React's hydration) before it paints the first frame, so a page that is complete in its
  * HTML showed up 200–450 ms after its bytes had arrived. Here each entry script is fetched as early
- * as before (`<link rel="preload" as="script">`), and runs, in order, right after the first frame that
- * follows the end of parsing (`DOMContentLoaded`, then `requestAnimationFrame` and a task), or 100 ms
- * after `DOMContentLoaded` where no frame comes (a tab in the background).
+ * as before (`<link rel="preload" as="script">`, low priority like `defer`), and runs, in order, once
+ * the first frame after the end of parsing is out (`DOMContentLoaded`, then two
+ * `requestAnimationFrame`s), or 100 ms after `DOMContentLoaded` where no frame comes (a background tab).
  * Run after `docusaurus build` (scripts/finish-build.ts); the gate's CSP hashes the one inline script.
  */
 
@@ -19,7 +19,7 @@ export function paintFirstLoader(sources: string[]): string {
     JSON.stringify(sources) +
     ',d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");' +
     'e.src=u;e.async=false;document.head.appendChild(e)})}' +
-    'function ready(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)}' +
+    'function ready(){requestAnimationFrame(function(){requestAnimationFrame(go)});setTimeout(go,100)}' +
     'document.readyState==="loading"?document.addEventListener("DOMContentLoaded",ready):ready()})()</script>'
   );
 }
