@@ -66,6 +66,7 @@ const kb = (bytes: number) => bytes / 1000;
 async function browserFigures(
   context: BrowserContext,
   url: string,
+  buildDir: string,
 ): Promise<Pick<Figures, 'jsKB' | 'cssKB' | 'transferKB'>> {
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
@@ -86,7 +87,9 @@ async function browserFigures(
         transfer += sizes?.responseBodySize ?? 0;
         const pathname = new URL(response.url()).pathname;
         if (!/\.(js|css)$/.test(pathname) || response.status() !== 200) return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
+        // The file as built (the browser's copy of a large body is not always still there to read).
+        const built = path.join(buildDir, decodeURIComponent(pathname));
+        const body = fs.existsSync(built) ? fs.readFileSync(built) : await response.body().catch(() => Buffer.alloc(0));
         const gz = zlib.gzipSync(body, { level: 9 }).length;
         if (pathname.endsWith('.js')) js += gz;
         else css += gz;
@@ -183,18 +186,22 @@ async function measure(
   const context = await browser.newContext();
   await context.addCookies(user.cookies);
   process.stderr.write(`measuring ${base}${pagePath}\n`);
-  const figures = await browserFigures(context, base + pagePath);
+  const figures = await browserFigures(context, base + pagePath, path.join(siteDir, 'build'));
   await context.close();
   const runs: Pick<Figures, 'score' | 'lcpMs' | 'tbtMs'>[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    // Each run on a fresh copy of the profile: same cookies, cold cache (a run fills the cache it uses).
+  // Each run on a fresh copy of the profile: same cookies, cold cache (a run fills the cache it uses).
+  const onFreshProfile = async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-run-'));
     fs.cpSync(user.dir, dir, { recursive: true });
     try {
-      runs.push(await lighthouse(base + pagePath, dir));
+      return await lighthouse(base + pagePath, dir);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  };
+  for (let run = 0; run < RUNS; run++) {
+    // Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART); one more try.
+    runs.push(await onFreshProfile().catch(onFreshProfile));
   }
   return {
     ...figures,
