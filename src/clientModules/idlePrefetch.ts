@@ -15,12 +15,15 @@ export interface IdleQueueWindow {
 /** Time an idle period must still have for the next job to start, in ms (a prefetch takes ~1–5 ms). */
 export const MIN_IDLE_MS = 4;
 
+/** `enqueue(job)`, and `clear()` to drop the jobs not run yet. */
+export type IdleQueue = ((job: () => void) => void) & { clear(): void };
+
 /**
- * @returns `enqueue(job)`: runs jobs in order, in idle periods (`requestIdleCallback`), as many per
- *   period as leave {@link MIN_IDLE_MS}; without `requestIdleCallback` (Safari), one per `setTimeout`
- *   task. A job that throws is dropped; the others still run.
+ * @returns an {@link IdleQueue} that runs jobs in order, in idle periods (`requestIdleCallback`), as
+ *   many per period as leave {@link MIN_IDLE_MS}; without `requestIdleCallback` (Safari), one per
+ *   `setTimeout` task. A job that throws is dropped; the others still run.
  */
-export function idleQueue(win: IdleQueueWindow): (job: () => void) => void {
+export function idleQueue(win: IdleQueueWindow): IdleQueue {
   const jobs: (() => void)[] = [];
   let scheduled = false;
   const runOne = () => {
@@ -49,10 +52,11 @@ export function idleQueue(win: IdleQueueWindow): (job: () => void) => void {
       }, 0);
     }
   };
-  return (job) => {
+  const enqueue = (job: () => void) => {
     jobs.push(job);
     schedule();
   };
+  return Object.assign(enqueue, { clear: () => void jobs.splice(0) });
 }
 
 /** The part of `window.docusaurus` (core client `docusaurus.js`) that is wrapped. */
@@ -74,7 +78,15 @@ export function prefetchWhenIdle<T extends DocusaurusClient>(client: T, enqueue:
   };
 }
 
-let patched = false;
+let queue: IdleQueue | undefined;
+
+/**
+ * Drops the prefetches still waiting. Called when the session ends (AuthProvider): the gate answers
+ * 401 to every chunk of a gated page from then on, and the browser would log each refusal.
+ */
+export function dropPendingPrefetches(): void {
+  queue?.clear();
+}
 
 /**
  * Client module lifecycle (Docusaurus docs, "Client modules"): runs in a layout effect after every
@@ -82,10 +94,10 @@ let patched = false;
  */
 export function onRouteDidUpdate(): void {
   const win = window as Window & { docusaurus?: DocusaurusClient };
-  if (patched || !win.docusaurus) return;
-  patched = true;
+  if (queue || !win.docusaurus) return;
+  queue = idleQueue(window as unknown as IdleQueueWindow);
   try {
-    win.docusaurus = prefetchWhenIdle(win.docusaurus, idleQueue(window as unknown as IdleQueueWindow));
+    win.docusaurus = prefetchWhenIdle(win.docusaurus, queue);
   } catch (error) {
     // Prefetching as Docusaurus does is a fine fallback; a page must never break over it.
     console.error('Could not defer link prefetching:', error);

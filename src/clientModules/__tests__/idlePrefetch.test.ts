@@ -1,4 +1,11 @@
-import { idleQueue, MIN_IDLE_MS, onRouteDidUpdate, prefetchWhenIdle, type IdleQueueWindow } from '../idlePrefetch';
+import {
+  dropPendingPrefetches,
+  idleQueue,
+  MIN_IDLE_MS,
+  onRouteDidUpdate,
+  prefetchWhenIdle,
+  type IdleQueueWindow,
+} from '../idlePrefetch';
 
 /** A window whose idle periods and timers the test runs by hand; time passes only through `spend`. */
 function fakeWindow(idleBudgetMs: number | null) {
@@ -87,6 +94,22 @@ describe('link prefetch in idle periods (issue #9)', () => {
   });
 });
 
+describe('dropping pending prefetches', () => {
+  it('runs none of the jobs queued before clear(), and later ones again', () => {
+    const fake = fakeWindow(100);
+    const enqueue = idleQueue(fake.win);
+    const ran: string[] = [];
+    enqueue(() => ran.push('/api/v1/op-1'));
+    enqueue(() => ran.push('/api/v1/op-2'));
+    enqueue.clear();
+    fake.idlePeriod();
+    expect(ran).toEqual([]);
+    enqueue(() => ran.push('/api/v1/op-3'));
+    fake.idlePeriod();
+    expect(ran).toEqual(['/api/v1/op-3']);
+  });
+});
+
 describe('the client module', () => {
   it("replaces the page's read-only window.docusaurus once, keeping preload", () => {
     const preload = jest.fn();
@@ -103,5 +126,7 @@ describe('the client module', () => {
     expect(preload).toHaveBeenCalledWith('/api');
     onRouteDidUpdate();
     expect(win.docusaurus).toBe(replaced);
+    dropPendingPrefetches(); // the session ended before the idle period came
+    return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => expect(prefetch).not.toHaveBeenCalled());
   });
 });

@@ -5,6 +5,7 @@ import { clearStoredBearerTokens } from '@site/src/components/ApiToken';
 import { readAuthSettings, type PortalCustomFields } from './customFields';
 import type { AuthStatus } from './authStatus';
 import { loadSession, sessionWanted } from './loadSession';
+import { dropPendingPrefetches } from '@site/src/clientModules/idlePrefetch';
 import { accessTokenExpiry, renewDelay } from './tokenExpiry';
 import { VERIFIED_ATTRIBUTE, VERIFIED_VALUE } from '@site/src/components/AuthGate/verified';
 import styles from './styles.module.css';
@@ -89,6 +90,7 @@ function SessionProvider({
       setAuthStatus(status);
       if (status === 'unauthenticated') {
         setFormPending(true);
+        dropPendingPrefetches();
         clearStoredBearerTokens(bearerSchemes.split(' ').filter(Boolean));
       }
     }
