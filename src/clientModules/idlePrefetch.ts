@@ -81,11 +81,15 @@ export function prefetchWhenIdle<T extends DocusaurusClient>(client: T, enqueue:
 let queue: IdleQueue | undefined;
 
 /**
- * Drops the prefetches still waiting. Called when the session ends (AuthProvider): the gate answers
- * 401 to every chunk of a gated page from then on, and the browser would log each refusal.
+ * Drops the prefetches still waiting, queued here or already handed to the browser as
+ * `<link rel="prefetch">` (removing the element cancels a fetch not yet done; a finished one stays in
+ * the cache). Called on Logout, before the session is cleared, and when the session ends (AuthProvider):
+ * from then on the gate answers 401 to every chunk of a gated page, and the browser logs each refusal.
  */
 export function dropPendingPrefetches(): void {
   queue?.clear();
+  if (typeof document !== 'undefined')
+    document.querySelectorAll('link[rel="prefetch"]').forEach((link) => link.remove());
 }
 
 /**

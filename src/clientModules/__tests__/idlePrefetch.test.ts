@@ -126,7 +126,9 @@ describe('the client module', () => {
     expect(preload).toHaveBeenCalledWith('/api');
     onRouteDidUpdate();
     expect(win.docusaurus).toBe(replaced);
+    const pending = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'prefetch' }));
     dropPendingPrefetches(); // the session ended before the idle period came
+    expect(pending.isConnected).toBe(false);
     return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => expect(prefetch).not.toHaveBeenCalled());
   });
 });

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import { loadSession } from '@site/src/components/AuthProvider/loadSession';
+import { dropPendingPrefetches } from '@site/src/clientModules/idlePrefetch';
 
 /** Props Docusaurus passes to a custom navbar item (theme-classic `NavbarItem`). */
 export interface LogoutNavbarItemProps {
@@ -19,7 +20,11 @@ export default function LogoutNavbarItem({ mobile = false, className }: LogoutNa
   const button = (
     <button
       type="button"
-      onClick={() => void loadSession().then((session) => session.signOutLocally())}
+      onClick={() => {
+        // Before the tokens go: prefetches still under way would be refused (401) after.
+        dropPendingPrefetches();
+        void loadSession().then((session) => session.signOutLocally());
+      }}
       className={clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', 'clean-btn', className)}
     >
       Logout
