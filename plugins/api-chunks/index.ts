@@ -21,8 +21,9 @@
  *    page blocked on) on the API pages only. The theme registers it as a client module, for every page;
  *    here that import gets an empty stylesheet, and src/theme/ApiItem imports it again as
  *    {@link API_STYLES_REQUEST}, which Docusaurus' `styles` cache group no longer pulls into the one
- *    global CSS file. It lands in the ApiItem route chunk's CSS: Docusaurus links it in the HTML of
- *    every API page (react-loadable manifest) and loads it before an in-app navigation renders one.
+ *    global CSS file. It lands in the ApiItem route chunk's CSS, which Docusaurus loads before an in-app
+ *    navigation renders an API page; its HTML does not name route CSS, so plugins/routeStylesheets.ts
+ *    links it there after the build.
  *
  * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
  * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
@@ -149,10 +150,10 @@ const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\
  */
 export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
 
-/** The theme's stylesheet, as the theme's client module requests it (absolute path, no query). */
-const THEME_STYLES = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss$/;
 /** The theme's stylesheet file, however it is requested. */
 const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
+/** The theme's stylesheet as its client module requests it (absolute path, no query). */
+const THEME_STYLES = new RegExp(`${THEME_STYLES_FILE.source}$`);
 
 /** How src/theme/ApiItem imports the theme's stylesheet (the query keeps it from being stubbed). */
 export const API_STYLES_REQUEST = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
