@@ -1,6 +1,7 @@
 import {
   dropPendingPrefetches,
   idleQueue,
+  MAX_SLICE_MS,
   MIN_IDLE_MS,
   onRouteDidUpdate,
   prefetchWhenIdle,
@@ -53,6 +54,18 @@ describe('link prefetch in idle periods (issue #9)', () => {
     fake.idlePeriod();
     fake.idlePeriod();
     expect(paths).toEqual(['/api/v1/op-1', '/api/v1/op-2', '/api/v1/op-3', '/api/v1/op-4', '/api/v1/op-5']);
+  });
+
+  it('stops starting prefetches after a short slice of a long idle period, so no task grows past 50 ms', () => {
+    const fake = fakeWindow(50);
+    const { docusaurus, paths } = client(fake);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    for (let i = 1; i <= 20; i++) idle.prefetch(`/api/v1/op-${i}`);
+    fake.idlePeriod();
+    // 3 ms each: jobs start at 0, 3, 6 and 9 ms of the period; at 12 ms the slice is over.
+    expect(paths).toHaveLength(Math.ceil(MAX_SLICE_MS / 3));
+    fake.idlePeriod();
+    expect(paths).toHaveLength(2 * Math.ceil(MAX_SLICE_MS / 3));
   });
 
   it('runs at least one prefetch per idle period, even a short one', () => {
