@@ -13,6 +13,7 @@ import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from 
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
+import prismOnDemand from './plugins/prism-on-demand';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -65,6 +66,8 @@ const config: Config = {
     signInAssets,
     // Keeps the API reference's code out of the chunk every page loads.
     apiChunks,
+    // Code highlighting's grammars load with the pages that show code.
+    prismOnDemand,
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     [

@@ -36,3 +36,19 @@ test('the browser bundle holds one copy of postman-collection and none of faker'
   expect([...copies]).toEqual(['node_modules/postman-collection']);
   expect(modules.filter((file) => file.includes('node_modules/@faker-js/faker/'))).toEqual([]);
 });
+
+/** A line of Prism's grammar registration, as it survives minification (prism-react-renderer's bundle). */
+const PRISM_GRAMMARS = /\.languages\.objectivec=/;
+
+test('code highlighting loads with the pages that show code, not with the home page', () => {
+  // plugins/prism-on-demand: Prism's ~40 grammars left main.js (35–50 ms of script evaluation per page).
+  const carriesPrism = (pagePath: string) =>
+    firstLoad(SITE, pagePath)
+      .files.filter((file) => file.endsWith('.js'))
+      .filter((file) => PRISM_GRAMMARS.test(fs.readFileSync(path.join(SITE, 'build', file), 'utf8')));
+  expect(carriesPrism('/')).toEqual([]);
+  // The doc page shows code, so Prism is there, with the site's additional languages (bash).
+  const docFiles = carriesPrism('/docs/api/getting-started');
+  expect(docFiles).toHaveLength(1);
+  expect(fs.readFileSync(path.join(SITE, 'build', docFiles[0]), 'utf8')).toMatch(/\.languages\.bash=/);
+});

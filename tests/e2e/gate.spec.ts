@@ -145,5 +145,17 @@ test.describe('signed-in customer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Get a document' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /\/api\/v1\/customer\/documents\/:document_id$/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'curl', exact: false }).first()).toBeVisible();
+    // The curl sample is highlighted as bash (an additional Prism language, registered by the code
+    // block itself since Prism left the script every page loads: plugins/prism-on-demand).
+    await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
+  });
+
+  test('code samples in the docs are highlighted, bash included', async ({ page }) => {
+    await page.goto('/docs/api/getting-started');
+    await waitForGate(page);
+    await signIn(page);
+    await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Python' }).first().click();
+    await expect(page.locator('pre .token.keyword', { hasText: /^import$/ }).first()).toBeVisible();
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * Docusaurus plugin: Prism (code highlighting) loads with the pages that show code, not with every page
+ * (issue #9).
+ *
+ * theme-classic registers `lib/prism-include-languages` as a client module (its `getClientModules`),
+ * which imports prism-react-renderer and its ~40 grammars into `main.js`, the script every page
+ * evaluates before it hydrates (35–50 ms of its ~130 ms evaluation here). This plugin gives that import
+ * an empty module; the components that highlight (wraps in src/theme/CodeBlock/Content and
+ * src/theme/ApiExplorer/ApiCodeBlock) register the additional languages themselves, through
+ * src/lib/prismLanguages.ts, so Prism lands in their chunks. Whether it left `main.js` is checked by
+ * tests/e2e/budgets.spec.ts.
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+/** The client module's request, as Docusaurus' generated client-modules.js writes it (an absolute path). */
+export const PRISM_CLIENT_MODULE = /[\\/]@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
+
+/** What the client module's import gets instead: a module that does nothing. */
+export const EMPTY_MODULE = path.join(__dirname, 'empty.js');
+
+export default function prismOnDemandPlugin(): Plugin {
+  return {
+    name: 'prism-on-demand',
+    configureWebpack(_config, _isServer, utils) {
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      return { plugins: [new NormalModuleReplacementPlugin(PRISM_CLIENT_MODULE, EMPTY_MODULE)] };
+    },
+  };
+}
