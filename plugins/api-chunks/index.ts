@@ -24,6 +24,10 @@
  *    global CSS file. It lands in the ApiItem route chunk's CSS, which Docusaurus loads before an in-app
  *    navigation renders an API page; its HTML does not name route CSS, so plugins/routeStylesheets.ts
  *    links it there after the build.
+ * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: about a
+ *    third of the API page's code) after hydration. src/theme/Markdown renders it through
+ *    {@link MARKDOWN_RENDERER}; the server build imports it statically, so the HTML holds every
+ *    description; here the browser build gets the lazy variant (`renderer.browser.ts`) in its place.
  *
  * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
  * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
@@ -155,6 +159,14 @@ const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]s
 /** The theme's stylesheet as its client module requests it (absolute path, no query). */
 const THEME_STYLES = new RegExp(`${THEME_STYLES_FILE.source}$`);
 
+/** How src/theme/Markdown imports its renderer (the server's static variant). */
+export const MARKDOWN_RENDERER = /[\\/]src[\\/]theme[\\/]Markdown[\\/]renderer$/;
+
+/** What the browser build gets for {@link MARKDOWN_RENDERER}: the renderer loaded on first use. */
+function browserMarkdownRenderer(siteDir: string): string {
+  return path.join(siteDir, 'src', 'theme', 'Markdown', 'renderer.browser.ts');
+}
+
 /** How src/theme/ApiItem imports the theme's stylesheet (the query keeps it from being stubbed). */
 export const API_STYLES_REQUEST = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
 
@@ -189,6 +201,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
         new NormalModuleReplacementPlugin(THEME_STYLES, path.join(STUBS, 'empty.css')),
       ];
       if (!isServer) {
+        plugins.push(new NormalModuleReplacementPlugin(MARKDOWN_RENDERER, browserMarkdownRenderer(context.siteDir)));
         plugins.push({
           apply(compiler: CompilerLike) {
             compiler.hooks.done.tap('api-chunks', ({ compilation }) => {

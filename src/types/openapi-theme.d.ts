@@ -100,3 +100,13 @@ declare module '@theme/ApiItem/store' {
     middlewares: Middleware[],
   ): Store<{ server: { value?: ApiExplorerServer; options: ApiExplorerServer[] } }>;
 }
+
+declare module '@theme-original/Markdown' {
+  import type { ComponentType } from 'react';
+  /** The Markdown source, as a string (lib/theme/Markdown/index.js). */
+  export interface Props {
+    children?: string;
+  }
+  const Markdown: ComponentType<Props>;
+  export default Markdown;
+}

@@ -1,4 +1,4 @@
-import React, { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import React, { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Wraps a component that the page renders in the browser only (after hydration) so that React renders
@@ -10,7 +10,12 @@ import React, { startTransition, useEffect, useState, type ComponentType, type R
  * schemas only in the browser (`BrowserOnly`), all at once when hydration ends; with each description
  * parsed as Markdown there, the API operation page blocked the main thread for hundreds of ms.
  *
- * @param Component - the browser-only component; its props pass through unchanged.
+ * Since the component first renders after hydration, it can be `React.lazy`: its code (for the
+ * schemas, the theme's schema tree and its Markdown renderer) then loads after the page is
+ * interactive, not before it hydrates; `fallback` shows while it loads (never on the server, which
+ * renders `fallback` alone, so no Suspense boundary reaches the server-rendered HTML).
+ *
+ * @param Component - the browser-only component, or a `React.lazy` of it; its props pass through unchanged.
  * @param fallback - what the server rendered in its place (the theme's own `BrowserOnly` fallback),
  *   so hydration matches.
  * @returns a component with the same props.
@@ -19,8 +24,14 @@ export function renderInSlices<P extends object>(Component: ComponentType<P>, fa
   function RenderInSlices(props: P): ReactNode {
     const [ready, setReady] = useState(false);
     useEffect(() => startTransition(() => setReady(true)), []);
-    return ready ? <Component {...props} /> : fallback;
+    return ready ? (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    ) : (
+      fallback
+    );
   }
-  RenderInSlices.displayName = `RenderInSlices(${Component.displayName ?? Component.name})`;
+  RenderInSlices.displayName = `RenderInSlices(${Component.displayName ?? Component.name ?? 'lazy'})`;
   return RenderInSlices;
 }

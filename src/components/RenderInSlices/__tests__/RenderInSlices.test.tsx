@@ -1,5 +1,5 @@
-import React from 'react';
-import { render, screen } from '@testing-library/react';
+import React, { lazy } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { renderInSlices } from '..';
 
 // Server rendering as Docusaurus does it (react-dom/server; the project has no @types/react-dom).
@@ -17,5 +17,26 @@ describe('renderInSlices (issue #9)', () => {
     render(<Sliced name="Document" />);
     expect(await screen.findByText('Schema of Document')).toBeInTheDocument();
     expect(screen.queryByText('Loading schema…')).not.toBeInTheDocument();
+  });
+
+  describe('with a component whose code loads on demand (React.lazy)', () => {
+    let loaded: (module: { default: typeof Schema }) => void;
+    const load = jest.fn(() => new Promise<{ default: typeof Schema }>((resolve) => (loaded = resolve)));
+    const SlicedLazy = renderInSlices(lazy(load), <p>Loading schema…</p>);
+
+    it('does not load it on the server, and the server HTML has no Suspense markers', () => {
+      expect(renderToString(<SlicedLazy name="Document" />)).toBe('<p>Loading schema…</p>');
+      expect(load).not.toHaveBeenCalled();
+    });
+
+    it('loads it once mounted, shows the fallback meanwhile, then the component', async () => {
+      render(<SlicedLazy name="Sanction" />);
+      expect(screen.getByText('Loading schema…')).toBeInTheDocument();
+      await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+      expect(screen.getByText('Loading schema…')).toBeInTheDocument();
+      loaded({ default: Schema });
+      expect(await screen.findByText('Schema of Sanction')).toBeInTheDocument();
+      expect(screen.queryByText('Loading schema…')).not.toBeInTheDocument();
+    });
   });
 });
