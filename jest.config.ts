@@ -35,9 +35,10 @@ const config: Config = {
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/mocks/useIsBrowser.ts',
     '^@docusaurus/useDocusaurusContext$': '<rootDir>/tests/unit/mocks/useDocusaurusContext.ts',
   },
-  // aws-amplify, Amplify UI, otplib's base32 (via cognito-local), cookie and content-disposition (via Fastify) ship ESM that jest's CommonJS runtime cannot load untransformed.
+  // aws-amplify, Amplify UI, otplib's base32 (via cognito-local), cookie and content-disposition (via Fastify),
+  // and Docusaurus core's client modules ship ESM that jest's CommonJS runtime cannot load untransformed.
   transformIgnorePatterns: [
-    '^(?!.*/node_modules/(@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@fastify/cookie)/).*/node_modules/',
+    '^(?!.*/node_modules/(@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@fastify/cookie|@docusaurus/core/lib/client)/).*/node_modules/',
   ],
 };
 
