@@ -14,7 +14,7 @@ import type { PortalCustomFields } from './src/components/AuthProvider/customFie
 import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
 import prismOnDemand from './plugins/prism-on-demand';
-import browserContext from './plugins/browser-context';
+import coreClient from './plugins/core-client';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -69,8 +69,8 @@ const config: Config = {
     apiChunks,
     // Code highlighting's grammars load with the pages that show code.
     prismOnDemand,
-    // After hydration, what renders only in the browser renders in slices.
-    browserContext,
+    // Two of core's client modules, replaced for less main-thread work (useIsBrowser, prefetch).
+    coreClient,
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     [

@@ -7,6 +7,8 @@
  * idle period runs only as many as fit in a short slice of it (issue #9). Hover preloading (`preload`)
  * is unchanged.
  */
+import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
+
 /** The parts of `window` used, so tests can pass their own. */
 export interface IdleQueueWindow {
   requestIdleCallback?: (callback: (deadline: { timeRemaining(): number }) => void) => number;
@@ -101,6 +103,7 @@ let queue: IdleQueue | undefined;
  */
 export function dropPendingPrefetches(): void {
   queue?.clear();
+  forgetPrefetched();
   if (typeof document !== 'undefined')
     document.querySelectorAll('link[rel="prefetch"]').forEach((link) => link.remove());
 }

@@ -11,7 +11,7 @@ import { Context } from '@docusaurus/core/lib/client/browserContext';
  * operation page the theme's ApiItem (it rebuilds its store), every code block (the theme remounts
  * them), every `BrowserOnly`: 70–130 ms of blocking time under Lighthouse. In a transition React
  * renders the same update in slices of ~5 ms and lets the browser paint and answer input between them
- * (react.dev, `startTransition`). Swapped in for core's by plugins/browser-context.
+ * (react.dev, `startTransition`). Swapped in for core's by plugins/core-client.
  */
 export function BrowserContextProvider({ children }: { children: ReactNode }): ReactNode {
   const [isBrowser, setIsBrowser] = useState(false);
