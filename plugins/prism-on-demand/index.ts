@@ -7,7 +7,8 @@
  * evaluates before it hydrates (35–50 ms of its ~130 ms evaluation here). This plugin gives that import
  * an empty module; the components that highlight (wraps in src/theme/CodeBlock/Content and
  * src/theme/ApiExplorer/ApiCodeBlock) register the additional languages themselves, through
- * src/lib/prismLanguages.ts, so Prism lands in their chunks. Whether it left `main.js` is checked by
+ * src/lib/prismLanguages.tsx, so Prism lands in their chunks and is evaluated on the first render of
+ * a code block. Whether it left `main.js` is checked by
  * tests/e2e/budgets.spec.ts.
  */
 import path from 'node:path';

@@ -1,8 +1,8 @@
-// Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (the theme
-// did that on every page; see src/lib/prismLanguages.ts, issue #9).
-import Original from '@theme-original/CodeBlock/Content';
-import { includePrismLanguages } from '@site/src/lib/prismLanguages';
+// Thin wrap: the theme's code block content highlights with Prism; Prism and the site's additional
+// languages are evaluated when the first code block renders, not with the route's code
+// (src/lib/prismLanguages.tsx, issue #9).
+import type { ComponentType } from 'react';
+import { withPrism } from '@site/src/lib/prismLanguages';
 
-includePrismLanguages();
-
-export default Original;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first render (withPrism)
+export default withPrism(() => require('@theme-original/CodeBlock/Content') as { default: ComponentType<object> });

@@ -1,5 +1,5 @@
 // Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (the theme
-// did that on every page; see src/lib/prismLanguages.ts, issue #9).
+// did that on every page; see src/lib/prismLanguages.tsx, issue #9).
 import Original from '@theme-original/ApiExplorer/ApiCodeBlock/Content/String';
 import { includePrismLanguages } from '@site/src/lib/prismLanguages';
 
