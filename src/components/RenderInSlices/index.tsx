@@ -16,20 +16,25 @@ import React, { startTransition, Suspense, useEffect, useState, type ComponentTy
  * renders `fallback` alone, so no Suspense boundary reaches the server-rendered HTML).
  *
  * @param Component - the browser-only component, or a `React.lazy` of it; its props pass through unchanged.
- * @param fallback - what the server rendered in its place (the theme's own `BrowserOnly` fallback),
- *   so hydration matches.
+ * @param fallback - what the server renders in its place, and the browser until it is ready (the
+ *   theme's own `BrowserOnly` fallback, or a placeholder of the right height), so hydration matches;
+ *   or a function of the component's props that returns it.
  * @returns a component with the same props.
  */
-export function renderInSlices<P extends object>(Component: ComponentType<P>, fallback: ReactNode): ComponentType<P> {
+export function renderInSlices<P extends object>(
+  Component: ComponentType<P>,
+  fallback: ReactNode | ((props: P) => ReactNode),
+): ComponentType<P> {
   function RenderInSlices(props: P): ReactNode {
     const [ready, setReady] = useState(false);
+    const placeholder = typeof fallback === 'function' ? fallback(props) : fallback;
     useEffect(() => startTransition(() => setReady(true)), []);
     return ready ? (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={placeholder}>
         <Component {...props} />
       </Suspense>
     ) : (
-      fallback
+      placeholder
     );
   }
   RenderInSlices.displayName = `RenderInSlices(${Component.displayName ?? Component.name ?? 'lazy'})`;

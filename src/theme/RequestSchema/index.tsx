@@ -1,11 +1,15 @@
 // Thin wrap: the theme renders RequestSchema in the browser only; it now renders in a transition, in slices,
-// instead of in one long task after hydration, and its code (the theme's schema tree and Markdown renderer) loads after
-// the page is interactive instead of before it hydrates (issue #9, see renderInSlices).
+// instead of in one long task after hydration, and its code (the theme's schema tree and Markdown renderer)
+// loads after the page is interactive instead of before it hydrates. Until then a placeholder of about its
+// height holds its place, so the page does not jump (issue #9, see renderInSlices and SchemaPlaceholder).
 import React, { lazy } from 'react';
-import SkeletonLoader from '@theme/SkeletonLoader';
 import { renderInSlices } from '@site/src/components/RenderInSlices';
+import SchemaPlaceholder from '@site/src/components/SchemaPlaceholder';
+import { requestBodyHeight, type BodyLike } from '@site/src/components/SchemaPlaceholder/height';
 import { withMarkdownRenderer } from '@site/src/theme/Markdown';
 
 const RequestSchema = lazy(withMarkdownRenderer(() => import('@theme-original/RequestSchema')));
 
-export default renderInSlices(RequestSchema, <SkeletonLoader size="sm" />);
+export default renderInSlices(RequestSchema, (props: { body?: BodyLike }) => (
+  <SchemaPlaceholder heightPx={requestBodyHeight(props.body)} />
+));

@@ -19,6 +19,11 @@ describe('renderInSlices (issue #9)', () => {
     expect(screen.queryByText('Loading schema…')).not.toBeInTheDocument();
   });
 
+  it('renders a fallback computed from the props, e.g. a placeholder of the right height', () => {
+    const Placeheld = renderInSlices(Schema, ({ name }: { name: string }) => <p>Room for {name}</p>);
+    expect(renderToString(<Placeheld name="Document" />)).toBe('<p>Room for <!-- -->Document</p>');
+  });
+
   describe('with a component whose code loads on demand (React.lazy)', () => {
     let loaded: (module: { default: typeof Schema }) => void;
     const load = jest.fn(() => new Promise<{ default: typeof Schema }>((resolve) => (loaded = resolve)));
