@@ -150,6 +150,18 @@ test.describe('signed-in customer', () => {
     await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
   });
 
+  test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({ page }) => {
+    // Schemas and the Markdown renderer load after hydration (src/theme/Markdown, RenderInSlices).
+    await page.goto('/api/v1/search-documents');
+    await waitForGate(page);
+    await signIn(page);
+    await expect(page.getByText('One page of matching documents.')).toBeVisible();
+    const body = page.locator('.openapi-markdown__details', { hasText: 'required_tags' }).first();
+    await expect(body.getByText('Domain tags documents must carry; see')).toBeVisible();
+    await expect(body.locator('code', { hasText: /^require_all_tags$/ }).first()).toBeVisible();
+    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+  });
+
   test('code samples in the docs are highlighted, bash included', async ({ page }) => {
     await page.goto('/docs/api/getting-started');
     await waitForGate(page);
