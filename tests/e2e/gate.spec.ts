@@ -150,7 +150,9 @@ test.describe('signed-in customer', () => {
     await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
   });
 
-  test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({ page }) => {
+  test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({
+    page,
+  }) => {
     // Schemas and the Markdown renderer load after hydration (src/theme/Markdown, RenderInSlices).
     await page.goto('/api/v1/search-documents');
     await waitForGate(page);
