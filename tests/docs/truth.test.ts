@@ -1,0 +1,71 @@
+/**
+ * @jest-environment node
+ *
+ * The contract and the docs say only what the spec says (issue #10): each test here failed on the
+ * contract or the docs as they stood before the fix it guards, and names the point of the issue.
+ */
+import { ajv, contract, docFiles, refTo, resolve } from './contract';
+
+const doc = (file: string) => {
+  const found = docFiles().find((d) => d.file === file);
+  if (!found) throw new Error(`${file} is missing`);
+  return found.text;
+};
+
+/** The cells of the row whose first cell is `first`, in the Markdown table headed `| <header> |`. */
+function row(text: string, header: string, first: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
+  if (start < 0) throw new Error(`no table headed "${header}"`);
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    if (cells[0].replace(/`/g, '') === first) return cells;
+  }
+  throw new Error(`no row "${first}" in the table headed "${header}"`);
+}
+
+describe('point 2: a 403 is a permission denial (spec §8.1), not a token to renew', () => {
+  const text = doc('docs/api/getting-started.mdx');
+
+  it('the error table says what spec §8.1 says a 403 means', () => {
+    const [, when, body] = row(text, 'Status', '403');
+    expect(when).toBe('The caller does not have permission to access the requested resource');
+    expect(body).toContain('User does not have permission to access the requested resource.');
+  });
+
+  it('no page tells readers to sign in again when the API answers 403', () => {
+    for (const { file, text: page } of docFiles()) {
+      expect({ file, advice: /(sign in again|re-?authenticate)[^.]*\b403\b/i.test(page.replace(/\n/g, ' ')) }).toEqual({
+        file,
+        advice: false,
+      });
+    }
+  });
+});
+
+describe('point 7: limits the spec sets hold everywhere they apply', () => {
+  it('the sector filter refuses a level the spec does not define', () => {
+    const filter = refTo('components', 'schemas', 'SectorFilter');
+    expect(ajv.validate(filter, { level_1: ['Banking'] })).toBe(true);
+    expect(ajv.validate(filter, { level_5: ['Banking'] })).toBe(false);
+    expect(ajv.validate(filter, { level_1: ['Banking'], level_5: ['Banking'] })).toBe(false);
+  });
+
+  it("a document's initiative names are at least 3 characters, as the initiatives' own", () => {
+    const initiative = refTo('components', 'schemas', 'Initiative');
+    const inDocument = refTo('components', 'schemas', 'Document', 'allOf', '1', 'properties', 'initiatives', 'items');
+    expect(resolve(contract.components.schemas.Initiative).properties.name.minLength).toBe(3);
+    for (const schema of [initiative, inDocument]) {
+      expect(ajv.validate(schema, { id: 1, name: 'EU' })).toBe(false);
+      expect(ajv.validate(schema, { id: 1, name: 'MiCA' })).toBe(true);
+    }
+  });
+
+  it('the Interrogator page gives the 15-character rule whole each time: other than white space', () => {
+    const text = doc('docs/services/interrogator.mdx').replace(/\s+/g, ' ');
+    const mentions = text.match(/at least 15 characters[^.,;)]*/g) ?? [];
+    expect(mentions.length).toBeGreaterThan(0);
+    for (const mention of mentions) expect(mention).toContain('other than white space');
+  });
+});
