@@ -69,3 +69,29 @@ describe('point 7: limits the spec sets hold everywhere they apply', () => {
     for (const mention of mentions) expect(mention).toContain('other than white space');
   });
 });
+
+describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, nothing invented', () => {
+  const feedback = contract.paths['/interrogator/feedback'].post;
+
+  it('the feedback body is is_satisfied and feedback, and nothing else', () => {
+    const body = refTo('components', 'schemas', 'InterrogatorFeedback');
+    const words = 'The top result answered my question exactly.';
+    expect(ajv.validate(body, { is_satisfied: true, feedback: words })).toBe(true);
+    expect(ajv.validate(body, { request_id: '9b2d7c1e-45f0-4a8e-b1c3-6d2e8f0a1b22', is_satisfied: true, feedback: words })).toBe(
+      false,
+    );
+  });
+
+  it('the feedback response has no body: the spec shows none', () => {
+    for (const response of Object.values(feedback.responses).map(resolve)) {
+      if (String((response as { description: string }).description).match(/recorded/i)) {
+        expect((response as { content?: unknown }).content).toBeUndefined();
+      }
+    }
+  });
+
+  it('a search is accepted with its request_id alone, as spec §7.1 says it returns', () => {
+    const accepted = refTo('paths', '/interrogator/search', 'post', 'responses', '200', 'content', 'application/json', 'schema');
+    expect(ajv.validate(accepted, { request_id: '9b2d7c1e-45f0-4a8e-b1c3-6d2e8f0a1b22' })).toBe(true);
+  });
+});
