@@ -95,3 +95,13 @@ describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, noth
     expect(ajv.validate(accepted, { request_id: '9b2d7c1e-45f0-4a8e-b1c3-6d2e8f0a1b22' })).toBe(true);
   });
 });
+
+describe('point 5: the server, not the schema, judges Interrogator publisher ids and jurisdictions (spec §8.1: 400)', () => {
+  it('a malformed publisher id or jurisdiction passes schema validation, so the server can answer 400', () => {
+    const search = refTo('components', 'schemas', 'InterrogatorSearchRequest');
+    const query = 'What are the reporting duties for consumer credit firms?';
+    expect(ajv.validate(search, { query, publisher_ids: ['not a publisher id'] })).toBe(true);
+    expect(ajv.validate(search, { query, jurisdictions: ['Neverland'] })).toBe(true);
+    expect(ajv.validate(search, { query, publisher_ids: [42] })).toBe(false);
+  });
+});
