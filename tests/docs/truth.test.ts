@@ -105,3 +105,16 @@ describe('point 5: the server, not the schema, judges Interrogator publisher ids
     expect(ajv.validate(search, { query, publisher_ids: [42] })).toBe(false);
   });
 });
+
+describe('point 8: the framework paths overlap at `control`, and the contract and docs say so', () => {
+  it('a framework id `control` is refused by the contract, and both the parameter and the docs explain why', () => {
+    const frameworkId = resolve(contract.components.parameters.FrameworkId);
+    const idSchema = refTo('components', 'parameters', 'FrameworkId', 'schema');
+    expect(ajv.validate(idSchema, 'nist-csf-2.0')).toBe(true);
+    expect(ajv.validate(idSchema, 'control')).toBe(false);
+    expect(frameworkId.description).toMatch(/`control`[^.]*\/frameworks\/control\/\{control_id\}/);
+    expect(doc('docs/api/getting-started.mdx').replace(/\s+/g, ' ')).toMatch(
+      /no framework id can be `control`[^.]*\/frameworks\/control\/\{control_id\}/i,
+    );
+  });
+});
