@@ -90,3 +90,30 @@ export function docFiles(): { file: string; text: string }[] {
     .filter((name) => /\.mdx?$/.test(name))
     .map((name) => ({ file: path.join('docs', name), text: fs.readFileSync(path.join(docs, name), 'utf8') }));
 }
+
+/**
+ * @returns the text of one doc, by its path from the site root (e.g. `docs/api/getting-started.mdx`).
+ * @throws {Error} naming the file when it is missing.
+ */
+export function docText(file: string): string {
+  const found = docFiles().find((d) => d.file === file);
+  if (!found) throw new Error(`${file} is missing`);
+  return found.text;
+}
+
+/**
+ * @returns the body rows of the Markdown table whose header row starts with `| <header> |`, each as its
+ *   trimmed cells.
+ * @throws {Error} when `text` has no such table.
+ */
+export function tableRows(text: string, header: string): string[][] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
+  if (start < 0) throw new Error(`no table headed "${header}"`);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  }
+  return rows;
+}

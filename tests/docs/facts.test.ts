@@ -4,27 +4,14 @@
  * Facts stated in the docs against the OpenAPI contract (issue #5): enumerations shown in tables,
  * ranges and defaults in prose, and a link from the docs to every operation of the reference.
  */
-import { allOperations, contract, docFiles, resolve } from './contract';
+import { allOperations, contract, docFiles, docText, resolve, tableRows } from './contract';
 
 const docs = docFiles();
-const doc = (file: string) => {
-  const found = docs.find((d) => d.file === file);
-  if (!found) throw new Error(`${file} is missing`);
-  return found.text;
-};
+const doc = docText;
 
 /** First-column values of the Markdown table whose header row starts with `| <header> |`. */
-function firstColumn(text: string, header: string): string[] {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
-  if (start < 0) throw new Error(`no table headed "${header}"`);
-  const rows: string[] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    rows.push(line.split('|')[1].trim().replace(/`/g, ''));
-  }
-  return rows;
-}
+const firstColumn = (text: string, header: string): string[] =>
+  tableRows(text, header).map((cells) => cells[0].replace(/`/g, ''));
 
 const schema = (name: string) => resolve(contract.components.schemas[name]);
 

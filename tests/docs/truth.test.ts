@@ -4,25 +4,15 @@
  * The contract and the docs say only what the spec says (issue #10): each test here failed on the
  * contract or the docs as they stood before the fix it guards, and names the point of the issue.
  */
-import { ajv, contract, docFiles, refTo, resolve } from './contract';
+import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from './contract';
 
-const doc = (file: string) => {
-  const found = docFiles().find((d) => d.file === file);
-  if (!found) throw new Error(`${file} is missing`);
-  return found.text;
-};
+const doc = docText;
 
 /** The cells of the row whose first cell is `first`, in the Markdown table headed `| <header> |`. */
 function row(text: string, header: string, first: string): string[] {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
-  if (start < 0) throw new Error(`no table headed "${header}"`);
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
-    if (cells[0].replace(/`/g, '') === first) return cells;
-  }
-  throw new Error(`no row "${first}" in the table headed "${header}"`);
+  const found = tableRows(text, header).find((cells) => cells[0].replace(/`/g, '') === first);
+  if (!found) throw new Error(`no row "${first}" in the table headed "${header}"`);
+  return found;
 }
 
 describe('point 2: a 403 is a permission denial (spec §8.1), not a token to renew', () => {
