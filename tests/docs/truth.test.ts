@@ -4,6 +4,8 @@
  * The contract and the docs say only what the spec says (issue #10): each test here failed on the
  * contract or the docs as they stood before the fix it guards, and names the point of the issue.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from './contract';
 
 const doc = docText;
@@ -14,6 +16,64 @@ function row(text: string, header: string, first: string): string[] {
   if (!found) throw new Error(`no row "${first}" in the table headed "${header}"`);
   return found;
 }
+
+/** A response fixture of `tests/docs/fixtures/`, written from spec §3.1 and §6, not from the contract. */
+const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
+
+/** Ajv's verdict with its errors, so a failure names the field the contract refused. */
+function verdict(schema: object, value: unknown) {
+  const valid = ajv.validate(schema, value);
+  return { valid, errors: valid ? [] : ajv.errors?.map((e) => `${e.instancePath} ${e.message}`) };
+}
+
+describe('point 1: a document at every restriction level validates (spec §6: restricted gives no metadata)', () => {
+  const document = refTo('components', 'schemas', 'Document');
+  const lite = refTo('components', 'schemas', 'DocumentLite');
+
+  it.each(['unrestricted', 'partially_restricted', 'restricted'])('a %s document is a valid Document', (level) => {
+    const value = fixture(`document-${level}`);
+    expect(value.restriction).toBe(level);
+    expect(verdict(document, value)).toEqual({ valid: true, errors: [] });
+  });
+
+  it.each(['unrestricted', 'partially_restricted', 'restricted'])('its lite view is a valid DocumentLite (%s)', (level) => {
+    const full = fixture(`document-${level}`);
+    const liteFields = Object.keys(resolve(contract.components.schemas.DocumentLite).properties);
+    const value = Object.fromEntries(Object.entries(full).filter(([key]) => liteFields.includes(key)));
+    expect(verdict(lite, value)).toEqual({ valid: true, errors: [] });
+  });
+
+  it('a partially_restricted document comes without the fields spec §6 withholds', () => {
+    const value = fixture('document-partially_restricted');
+    expect(value).not.toHaveProperty('source_text');
+    expect(value).not.toHaveProperty('translated_text_en');
+    expect(value.signposts.every((s: object) => !('inference_text' in s))).toBe(true);
+  });
+
+  it('no page promises every document a field a restricted document lacks', () => {
+    const promises = docFiles().flatMap(({ text }) => text.replace(/\s+/g, ' ').match(/[^.`]*\b(every|each) document (has|carries|is|the API returns)\b[^.]*\./gi) ?? []);
+    expect(promises.length).toBeGreaterThan(0);
+    for (const sentence of promises) expect({ sentence, promisesMetadata: /title|publishers|doctype|publication date/.test(sentence) }).toEqual({ sentence, promisesMetadata: false });
+    const [, restricted] = row(doc('docs/document_format/schema.md'), 'Restriction', 'restricted');
+    expect(restricted).toMatch(/No metadata/);
+  });
+
+  it("the document schema page's JSON examples are valid lite documents, a restricted one among them", () => {
+    const blocks = [...doc('docs/document_format/schema.md').matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]));
+    expect(blocks.map((b) => b.restriction)).toContain('restricted');
+    for (const block of blocks) expect(verdict(lite, block)).toEqual({ valid: true, errors: [] });
+  });
+});
+
+describe('point 3: `null` where spec §5.1 defines it', () => {
+  it('a document sector level may be null: no classification at that level', () => {
+    const sector = refTo('components', 'schemas', 'Document', 'allOf', '1', 'properties', 'sector');
+    expect(verdict(sector, { level_1: 'Financial services', level_2: null, level_3: null, level_4: null })).toEqual({ valid: true, errors: [] });
+    expect(ajv.validate(sector, { level_1: 3 })).toBe(false);
+    const level = resolve(contract.components.schemas.Document).allOf[1].properties.sector.properties.level_2;
+    expect(level.description).toMatch(/null/);
+  });
+});
 
 describe('point 2: a 403 is a permission denial (spec §8.1), not a token to renew', () => {
   const text = doc('docs/api/getting-started.mdx');
