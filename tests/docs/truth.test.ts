@@ -168,3 +168,66 @@ describe('point 8: the framework paths overlap at `control`, and the contract an
     );
   });
 });
+
+/** Every operation with its method, path and resolved responses. */
+const operations = Object.entries(contract.paths as Record<string, Record<string, { responses: Record<string, object> }>>).flatMap(
+  ([template, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${template}`,
+      responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, resolve(r)])),
+    })),
+);
+
+/** What a 404 of this path is about, in the words of spec §8.1 (or, where it lists none, of the contract's assumption). */
+const notFoundSubject: [RegExp, RegExp][] = [
+  [/^GET \/documents\//, /document/i],
+  [/^GET \/sanctions\//, /sanction/i],
+  [/^GET \/frameworks\/control\//, /control/i],
+  [/^GET \/frameworks\//, /framework/i],
+  [/^GET \/initiatives$/, /no initiatives are available/i],
+  [/^GET \/domains\//, /domain/i],
+  [/^GET \/interrogator\//, /request/i],
+];
+
+describe('point 6: every 404 says what was not found, and every declared error status is in the error tables', () => {
+  const with404 = operations.filter((op) => op.responses['404']);
+
+  it.each(with404.map((op) => [op.name, op]))('%s: its 404 description and example name what it looks up', (name, op) => {
+    const subject = notFoundSubject.find(([path]) => path.test(name as string));
+    expect({ name, subject: Boolean(subject) }).toEqual({ name, subject: true });
+    const response = (op as (typeof operations)[number]).responses['404'] as Node404;
+    const example = response.content['application/json'].example.detail;
+    expect({ name, description: response.description, example }).toEqual({
+      name,
+      description: expect.stringMatching(subject![1]),
+      example: expect.stringMatching(subject![1]),
+    });
+  });
+
+  it('no lookup of something else answers "Document not found"', () => {
+    for (const op of with404.filter((o) => !o.name.startsWith('GET /documents/'))) {
+      expect({ name: op.name, example: (op.responses['404'] as Node404).content['application/json'].example.detail }).not.toEqual({
+        name: op.name,
+        example: 'Document not found',
+      });
+    }
+  });
+
+  const declared = [...new Set(operations.flatMap((op) => Object.keys(op.responses)).filter((s) => /^[45]/.test(s)))].sort();
+  const tables = {
+    'the contract description': contract.info.description as string,
+    'docs/api/getting-started.mdx': doc('docs/api/getting-started.mdx'),
+  };
+
+  it.each(Object.entries(tables))('%s has a row for every declared error status, 404 naming every lookup', (_where, text) => {
+    const rows = tableRows(text as string, 'Status').map(([status, when]) => [status.replace(/`/g, ''), when]);
+    expect(rows.map(([status]) => status).sort()).toEqual(declared);
+    const [, when404] = rows.find(([status]) => status === '404')!;
+    for (const [, subject] of notFoundSubject) expect({ when404, subject: subject.test(when404) }).toEqual({ when404, subject: true });
+  });
+});
+
+interface Node404 {
+  description: string;
+  content: { 'application/json': { example: { detail: string } } };
+}
