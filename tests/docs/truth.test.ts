@@ -140,6 +140,12 @@ describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, noth
     }
   });
 
+  it('a search or summary request returns its request_id and no invented field, in the contract and the docs', () => {
+    expect(Object.keys(resolve(contract.components.schemas.InterrogatorRequest).properties)).toEqual(['request_id']);
+    const answer = doc('docs/services/interrogator.mdx').match(/```json\n(\{"request_id"[^\n]*)\n```/);
+    expect(answer && Object.keys(JSON.parse(answer[1]))).toEqual(['request_id']);
+  });
+
   it('a search is accepted with its request_id alone, as spec §7.1 says it returns', () => {
     const accepted = refTo('paths', '/interrogator/search', 'post', 'responses', '200', 'content', 'application/json', 'schema');
     expect(ajv.validate(accepted, { request_id: '9b2d7c1e-45f0-4a8e-b1c3-6d2e8f0a1b22' })).toBe(true);
