@@ -1,13 +1,16 @@
 /**
  * Bundles the vendored contract (openapi/) into one JSON document for the build, with its production
  * server on API_HOST (config/env.ts). Redocly resolves any `$ref` to other files, so the contract may
- * be split by tag. Output: generated/openapi/customer-api.json (git-ignored).
+ * be split by tag. Every `x-assumed` detail also says so in its description (./assumptions.ts), so the
+ * reference never shows an assumption as the provider's word (issue #10). Output:
+ * generated/openapi/customer-api.json (git-ignored).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import { portalEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { withAssumptionNotes } from './assumptions';
 import { withApiHost, type OpenApiDocument } from './contract';
 
 /**
@@ -22,7 +25,7 @@ export async function bundleContract(root = path.resolve(__dirname, '../..')): P
   if (errors.length > 0) {
     throw new Error(`${OPENAPI_SPEC_PATH} cannot be bundled: ${errors.map((e) => e.message).join('; ')}`);
   }
-  const doc = withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost);
+  const doc = withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost));
   const out = path.join(root, BUNDLED_SPEC_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);

@@ -1,0 +1,35 @@
+/**
+ * @jest-environment node
+ *
+ * Every detail the contract states where the spec is silent is marked `x-assumed` and listed in
+ * openapi/README.md for a maintainer to settle with the provider (issue #10), and the list names nothing
+ * the contract no longer assumes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadContract } from '../../config/openapi';
+import { findAssumptions, listedAssumptions } from '../../scripts/openapi/assumptions';
+
+const readme = fs.readFileSync(path.join(__dirname, '../README.md'), 'utf8');
+const marked = findAssumptions(loadContract()).map((a) => a.pointer);
+const listed = listedAssumptions(readme);
+
+describe('x-assumed marks and the list in openapi/README.md', () => {
+  it('the contract marks its assumptions', () => {
+    expect(marked.length).toBeGreaterThan(0);
+  });
+
+  it('every x-assumed of the contract is listed in openapi/README.md', () => {
+    expect({ missingFromReadme: marked.filter((p) => !listed.includes(p)) }).toEqual({ missingFromReadme: [] });
+  });
+
+  it('every listed assumption is still marked in the contract', () => {
+    expect({ notInContract: listed.filter((p) => !marked.includes(p)) }).toEqual({ notInContract: [] });
+  });
+
+  it('each assumption is listed once, with the spec section to check it against', () => {
+    expect(new Set(listed).size).toBe(listed.length);
+    const rows = readme.split('\n').filter((line) => line.startsWith('| `#'));
+    for (const row of rows) expect({ row, section: /\| §\d/.test(row) }).toEqual({ row, section: true });
+  });
+});
