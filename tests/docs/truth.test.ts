@@ -237,3 +237,55 @@ interface Node404 {
   description: string;
   content: { 'application/json': { example: { detail: string } } };
 }
+
+/**
+ * Server behaviour and shapes the spec leaves open, which the docs may state only as assumptions
+ * (issue #10). `statement` finds a sentence or table row that states one; `box` finds it named in the
+ * page's `:::info[Assumptions]` admonition.
+ */
+const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
+  { detail: 'the 0 to 1 range of reg_scores and thresholds', statement: /\b0 to 1\b/, box: /0 to 1/ },
+  { detail: 'sizes and coordinates in points', statement: /\bin points\b/i, box: /points/ },
+  { detail: 'coordinates from the top-left corner', statement: /top-left/i, box: /top-left/ },
+  { detail: 'figure bytes in base64', statement: /base64/i, box: /base64/ },
+  { detail: 'which near-duplicate remove_near_duplicates keeps', statement: /remove_near_duplicates[^|]*oldest|oldest[^|]*remove_near_duplicates/i, box: /remove_near_duplicates/ },
+  { detail: 'the oldest near-duplicate is its own princeps', statement: /itself if it is the oldest|whose `princeps` is their own id/i, box: /princeps/ },
+  { detail: 'what changes last_updated', statement: /rescored[^.]*last_updated|last_updated[^|.]*(any field|rescor)/i, box: /last_updated/ },
+  { detail: 'S3 files hold the JSON the API returns', statement: /same JSON|same document format/i, box: /same JSON/ },
+  { detail: 'how the last page is recognised', statement: /fewer items than `page_size`/, box: /last page/ },
+  { detail: 'error bodies under `detail`', statement: /\{"detail": "/, box: /`detail`/ },
+  { detail: 'has_signposts: false selects documents without', statement: /without \(`false`\) signposts/, box: /has_signposts/ },
+  { detail: 'min_title_length counts characters', statement: /min_title_length[^|]*\|[^|]*characters/, box: /min_title_length/ },
+  { detail: 'require_all_psi_labels works like require_all_tags', statement: /require_all_psi_labels[^|]*\|[^|]*same way/, box: /require_all_psi_labels/ },
+  { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds/, box: /`results`/ },
+  { detail: "GET /domains gives each domain's latest version", statement: /GET \/domains`\][^.]*latest version/, box: /latest version/ },
+  { detail: 'nested tags under `tags`, narrower implying broader', statement: /nested `tags`|broader tag/, box: /`tags`/ },
+];
+
+/** A page's statements: table rows, and the sentences of each paragraph, heading or list item (code left out). */
+function statements(text: string): string[] {
+  const lines = text
+    .replace(/^---\n[\s\S]*?\n---\n/, '')
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/<ApiSample[\s\S]*?<\/ApiSample>/g, '')
+    .split('\n');
+  const rows = lines.filter((line) => line.startsWith('|'));
+  const blocks = lines
+    .map((line) => (line.startsWith('|') ? '' : line))
+    .join('\n')
+    .split(/\n(?=\s*$|#|\s*[-*] |\s*\d+\. )/);
+  return [...rows, ...blocks.flatMap((block) => block.replace(/\s+/g, ' ').split(/(?<=[.:])\s+(?=[A-Z`[])/))];
+}
+
+describe('docs state unspecified server behaviour and shapes as assumptions', () => {
+  it.each(ASSUMED_IN_DOCS.map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
+    const { statement, box } = rule as (typeof ASSUMED_IN_DOCS)[number];
+    const unmarked = docFiles().flatMap(({ file, text }) => {
+      const admonition = text.match(/:::info\[Assumptions\]([\s\S]*?):::/)?.[1] ?? '';
+      return statements(text)
+        .filter((s) => statement.test(s) && !/assum/i.test(s) && !box.test(admonition))
+        .map((s) => `${file}: ${s.trim()}`);
+    });
+    expect(unmarked).toEqual([]);
+  });
+});
