@@ -2,17 +2,21 @@
  * `npm run openapi:fetch`: refreshes the vendored contract from `<API_HOST>/api/v1/openapi.json`
  * (spec §7.1). The download replaces openapi/customer-api.yaml only after it parses as OpenAPI 3 and
  * passes the Redocly lint with no errors; on any failure it says why, exits 1, and the vendored copy
- * is untouched, so the build (which always uses the vendored copy) keeps working offline.
+ * is untouched, so the build (which always uses the vendored copy) keeps working offline. Before it
+ * replaces the copy it prints how the two differ (./diff.ts) and how many `x-assumed` details of the
+ * vendored copy are to be settled against the provider's word (issue #10).
  *
  * Usage: tsx scripts/openapi/fetch.ts [--out <file>]   (default: openapi/customer-api.yaml)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { portalEnv } from '../../config/env';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { findAssumptions } from './assumptions';
 import { contractUrl, parseContract } from './contract';
+import { contractDifferences } from './diff';
 
 /** How long the download may take, in ms. */
 const FETCH_TIMEOUT_MS = 15_000;
@@ -56,10 +60,25 @@ async function main(): Promise<void> {
   }
 
   const target = outPath(root);
+  const relative = path.relative(root, target);
+  const vendored = fs.existsSync(target) ? parse(fs.readFileSync(target, 'utf8')) : {};
+  const differences = contractDifferences(vendored, doc);
+  console.log(
+    differences.length === 0
+      ? `No differences between ${relative} and ${url} in operations, parameters, required fields or enums.`
+      : `${url} differs from ${relative} in ${differences.length} place(s) (operations, parameters, required fields, enums):\n${differences.map((line) => `  - ${line}`).join('\n')}`,
+  );
+  const assumed = findAssumptions(vendored).length;
+  if (assumed > 0 && findAssumptions(doc).length === 0) {
+    console.log(
+      `${relative} marked ${assumed} detail(s) x-assumed (listed in openapi/README.md); the new copy marks none. Settle each against it, then update the list.`,
+    );
+  }
+
   const temporary = `${target}.download`;
   fs.writeFileSync(temporary, yamlText);
   fs.renameSync(temporary, target);
-  console.log(`Updated ${path.relative(root, target)} from ${url} (${Object.keys(doc.paths ?? {}).length} paths).`);
+  console.log(`Updated ${relative} from ${url} (${Object.keys(doc.paths ?? {}).length} paths).`);
 }
 
 main().catch((error: unknown) => {

@@ -37,13 +37,16 @@ beforeEach(() => {
 });
 
 /** Runs the script asynchronously, so this process's test server can answer it. */
-function runFetch(apiHost: string, target: string[] = ['--out', out]): Promise<{ status: number; stderr: string }> {
+function runFetch(
+  apiHost: string,
+  target: string[] = ['--out', out],
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [require.resolve('tsx/cli'), 'scripts/openapi/fetch.ts', ...target],
       { cwd: ROOT, env: { ...process.env, API_HOST: apiHost }, timeout: 60_000 },
-      (error, _stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stderr }),
+      (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -123,6 +126,32 @@ describe('npm run openapi:fetch', () => {
     const run = await runFetch(host);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+    expect(parse(fs.readFileSync(out, 'utf8'))).toEqual(fetched);
+    expect(run.stdout).toContain('No differences between');
+  });
+
+  it("prints how the provider's description differs, and which assumptions it leaves to settle, before replacing the copy", async () => {
+    // The provider's description carries none of our x-assumed marks.
+    const unmarked = (key: string, value: unknown) => (key === 'x-assumed' ? undefined : value);
+    const fetched = JSON.parse(JSON.stringify(parse(fs.readFileSync(VENDORED, 'utf8')), unmarked));
+    fetched.components.schemas.DocumentLite.required = ['document_id', 'title'];
+    fetched.components.schemas.Restriction.enum = ['unrestricted', 'restricted'];
+    fetched.paths['/publishers'].get.parameters = [];
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
+    const run = await runFetch(host);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/differs from .*customer-api\.yaml in \d+ place/);
+    expect(run.stdout).toContain('  - GET /publishers: parameter query jurisdictions only in the vendored copy');
+    expect(run.stdout).toContain(
+      '  - GET /documents/{document_id}: response 200 field title is required in the remote, not in the vendored copy',
+    );
+    expect(run.stdout).toContain(
+      '  - POST /documents: body field document_restriction[] enum ["unrestricted", "partially_restricted", "restricted"] in the vendored copy, ["unrestricted", "restricted"] in the remote',
+    );
+    expect(run.stdout).toMatch(
+      /marked \d+ detail\(s\) x-assumed \(listed in openapi\/README\.md\); the new copy marks none/,
+    );
     expect(parse(fs.readFileSync(out, 'utf8'))).toEqual(fetched);
   });
 });
