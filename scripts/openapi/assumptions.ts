@@ -53,7 +53,7 @@ export function findAssumptions(doc: unknown): Assumption[] {
  */
 export function listedAssumptions(markdown: string): string[] {
   const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => line.startsWith('| Where |'));
+  const start = lines.findIndex((line) => /^\|\s*Where\s*\|/.test(line));
   if (start < 0) throw new Error('no assumption table (a Markdown table headed "| Where |")');
   const pointers: string[] = [];
   for (const line of lines.slice(start + 2)) {

@@ -51,6 +51,11 @@ describe('listedAssumptions', () => {
     expect(listedAssumptions(markdown)).toEqual(['#/info', '#/a']);
   });
 
+  it('reads a table whose columns Prettier padded', () => {
+    const markdown = ['| Where   | Spec |', '| ------- | ---- |', '| `#/info` | §7.1 |'].join('\n');
+    expect(listedAssumptions(markdown)).toEqual(['#/info']);
+  });
+
   it('says so when there is no table', () => {
     expect(() => listedAssumptions('# Nothing here')).toThrow(/no assumption table/);
   });
