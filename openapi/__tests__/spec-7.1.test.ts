@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { nodeAt } from '../../scripts/openapi/contract';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any; // an arbitrary piece of the OpenAPI document
@@ -19,10 +20,7 @@ function resolve(node: Node): Node {
   let current = node;
   for (let hops = 0; current && typeof current === 'object' && hops < 20; hops += 1) {
     if (typeof current.$ref === 'string') {
-      current = current.$ref
-        .slice(2)
-        .split('/')
-        .reduce((parent: Node, key: string) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      current = nodeAt(doc, current.$ref);
     } else if (Array.isArray(current.allOf) && current.allOf.length === 1 && !current.type) {
       current = { ...resolve(current.allOf[0]), ...current, allOf: undefined };
     } else return current;

@@ -57,3 +57,20 @@ export function parseContract(body: string): OpenApiDocument {
   }
   return doc as OpenApiDocument;
 }
+
+/**
+ * The node a local JSON pointer (RFC 6901, as a URI fragment: `#/components/schemas/Domain`) names in
+ * `doc`, e.g. the target of a `$ref`.
+ *
+ * @returns the node, or `undefined` when the pointer leads nowhere.
+ */
+export function nodeAt(doc: unknown, pointer: string): unknown {
+  const path = pointer.replace(/^#\/?/, '');
+  if (!path) return doc;
+  return path
+    .split('/')
+    .reduce<unknown>(
+      (parent, key) => (parent as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+      doc,
+    );
+}

@@ -8,6 +8,8 @@
  * provider that names or nests its schemas differently still lines up field by field.
  */
 
+import { nodeAt } from './contract';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any; // an arbitrary piece of an OpenAPI document
 
@@ -20,10 +22,7 @@ function deref(doc: Node, node: Node, seen = new Set<string>()): { node: Node; s
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
     if (chain.has(current.$ref)) return { node: undefined, seen: chain };
     chain.add(current.$ref);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((parent: Node, key: string) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    current = nodeAt(doc, current.$ref);
   }
   return { node: current, seen: chain };
 }

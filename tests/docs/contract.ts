@@ -8,6 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadContract } from '../../config/openapi';
+import { nodeAt } from '../../scripts/openapi/contract';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -43,10 +44,7 @@ export const refTo = (...segments: string[]) => ({ $ref: `contract#/${segments.m
 export function resolve(node: Node): Node {
   let current = node;
   while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((parent: Node, key: string) => parent?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
+    current = nodeAt(contract, current.$ref);
   }
   return current;
 }

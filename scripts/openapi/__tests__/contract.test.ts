@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { contractUrl, parseContract, withApiHost } from '../contract';
+import { contractUrl, nodeAt, parseContract, withApiHost } from '../contract';
 
 describe('contractUrl (spec §7.1)', () => {
   it('is /api/v1/openapi.json on the API host', () => {
@@ -42,5 +42,19 @@ describe('parseContract', () => {
 
   it('accepts an OpenAPI 3 document with paths', () => {
     expect(parseContract('{"openapi": "3.1.0", "paths": {"/doctypes": {}}}').paths).toHaveProperty('/doctypes');
+  });
+});
+
+describe('nodeAt (RFC 6901 pointers as URI fragments)', () => {
+  const doc = { paths: { '/a/{id}': { get: { parameters: [{ name: 'id' }] } } }, 'x~y': 1 };
+
+  it('follows escaped segments and array indexes', () => {
+    expect(nodeAt(doc, '#/paths/~1a~1{id}/get/parameters/0')).toEqual({ name: 'id' });
+    expect(nodeAt(doc, '#/x~0y')).toBe(1);
+  });
+
+  it('gives the document for `#` and undefined for a pointer that leads nowhere', () => {
+    expect(nodeAt(doc, '#')).toBe(doc);
+    expect(nodeAt(doc, '#/paths/missing/get')).toBeUndefined();
   });
 });
