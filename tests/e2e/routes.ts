@@ -25,7 +25,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { path: '/blog/welcome', text: 'Welcome to the portal' },
   { path: '/markdown-page', text: 'A standalone page written in Markdown' },
   { path: '/docs/api/getting-started', text: 'The customer API serves regulatory documents' },
-  { path: '/docs/document_format/document-types', text: 'Each document has one doctype from a fixed list of 17' },
+  { path: '/docs/document_format/document-types', text: "A document's doctype is one of a fixed list of 17" },
   { path: '/docs/document_format/publisher-hierarchy-ranking', text: 'Every publisher has a' },
   { path: '/docs/document_format/schema', text: 'Every document the API returns is a JSON object' },
   { path: '/docs/document_format/semantic-structure', text: 'is a list of pages, each made of blocks' },
