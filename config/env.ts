@@ -127,6 +127,14 @@ export interface LocalIdentitySettings {
   demoPassword: string;
 }
 
+/** The local sandbox API (local/sandbox, issue #11), started with the portal in local mode. */
+export interface LocalSandboxSettings {
+  /** TCP port; default 4010, the contract's "Local sandbox" server. */
+  port: number;
+  /** The SQLite file of the sample corpus; unset means `.local/sandbox/corpus.db` in the project. */
+  dbFile?: string;
+}
+
 /** Everything the portal reads from the environment, typed. */
 export interface PortalEnv {
   /** Product name shown in the title, navbar and "{product} SSO" button. */
@@ -148,6 +156,7 @@ export interface PortalEnv {
   siteHost: string;
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
+  localSandbox: LocalSandboxSettings;
 }
 
 /**
@@ -263,6 +272,10 @@ export function parseEnv(env: Env): PortalEnv {
       mfa: readMfa(env),
       demoUsername: read(env, 'DEMO_USERNAME') ?? 'demo@example.com',
       demoPassword: read(env, 'DEMO_PASSWORD') ?? 'DemoPassw0rd!',
+    },
+    localSandbox: {
+      port: readPort(env, 'SANDBOX_PORT', 4010),
+      dbFile: read(env, 'SANDBOX_DB_FILE'),
     },
   };
 }

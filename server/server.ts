@@ -1,14 +1,15 @@
 /**
  * `npm run serve`: serves the production build through the gate (server/app.ts) on PORT (3000). In
- * local mode (no COGNITO_USER_POOL_ID) it first starts the local identity service and trusts its
- * JWKS; with a user pool configured it trusts only that pool's keys. Stops cleanly on SIGINT/SIGTERM.
+ * local mode (no COGNITO_USER_POOL_ID) it first starts the local services (identity, sandbox API) and
+ * trusts the local identity's keys; with a user pool configured it trusts only that pool's keys. Stops
+ * cleanly on SIGINT/SIGTERM.
  */
 import path from 'node:path';
 import { portalEnv, type PortalEnv } from '../config/env';
 import { loadContract } from '../config/openapi';
-import { startDefaultLocalIdentity } from '../local/identity/default';
-import type { LocalIdentity } from '../local/identity';
-import { withApiHost, type OpenApiDocument } from '../scripts/openapi/contract';
+import { startLocalServices } from '../local';
+import { LOCAL_JWKS } from '../local/identity/jwks';
+import { sandboxFirst, withApiHost, type OpenApiDocument } from '../scripts/openapi/contract';
 import { buildApp } from './app';
 import type { CspOrigins } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
@@ -18,7 +19,8 @@ const ROOT = path.resolve(__dirname, '..');
 /** Origins the browser may connect to: the identity service, the contract's API servers, OAuth. */
 export function cspOriginsFor(env: PortalEnv): CspOrigins {
   const contract = loadContract(ROOT) as OpenApiDocument;
-  const api = (withApiHost(contract, env.apiHost).servers ?? []).map((server) => new URL(server.url).origin);
+  const servers = sandboxFirst(withApiHost(contract, env.apiHost), env.localSandbox.port).servers ?? [];
+  const api = servers.map((server) => new URL(server.url).origin);
   const identity =
     env.auth.mode === 'local' ? [env.auth.userPoolEndpoint!] : [`https://cognito-idp.${env.auth.region}.amazonaws.com`];
   return {
@@ -30,13 +32,10 @@ export function cspOriginsFor(env: PortalEnv): CspOrigins {
 
 async function main(): Promise<void> {
   const env = portalEnv;
-  let identity: LocalIdentity | undefined;
-  let jwks;
-  if (env.auth.mode === 'local') {
-    identity = await startDefaultLocalIdentity(env);
-    jwks = await (await fetch(`${identity.issuer}/.well-known/jwks.json`)).json();
-  }
-  const verifier = await createAccessTokenVerifier(env.auth, { localJwks: jwks });
+  const services = await startLocalServices(env);
+  const verifier = await createAccessTokenVerifier(env.auth, {
+    localJwks: env.auth.mode === 'local' ? LOCAL_JWKS : undefined,
+  });
   const app = await buildApp({
     buildDir: path.join(ROOT, 'build'),
     appClientId: env.auth.userPoolClientId,
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
 
   const stop = async () => {
     await app.close();
-    await identity?.close();
+    await services.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -27,7 +27,12 @@ export const TEST_USERS = {
   totp: 'totp@example.com',
   /** SMS MFA (the legacy `MFAOptions` entry cognito-local needs): a confirm step with the texted code. */
   sms: 'sms@example.com',
+  /** Signs in like anyone, but the local sandbox API answers `403` (spec §6, §8.1): no API access. */
+  noAccess: 'no-access@example.com',
 } as const;
+
+/** Usernames the local sandbox API refuses with `403` (spec §6: an authenticated caller without permission). */
+export const NO_API_ACCESS: readonly string[] = [TEST_USERS.noAccess];
 
 /** The seed records of {@link TEST_USERS}. */
 export function testUsers(): SeedUser[] {
@@ -70,6 +75,11 @@ export function testUsers(): SeedUser[] {
         phone_number_verified: 'true',
       },
       mfa: { sms: true },
+    },
+    {
+      username: TEST_USERS.noAccess,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.noAccess, email_verified: 'true' },
     },
   ];
 }

@@ -1,7 +1,7 @@
 /**
  * Bundles the vendored contract (openapi/) into one JSON document for the build, with its production
- * server on API_HOST (config/env.ts). Redocly resolves any `$ref` to other files, so the contract may
- * be split by tag. Every `x-assumed` detail also says so in its description (./assumptions.ts), so the
+ * server on API_HOST (config/env.ts) and, in local mode, the local sandbox API first. Redocly resolves
+ * any `$ref` to other files, so the contract may be split by tag. Every `x-assumed` detail also says so in its description (./assumptions.ts), so the
  * reference never shows an assumption as the provider's word (issue #10). Output:
  * generated/openapi/customer-api.json (git-ignored).
  */
@@ -11,7 +11,7 @@ import { bundle, loadConfig } from '@redocly/openapi-core';
 import { portalEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { withAssumptionNotes } from './assumptions';
-import { withApiHost, type OpenApiDocument } from './contract';
+import { sandboxFirst, withApiHost, type OpenApiDocument } from './contract';
 
 /**
  * Writes the bundled contract and returns its path.
@@ -25,7 +25,9 @@ export async function bundleContract(root = path.resolve(__dirname, '../..')): P
   if (errors.length > 0) {
     throw new Error(`${OPENAPI_SPEC_PATH} cannot be bundled: ${errors.map((e) => e.message).join('; ')}`);
   }
-  const doc = withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost));
+  let doc = withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost));
+  // Local mode: "Send API request" answers from the local sandbox (issue #11) out of the box.
+  if (portalEnv.auth.mode === 'local') doc = sandboxFirst(doc, portalEnv.localSandbox.port);
   const out = path.join(root, BUNDLED_SPEC_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);

@@ -34,6 +34,22 @@ export function withApiHost<T extends OpenApiDocument>(doc: T, apiHost: string |
 }
 
 /**
+ * Returns a copy of `doc` whose first server is the local sandbox API (issue #11) on `port`, so the
+ * reference's "Send API request" goes to it by default in local mode. The sandbox server is the one on
+ * `localhost`; a document without one is returned unchanged.
+ */
+export function sandboxFirst<T extends OpenApiDocument>(doc: T, port: number): T {
+  const servers = doc.servers ?? [];
+  const index = servers.findIndex((server) => /^http:\/\/localhost(:\d+)?\//.test(server.url));
+  if (index < 0) return doc;
+  const sandbox = {
+    ...servers[index],
+    url: servers[index].url.replace(/^http:\/\/localhost(:\d+)?/, `http://localhost:${port}`),
+  };
+  return { ...doc, servers: [sandbox, ...servers.filter((_, i) => i !== index)] };
+}
+
+/**
  * Checks that a downloaded body is an OpenAPI 3 document with paths, before anything is linted or
  * written.
  *

@@ -1,0 +1,119 @@
+/**
+ * The local sandbox API as a Fastify app (issue #11): every operation of `openapi/customer-api.yaml`
+ * under `/api/v1/customer`, routed and validated from the contract itself by fastify-openapi-glue with
+ * Ajv for JSON Schema 2020-12 (OpenAPI 3.1), answered from the sample corpus (./corpus), behind the
+ * bearer check of ./access.ts, with CORS for the portal. `GET /api/v1/openapi.json` serves the contract
+ * (spec §7.1). Tests build it and call `inject()`; ./index.ts listens.
+ */
+import cors from '@fastify/cors';
+import responseValidation from '@fastify/response-validation';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AccessTokenVerifier } from '../../server/gate/verifier';
+import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../scripts/openapi/contract';
+import { AccessError, authorize } from './access';
+import type { CorpusDb } from './corpus/db';
+import { toValidationDetail } from './errors';
+import { checkLink, FILES_PATH, samplePdf } from './files';
+import { createHandlers } from './handlers';
+
+/** Options of {@link buildSandbox}. */
+export interface SandboxOptions {
+  /** The contract, parsed (config/openapi.ts `loadContract`), with its servers as the portal shows them. */
+  contract: Record<string, unknown>;
+  corpus: CorpusDb;
+  verifier: AccessTokenVerifier;
+  /** The sandbox's own origin, e.g. `http://localhost:4010` (presigned links point at it). */
+  baseUrl: string;
+  /** Origins whose browsers may call the API (the portal's site URL). */
+  corsOrigins: string[];
+  /** Validate every response against the contract and refuse undocumented statuses (tests; default false). */
+  validateResponses?: boolean;
+  /** Current time in ms (default `Date.now`). */
+  now?: () => number;
+}
+
+function ajv(coerce: boolean) {
+  // strict: false, so the contract's own keywords (`x-assumed`, `example`) are ignored, not errors.
+  const instance = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    // fastify-openapi-glue gives every recursive schema the same $id; keep each compiled schema to itself.
+    addUsedSchema: false,
+  });
+  addFormats(instance);
+  return instance;
+}
+
+/**
+ * @throws {Error} when the contract has an operation without a handler, or cannot be parsed by
+ *   fastify-openapi-glue.
+ */
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const app = Fastify({ logger: false });
+  // Bodies are validated exactly; query and path values arrive as strings and are coerced ("1" → 1).
+  const bodies = ajv(false);
+  const parameters = ajv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema));
+  // Responses are sent as the handlers build them (fast-json-stringify would drop what it cannot express).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['authorization', 'content-type', 'accept'],
+    exposedHeaders: ['location', 'content-disposition'],
+  });
+  if (options.validateResponses) {
+    await app.register(responseValidation, { ajv: ajv(false), responseStatusCodeValidation: true });
+  }
+
+  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, _request, reply) => {
+    if (error.validation) {
+      return reply.code(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
+    }
+    // fastify-openapi-glue wraps the bearer check's failure; its first error says why.
+    const access = [error, ...(error.errors ?? [])].find((e): e is AccessError => e instanceof AccessError);
+    if (access) return reply.code(access.statusCode).send({ detail: access.detail });
+    if (error.statusCode === 415 || error.statusCode === 400) {
+      return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type: 'json_invalid' }] });
+    }
+    reply.log.error(error);
+    return reply.code(500).send({ detail: `Sandbox error: ${error.message}` });
+  });
+
+  app.get(OPENAPI_PATH, async () => options.contract);
+  app.get(`${FILES_PATH}/:id`, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { expires, signature } = request.query as { expires?: string; signature?: string };
+    const verdict = checkLink(id, expires, signature, now());
+    if (verdict !== 'ok')
+      return reply
+        .code(403)
+        .type('text/plain')
+        .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
+    const doc = options.corpus.document(id);
+    if (!doc) return reply.code(404).type('text/plain').send('No such file');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${id}.pdf"`)
+      .send(samplePdf(doc.title ?? id));
+  });
+
+  await app.register(openapiGlue, {
+    specification: structuredClone(options.contract),
+    prefix: CUSTOMER_BASE_PATH,
+    serviceHandlers: createHandlers({ corpus: options.corpus, baseUrl: options.baseUrl, now }),
+    securityHandlers: {
+      async bearerAuth(request: { headers: Record<string, string | undefined> }) {
+        await authorize(request.headers.authorization, options.verifier);
+      },
+    },
+  });
+  return app;
+}

@@ -1,0 +1,141 @@
+/**
+ * The document filter body (spec §5.1, §7.1; `DocumentFilters` of the contract) as one SQL `WHERE` over
+ * the sandbox's tables (./db.ts). Every condition given must hold; lists inside a condition are
+ * alternatives unless a `require_all_*` flag says otherwise.
+ */
+import type { components } from '../../../generated/types/customer-api';
+import { parseTitle } from './titleQuery';
+
+/** The filter body; fields with a default may be left out of a request. */
+export type DocumentFilters = Partial<components['schemas']['DocumentFilters']>;
+
+/** A `WHERE` clause over `documents d` and the values of its `?` placeholders, in order. */
+export interface SqlCondition {
+  where: string;
+  params: (string | number)[];
+}
+
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** `d` has a row in `table` whose `column` is any of `values`. */
+const existsIn = (table: string, column: string, values: readonly (string | number)[]): SqlCondition => ({
+  where: `EXISTS (SELECT 1 FROM ${table} x WHERE x.doc = d.rowid AND x.${column} IN (${placeholders(values)}))`,
+  params: [...values],
+});
+
+/** All of `values` (`all`) or any of them in `table.column`. */
+function requireValues(table: string, column: string, values: string[], all: boolean): SqlCondition[] {
+  if (values.length === 0) return [];
+  return all ? values.map((value) => existsIn(table, column, [value])) : [existsIn(table, column, values)];
+}
+
+/** A title string or list (spec §5.1 title syntax) against the FTS5 index `titles`. */
+function titleCondition(title: string | string[]): SqlCondition | undefined {
+  const parts: SqlCondition[] = [];
+  for (const text of Array.isArray(title) ? title : [title]) {
+    for (const { include, exclude } of parseTitle(text)) {
+      const where: string[] = [];
+      const params: string[] = [];
+      if (include) {
+        where.push('d.rowid IN (SELECT rowid FROM titles WHERE titles MATCH ?)');
+        params.push(include);
+      }
+      for (const excluded of exclude) {
+        where.push('d.rowid NOT IN (SELECT rowid FROM titles WHERE titles MATCH ?)');
+        params.push(excluded);
+      }
+      parts.push({ where: `(${where.join(' AND ')})`, params });
+    }
+  }
+  if (parts.length === 0) return undefined;
+  return { where: `(${parts.map((p) => p.where).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
+}
+
+/**
+ * Translates a filter body into SQL. The body has passed the contract's request validation.
+ *
+ * @returns `1` (every document) for an empty body.
+ */
+export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
+  const conditions: SqlCondition[] = [];
+  const add = (where: string, ...params: (string | number)[]) => conditions.push({ where, params });
+
+  // Deprecated fields are still honoured (spec §7.1 lists them).
+  if (filters.jurisdictions?.length)
+    conditions.push(existsIn('document_publishers', 'jurisdiction', filters.jurisdictions));
+  if (filters.publisher_ids?.length)
+    conditions.push(existsIn('document_publishers', 'publisher', filters.publisher_ids));
+  if (filters.title_regex) add('d.title REGEXP ?', filters.title_regex);
+
+  if (filters.publishers?.length) {
+    const byType = (type: string) => filters.publishers!.filter((p) => p.type === type).map((p) => p.value);
+    const alternatives = [
+      ...(byType('jurisdiction').length
+        ? [existsIn('document_publishers', 'jurisdiction', byType('jurisdiction'))]
+        : []),
+      ...(byType('publisher_id').length ? [existsIn('document_publishers', 'publisher', byType('publisher_id'))] : []),
+    ];
+    conditions.push({
+      where: `(${alternatives.map((a) => a.where).join(' OR ')})`,
+      params: alternatives.flatMap((a) => a.params),
+    });
+  }
+  if (filters.publisher_rankings?.length)
+    conditions.push(existsIn('document_publishers', 'ranking', filters.publisher_rankings));
+
+  // Spec §5.1: a list is any of its values, an empty list any classification, null no classification.
+  for (const [level, values] of Object.entries(filters.sector ?? {})) {
+    const column = `d.${level}`; // level_1 … level_4: the contract refuses any other key
+    if (values === null) add(`${column} IS NULL`);
+    else if (values.length === 0) add(`${column} IS NOT NULL`);
+    else add(`${column} IN (${placeholders(values)})`, ...values);
+  }
+
+  if (filters.initiatives?.length) conditions.push(existsIn('document_initiatives', 'initiative', filters.initiatives));
+  if (filters.authoritative?.length) {
+    add(
+      `EXISTS (SELECT 1 FROM document_domains x WHERE x.doc = d.rowid AND x.authoritative = 1 AND x.domain IN (${placeholders(filters.authoritative)}))`,
+      ...filters.authoritative,
+    );
+  }
+  if (filters.has_signposts !== undefined) add('d.has_signposts = ?', filters.has_signposts ? 1 : 0);
+  conditions.push(
+    ...requireValues('document_tags', 'tag', filters.required_tags ?? [], filters.require_all_tags ?? false),
+  );
+  conditions.push(
+    ...requireValues('document_psi', 'label', filters.psi_labels ?? [], filters.require_all_psi_labels ?? false),
+  );
+
+  // Spec §5.1: search dates are inclusive.
+  if (filters.start_date) add('d.published >= ?', filters.start_date);
+  if (filters.end_date) add('d.published <= ?', filters.end_date);
+  if (filters.last_updated_from) add('d.last_updated_ms >= ?', Date.parse(filters.last_updated_from));
+  if (filters.last_updated_to) add('d.last_updated_ms <= ?', Date.parse(filters.last_updated_to));
+
+  if (filters.doctypes?.length) add(`d.doctype IN (${placeholders(filters.doctypes)})`, ...filters.doctypes);
+  for (const [domain, threshold] of Object.entries(filters.domains ?? {})) {
+    add(
+      'EXISTS (SELECT 1 FROM document_domains x WHERE x.doc = d.rowid AND x.domain = ? AND x.reg_score >= ?)',
+      domain,
+      threshold,
+    );
+  }
+  for (const [language, threshold] of Object.entries(filters.languages ?? {})) {
+    add(
+      'EXISTS (SELECT 1 FROM document_languages x WHERE x.doc = d.rowid AND x.language = ? AND x.proportion >= ?)',
+      language,
+      threshold,
+    );
+  }
+  if (filters.min_title_length !== undefined) add('d.title_length >= ?', filters.min_title_length);
+  if (filters.title !== undefined) {
+    const title = titleCondition(filters.title);
+    if (title) conditions.push(title);
+  }
+  if (filters.remove_near_duplicates) add('d.document_id = d.princeps');
+  // Spec §9: all three restriction levels by default.
+  const restrictions = filters.document_restriction ?? ['unrestricted', 'partially_restricted', 'restricted'];
+  add(`d.restriction IN (${placeholders(restrictions)})`, ...restrictions);
+
+  return { where: conditions.map((c) => c.where).join(' AND ') || '1', params: conditions.flatMap((c) => c.params) };
+}

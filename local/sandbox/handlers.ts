@@ -1,0 +1,255 @@
+/**
+ * The sandbox's answer to each operation of the contract, keyed by `operationId` (fastify-openapi-glue
+ * `serviceHandlers`). Requests reach a handler only after the contract's validation and the bearer check
+ * (./app.ts), so handlers assume well-formed input. Behaviour follows spec §4–§9 and the docs; where
+ * those are silent the contract's `x-assumed` choices are implemented (e.g. a 404 for an unknown domain).
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components, operations } from '../../generated/types/customer-api';
+import { asRestricted, LITE_FIELDS, type CorpusDb } from './corpus/db';
+import { DOCTYPES, type Control, type Document } from './corpus/seed';
+import { presign } from './files';
+
+type Schemas = components['schemas'];
+type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+type Query<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q }
+  ? NonNullable<Q>
+  : never;
+type Path<Op extends keyof operations> = operations[Op]['parameters'] extends { path: infer P } ? P : never;
+
+/** A request as a handler sees it: validated body, query and path parameters of operation `Op`. */
+type Req<Op extends keyof operations> = FastifyRequest<{ Body: Body<Op>; Querystring: Query<Op>; Params: Path<Op> }>;
+
+/** What the handlers need besides the request. */
+export interface HandlerContext {
+  corpus: CorpusDb;
+  /** The sandbox's origin, e.g. `http://localhost:4010`, for presigned links. */
+  baseUrl: string;
+  /** Current time in ms (tests may pass their own clock). */
+  now: () => number;
+}
+
+/** The `{detail}` body of a 404; messages are the contract's illustrative ones (x-assumed). */
+function notFound(reply: FastifyReply, detail: string) {
+  return reply.code(404).send({ detail });
+}
+
+/** Spec §4 statuses of an Interrogator request, by step. */
+const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+/** Spec §7.1 / §4: a summary is `202` twice (initiated, then in progress), then `200`. */
+const SUMMARY_MESSAGES = ['Summary generation initiated', 'Summary generation in progress'] as const;
+
+const pick = (doc: Document): Schemas['DocumentLite'] =>
+  Object.fromEntries(LITE_FIELDS.filter((f) => f in doc).map((f) => [f, doc[f]])) as Schemas['DocumentLite'];
+
+/** Every control of a tree, sub-controls included, each without its sub-controls. */
+const flatten = (controls: Control[]): Control[] =>
+  controls.flatMap(({ sub_controls = [], ...control }) => [{ ...control, sub_controls: [] }, ...flatten(sub_controls)]);
+
+/** A readable summary of some pages: their first sentences. */
+function summarise(texts: string[]): string {
+  const sentences = texts.flatMap((t) => t.split('\n').slice(1, 2)).filter(Boolean);
+  return sentences.length
+    ? `In short (sample summary): ${[...new Set(sentences)].slice(0, 5).join(' ')}`
+    : 'In short (sample summary): the pages hold no text the sandbox can summarise.';
+}
+
+/**
+ * @returns one handler per `operationId` of `openapi/customer-api.yaml` (all 27).
+ */
+export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
+  const documentsPage = (req: Req<'searchDocuments'>) =>
+    corpus.search(req.body, req.query.page ?? 1, req.query.page_size ?? 100).map(asRestricted);
+
+  /** Advances an Interrogator request one step per poll and answers its state before the step. */
+  const poll = (id: string, kind: 'search' | 'summary') => {
+    const stored = corpus.request(id);
+    if (!stored || stored.kind !== kind) return undefined;
+    if (stored.step < 2) corpus.saveRequest(id, kind, stored.step + 1, stored.data);
+    return { step: stored.step, data: stored.data };
+  };
+
+  return {
+    async searchDocuments(req: Req<'searchDocuments'>) {
+      return documentsPage(req);
+    },
+    async searchDocumentsLite(req: Req<'searchDocumentsLite'>) {
+      return documentsPage(req as Req<'searchDocuments'>).map(pick);
+    },
+    async countDocuments(req: Req<'countDocuments'>) {
+      return { count: corpus.count(req.body) };
+    },
+    async getDocument(req: Req<'getDocument'>, reply: FastifyReply) {
+      const doc = corpus.document(req.params.document_id);
+      return doc ? asRestricted(doc) : notFound(reply, 'Document not found');
+    },
+    async getDocumentSummary(req: Req<'getDocumentSummary'>, reply: FastifyReply) {
+      const id = req.params.document_id;
+      const doc = corpus.document(id);
+      if (!doc) return notFound(reply, 'Document not found');
+      const step = req.query.refresh ? 0 : corpus.summaryStep(id);
+      if (step < 2) {
+        corpus.saveSummaryStep(id, step + 1);
+        return reply.code(202).send({ status: 'ok', message: SUMMARY_MESSAGES[step] });
+      }
+      const texts =
+        doc.restriction === 'unrestricted'
+          ? (doc.source_text ?? []).map((p) => (p.blocks ?? []).map((b) => b.text).join('\n'))
+          : [];
+      return { status: 'ok', summary: texts.length ? summarise(texts) : `In short (sample summary): ${doc.title}.` };
+    },
+    async getDocumentFile(req: Req<'getDocumentFile'>, reply: FastifyReply) {
+      const id = req.params.document_id;
+      if (!corpus.document(id)) return notFound(reply, 'Document not found');
+      return reply
+        .code(307)
+        .header('location', presign(baseUrl, id, now()))
+        .send();
+    },
+    async listDoctypes() {
+      return DOCTYPES;
+    },
+    async listSectors() {
+      return corpus.reference('sectors');
+    },
+    async listPsiDescriptions() {
+      return corpus.reference('psiDescriptions');
+    },
+    async listDomains() {
+      return corpus.reference('domains').map(({ name, description, version }) => ({ name, description, version }));
+    },
+    async getDomainTags(req: Req<'getDomainTags'>, reply: FastifyReply) {
+      const domain = corpus.reference('domains').find((d) => d.name === req.params.domain);
+      const version = req.query.version ?? domain?.version;
+      if (!domain || !version || version > domain.version) return notFound(reply, 'Domain not found');
+      return domain.trees[version - 1];
+    },
+    async listFrameworks() {
+      return corpus.reference('frameworks');
+    },
+    async listFrameworkControls(req: Req<'listFrameworkControls'>, reply: FastifyReply) {
+      const controls = corpus.reference('controls')[req.params.framework_id];
+      if (!controls) return notFound(reply, 'Framework not found');
+      return req.query.nested ? controls : flatten(controls);
+    },
+    async getControl(req: Req<'getControl'>, reply: FastifyReply) {
+      const all = Object.values(corpus.reference('controls')).flatMap((tree) => {
+        const walk = (nodes: Control[]): Control[] => nodes.flatMap((c) => [c, ...walk(c.sub_controls ?? [])]);
+        return walk(tree);
+      });
+      return all.find((c) => c.control_id === req.params.control_id) ?? notFound(reply, 'Control not found');
+    },
+    async listFrameworkActions(req: Req<'listFrameworkActions'>, reply: FastifyReply) {
+      return corpus.reference('actions')[req.params.framework_id] ?? notFound(reply, 'Framework not found');
+    },
+    async listInitiatives(_req: FastifyRequest, reply: FastifyReply) {
+      const initiatives = corpus.reference('initiatives');
+      return initiatives.length ? initiatives : notFound(reply, 'No initiatives are available');
+    },
+    async listPublishers(req: Req<'listPublishers'>) {
+      const wanted = req.query.jurisdictions;
+      const publishers = corpus.reference('publishers');
+      return wanted?.length ? publishers.filter((p) => p.jurisdiction && wanted.includes(p.jurisdiction)) : publishers;
+    },
+    async listPublisherRankings() {
+      return corpus.reference('rankings');
+    },
+    async listJurisdictions() {
+      return [
+        ...new Set(corpus.reference('publishers').flatMap((p) => (p.jurisdiction ? [p.jurisdiction] : []))),
+      ].sort();
+    },
+    async listSanctions(req: Req<'listSanctions'>) {
+      const wanted = req.query.jurisdictions;
+      let files = corpus.reference('sanctions').filter((s) => !wanted?.length || wanted.includes(s.jurisdiction));
+      // Spec §9: latest_only defaults to true.
+      if (req.query.latest_only ?? true) {
+        const newest = new Map<string, (typeof files)[number]>();
+        for (const file of files)
+          if ((newest.get(file.list)?.published ?? '') < file.published) newest.set(file.list, file);
+        files = [...newest.values()];
+      }
+      return files.map(({ sanction_id, title, published, timestamp, publishers }) => ({
+        sanction_id,
+        title,
+        published,
+        timestamp,
+        publishers,
+      }));
+    },
+    async getSanction(req: Req<'getSanction'>, reply: FastifyReply) {
+      const file = corpus.reference('sanctions').find((s) => s.sanction_id === req.params.sanction_id);
+      if (!file) return notFound(reply, 'Sanction not found');
+      const { sanction_id, title, published, timestamp, publishers } = file;
+      return { sanction_id, title, published, timestamp, publishers };
+    },
+    async getSanctionFile(req: Req<'getSanctionFile'>, reply: FastifyReply) {
+      const file = corpus.reference('sanctions').find((s) => s.sanction_id === req.params.sanction_id);
+      if (!file) return notFound(reply, 'Sanction not found');
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${file.sanction_id}.csv"`)
+        .send(Buffer.from(file.content));
+    },
+    async createInterrogatorSearch(req: Req<'createInterrogatorSearch'>, reply: FastifyReply) {
+      const publishers = corpus.reference('publishers');
+      // Spec §8.1: the server, not the schema, judges publisher ids and jurisdictions.
+      if (req.body.publisher_ids?.some((id) => !publishers.some((p) => p.id === id))) {
+        return reply.code(400).send({ detail: 'Invalid Publisher ID(s) provided' });
+      }
+      if (req.body.jurisdictions?.some((j) => !publishers.some((p) => p.jurisdiction === j))) {
+        return reply.code(400).send({ detail: 'Invalid Jurisdiction(s) provided' });
+      }
+      const request_id = crypto.randomUUID();
+      const { query, ...filters } = req.body;
+      corpus.saveRequest(request_id, 'search', 0, { request_id, kind: 'search', query, filters });
+      return { request_id };
+    },
+    async getInterrogatorSearch(req: Req<'getInterrogatorSearch'>, reply: FastifyReply) {
+      const request_id = req.params.request_id;
+      const state = poll(request_id, 'search');
+      if (!state) return notFound(reply, 'Request not found');
+      const status = STATUSES[state.step];
+      if (status !== 'completed') return { request_id, status };
+      const pages = corpus.searchPages(String(state.data.query), state.data.filters as never, 10);
+      const best = pages[0] ? -pages[0].rank : 1;
+      return {
+        request_id,
+        status,
+        results: pages.map(({ rank, ...page }) => ({ ...page, score: Math.round((-rank / best) * 1000) / 1000 })),
+      };
+    },
+    async createInterrogatorSummary(req: Req<'createInterrogatorSummary'>) {
+      const request_id = crypto.randomUUID();
+      corpus.saveRequest(request_id, 'summary', 0, {
+        request_id,
+        kind: 'summary',
+        query: req.body.query ?? '',
+        results: req.body.results,
+      });
+      return { request_id };
+    },
+    async getInterrogatorSummary(req: Req<'getInterrogatorSummary'>, reply: FastifyReply) {
+      const request_id = req.params.request_id;
+      const state = poll(request_id, 'summary');
+      if (!state) return notFound(reply, 'Request not found');
+      const status = STATUSES[state.step];
+      if (status !== 'completed') return { request_id, status };
+      const results = (state.data.results ?? []) as { document_id: string; page_index: number }[];
+      const texts = results.flatMap(({ document_id, page_index }) => {
+        const doc = corpus.document(document_id);
+        return doc?.restriction === 'unrestricted' ? [corpus.pageText(document_id, page_index) ?? ''] : [];
+      });
+      return { request_id, status, summary: summarise(texts) };
+    },
+    async sendInterrogatorFeedback(_req: FastifyRequest, reply: FastifyReply) {
+      return reply.code(200).send();
+    },
+  };
+}
