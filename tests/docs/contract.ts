@@ -115,3 +115,13 @@ export function tableRows(text: string, header: string): string[][] {
   }
   return rows;
 }
+
+/** Every `<ApiSample …>{`…`}</ApiSample>` of docs/, as its template literal evaluates, with its file. */
+export function apiSamples(): { file: string; sample: string }[] {
+  return docFiles().flatMap(({ file, text }) =>
+    [...text.matchAll(/<ApiSample[^>]*>\s*\{`((?:[^`\\]|\\.)*)`\}\s*<\/ApiSample>/g)].map((match) => ({
+      file,
+      sample: match[1].replace(/\\([\\`$])/g, '$1'),
+    })),
+  );
+}

@@ -6,14 +6,7 @@
  * JSON body is valid for the operation's request schema. A sample the API would reject fails here.
  */
 import { parseRequestSample, type RequestSample } from '../../src/components/ApiSample/request';
-import { ajv, ajvParams, docFiles, findOperation, inContract, refTo, resolve, type Node } from './contract';
-
-/** `<ApiSample …>{`…`}</ApiSample>` blocks of an MDX file, as the template literal evaluates them. */
-function samplesOf(text: string): string[] {
-  return [...text.matchAll(/<ApiSample[^>]*>\s*\{`((?:[^`\\]|\\.)*)`\}\s*<\/ApiSample>/g)].map((match) =>
-    match[1].replace(/\\([\\`$])/g, '$1'),
-  );
-}
+import { ajv, ajvParams, apiSamples, docFiles, findOperation, inContract, refTo, resolve, type Node } from './contract';
 
 /** Why the contract would reject `sample`, or an empty list. */
 export function problemsOf(sample: RequestSample): string[] {
@@ -62,7 +55,7 @@ export function problemsOf(sample: RequestSample): string[] {
   return problems;
 }
 
-const samples = docFiles().flatMap(({ file, text }) => samplesOf(text).map((sample) => ({ file, sample })));
+const samples = apiSamples();
 
 describe('request samples in docs/', () => {
   it('exist', () => {

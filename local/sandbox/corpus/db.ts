@@ -11,7 +11,7 @@ import { filterToSql, type DocumentFilters } from './filters';
 import { buildCorpus, type Corpus, type Document } from './seed';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
-export const CORPUS_VERSION = 1;
+export const CORPUS_VERSION = 2;
 
 type Db = InstanceType<typeof Database>;
 

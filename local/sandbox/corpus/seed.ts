@@ -401,7 +401,8 @@ export function buildCorpus(): Corpus {
       initiatives: random.chance(0.3) ? [{ id: random.int(0, initiatives.length - 1), name: '' }] : [],
       sector: Object.fromEntries(random.pick(sectors).map((value, level) => [`level_${level + 1}`, value])),
       reg_scores,
-      signposts: tags.map((tag) => ({
+      // Some documents carry no signposts, so `has_signposts` selects something either way.
+      signposts: (i % 7 === 5 ? [] : tags).map((tag) => ({
         tag,
         page: random.int(0, text.length - 1),
         inference_text: random.pick(SENTENCES),

@@ -1,0 +1,295 @@
+/**
+ * @jest-environment node
+ *
+ * The sandbox behaves as the spec and the docs describe (issue #11): every filter of the document filter
+ * selects what it says (checked on the stored documents, not on the sandbox's SQL), counts equal what
+ * paging returns, restriction levels drop fields, and the asynchronous flows, file links, access rules
+ * and CORS work as a client sees them.
+ */
+import { mintToken } from '../../../server/__tests__/helper';
+import { TEST_USERS } from '../../identity/testUsers';
+import type { DocumentFilters } from '../corpus/filters';
+import { DOCUMENT_COUNT, SAMPLE_IDS, type Document } from '../corpus/seed';
+import { LINK_VALIDITY_MS } from '../files';
+import { BASE_URL, sandbox, SITE_ORIGIN } from './helper';
+
+let env: Awaited<ReturnType<typeof sandbox>>;
+let clock = Date.now();
+beforeAll(async () => {
+  env = await sandbox({ now: () => clock });
+});
+
+/** Every document matching `filters` (all pages), whole as stored, and the count the API gives. */
+async function matching(filters: DocumentFilters) {
+  const page = await env.call('POST', `/documents/lite?page_size=${DOCUMENT_COUNT}`, filters);
+  expect(page.statusCode).toBe(200);
+  const ids = (JSON.parse(page.body) as { document_id: string }[]).map((d) => d.document_id);
+  const count = JSON.parse((await env.call('POST', '/document_counts', filters)).body).count as number;
+  return { docs: ids.map((id) => env.corpus.document(id)!), count };
+}
+
+const words = (title: string): string[] => title.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+
+/** Filter → what every document it returns must satisfy. */
+const FILTERS: [string, DocumentFilters, (doc: Document) => boolean][] = [
+  ['doctypes', { doctypes: ['Laws', 'Guidance and FAQs'] }, (d) => ['Laws', 'Guidance and FAQs'].includes(d.doctype!)],
+  [
+    'publishers by jurisdiction',
+    { publishers: [{ type: 'jurisdiction', value: 'GB' }] },
+    (d) => d.publishers!.some((p) => p.startsWith('albion-')),
+  ],
+  [
+    'publishers by id',
+    { publishers: [{ type: 'publisher_id', value: 'union-banking-agency' }] },
+    (d) => d.publishers!.includes('union-banking-agency'),
+  ],
+  ['deprecated jurisdictions', { jurisdictions: ['US-NY'] }, (d) => d.publishers!.some((p) => p.startsWith('hudson-'))],
+  [
+    'publisher rankings',
+    { publisher_rankings: [1, 2] },
+    (d) => ['albion-parliament', 'hudson-state-assembly', 'global-standards-committee'].includes(d.publishers![0]),
+  ],
+  [
+    'inclusive dates',
+    { start_date: '2020-01-01', end_date: '2020-12-31' },
+    (d) => d.published! >= '2020-01-01' && d.published! <= '2020-12-31',
+  ],
+  [
+    'sector: any level 2, none at level 3',
+    { sector: { level_1: ['Banking'], level_2: [], level_3: null } },
+    (d) => d.sector!.level_1 === 'Banking' && d.sector!.level_2 !== null && d.sector!.level_3 === null,
+  ],
+  ['domains threshold', { domains: { prudential: 0.7 } }, (d) => (d.reg_scores?.prudential?.reg_score ?? -1) >= 0.7],
+  ['languages threshold', { languages: { de: 0.5 } }, (d) => (d.languages?.de ?? 0) >= 0.5],
+  [
+    'all required tags',
+    { required_tags: ['capital', 'liquidity'], require_all_tags: true },
+    (d) => ['capital', 'liquidity'].every((t) => d.signposts!.some((s) => s.tag === t)),
+  ],
+  [
+    'any required tag',
+    { required_tags: ['capital', 'liquidity'] },
+    (d) => d.signposts!.some((s) => ['capital', 'liquidity'].includes(s.tag)),
+  ],
+  ['has_signposts false', { has_signposts: false }, (d) => !d.signposts?.length],
+  ['authoritative', { authoritative: ['prudential'] }, (d) => d.authoritative!.includes('prudential')],
+  ['initiatives', { initiatives: [2] }, (d) => d.initiatives!.some((i) => i.id === 2)],
+  [
+    'psi labels',
+    { psi_labels: ['Mortgages'] },
+    (d) => d.psi_classifications!.some((c) => c.classification_paths!.some((p) => p.at(-1) === 'Mortgages')),
+  ],
+  ['min title length', { min_title_length: 45 }, (d) => d.title!.length >= 45],
+  ['restriction levels', { document_restriction: ['restricted'] }, (d) => d.restriction === 'restricted'],
+  ['near-duplicates removed', { remove_near_duplicates: true }, (d) => d.princeps === d.document_id],
+  [
+    'title: all words',
+    { title: 'capital requirements' },
+    (d) => ['capital', 'requirements'].every((w) => words(d.title!).includes(w)),
+  ],
+  [
+    'title: phrase and exclusion',
+    { title: '"market abuse" -speech' },
+    (d) => /market abuse/i.test(d.title!) && !words(d.title!).includes('speech'),
+  ],
+  [
+    'title: OR',
+    { title: 'liquidity OR mortgage' },
+    (d) => words(d.title!).some((w) => ['liquidity', 'mortgage'].includes(w)),
+  ],
+  [
+    'title: list is any',
+    { title: ['"deposit protection"', 'crypto'] },
+    (d) => /deposit protection/i.test(d.title!) || words(d.title!).includes('crypto'),
+  ],
+  [
+    'last updated range',
+    { last_updated_from: '2022-01-01T00:00:00Z', last_updated_to: '2022-12-31T23:59:59Z' },
+    (d) => d.last_updated! >= '2022' && d.last_updated! < '2023',
+  ],
+];
+
+describe('the document filter (spec §5.1)', () => {
+  it.each(FILTERS)(
+    '%s: every result satisfies it, some documents do not, and the count matches',
+    async (_name, filters, holds) => {
+      const { docs, count } = await matching(filters);
+      expect(docs.length).toBeGreaterThan(0);
+      expect(docs.length).toBeLessThan(DOCUMENT_COUNT);
+      expect(docs.filter((d) => !holds(d)).map((d) => d.title)).toEqual([]);
+      expect(count).toBe(docs.length);
+    },
+  );
+
+  it('without a filter, every document is returned by default (all three restriction levels, spec §9)', async () => {
+    const { count, docs } = await matching({});
+    expect(count).toBe(DOCUMENT_COUNT);
+    expect(new Set(docs.map((d) => d.restriction))).toEqual(
+      new Set(['unrestricted', 'partially_restricted', 'restricted']),
+    );
+  });
+
+  it('pages from 1 with 100 per page by default, without gaps or repeats', async () => {
+    const first = JSON.parse((await env.call('POST', '/documents/lite', {})).body);
+    const pages = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (page) =>
+        JSON.parse((await env.call('POST', `/documents/lite?page=${page}`, {})).body),
+      ),
+    );
+    expect(first).toHaveLength(100);
+    const ids = pages.flat().map((d: { document_id: string }) => d.document_id);
+    expect(new Set(ids).size).toBe(DOCUMENT_COUNT);
+    expect(pages[5]).toHaveLength(DOCUMENT_COUNT - 500);
+  });
+});
+
+describe('restriction levels (spec §6)', () => {
+  it('a restricted document gives no metadata, a partially restricted one no text', async () => {
+    const [restricted] = (await matching({ document_restriction: ['restricted'] })).docs;
+    expect(JSON.parse((await env.call('GET', `/documents/${restricted.document_id}`)).body)).toEqual({
+      document_id: restricted.document_id,
+      restriction: 'restricted',
+    });
+    const [partial] = (await matching({ document_restriction: ['partially_restricted'], has_signposts: true })).docs;
+    const shown = JSON.parse((await env.call('GET', `/documents/${partial.document_id}`)).body);
+    expect(shown.title).toBe(partial.title);
+    expect(shown).not.toHaveProperty('source_text');
+    expect(shown).not.toHaveProperty('translated_text_en');
+    expect(shown.signposts.every((s: object) => !('inference_text' in s))).toBe(true);
+  });
+});
+
+describe('asynchronous flows (spec §4)', () => {
+  it('a summary is 202 initiated, then 202 in progress, then 200; refresh starts again', async () => {
+    const path = `/documents/${SAMPLE_IDS.document}/summary`;
+    const answers = [];
+    for (const suffix of ['', '', '', '?refresh=true']) {
+      const response = await env.call('GET', `${path}${suffix}`);
+      answers.push([response.statusCode, JSON.parse(response.body).message ?? 'summary']);
+    }
+    expect(answers).toEqual([
+      [202, 'Summary generation initiated'],
+      [202, 'Summary generation in progress'],
+      [200, 'summary'],
+      [202, 'Summary generation initiated'],
+    ]);
+  });
+
+  it('a search goes pending → in_progress → completed with pages ranked by score', async () => {
+    const created = await env.call('POST', '/interrogator/search', {
+      query: 'Which liquidity obligations fall due for firms?',
+      jurisdictions: ['GB'],
+    });
+    const { request_id } = JSON.parse(created.body);
+    const statuses = [];
+    let last;
+    for (let i = 0; i < 3; i += 1) {
+      last = JSON.parse((await env.call('GET', `/interrogator/search/${request_id}`)).body);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual(['pending', 'in_progress', 'completed']);
+    const scores = last.results.map((r: { score: number }) => r.score);
+    expect(scores.length).toBeGreaterThan(0);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const result of last.results)
+      expect(env.corpus.document(result.document_id)!.publishers![0]).toMatch(/^albion-/);
+  });
+
+  it('unknown publishers or jurisdictions get the 400 messages of spec §8.1', async () => {
+    const query = 'What are the reporting duties for consumer credit firms?';
+    const publisher = await env.call('POST', '/interrogator/search', { query, publisher_ids: ['no-such-publisher'] });
+    const jurisdiction = await env.call('POST', '/interrogator/search', { query, jurisdictions: ['ZZ'] });
+    expect([publisher.statusCode, JSON.parse(publisher.body)]).toEqual([
+      400,
+      { detail: 'Invalid Publisher ID(s) provided' },
+    ]);
+    expect([jurisdiction.statusCode, JSON.parse(jurisdiction.body)]).toEqual([
+      400,
+      { detail: 'Invalid Jurisdiction(s) provided' },
+    ]);
+  });
+
+  it('a summary of result pages completes with a summary; feedback is recorded with 200 and no body', async () => {
+    const created = await env.call('POST', '/interrogator/summary', {
+      results: [{ document_id: SAMPLE_IDS.document, page_index: 0 }],
+    });
+    const { request_id } = JSON.parse(created.body);
+    await env.call('GET', `/interrogator/summary/${request_id}`);
+    await env.call('GET', `/interrogator/summary/${request_id}`);
+    const done = JSON.parse((await env.call('GET', `/interrogator/summary/${request_id}`)).body);
+    expect(done).toEqual({ request_id, status: 'completed', summary: expect.stringContaining('sample summary') });
+    const feedback = await env.call('POST', '/interrogator/feedback', {
+      is_satisfied: false,
+      feedback: 'The summary missed the arrears rules.',
+    });
+    expect([feedback.statusCode, feedback.body]).toEqual([200, '']);
+  });
+});
+
+describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
+  it('redirects to a same-origin link that serves the file for 5 minutes, then refuses it', async () => {
+    clock = Date.now();
+    const response = await env.call('GET', `/documents/${SAMPLE_IDS.document}/file`);
+    expect(response.statusCode).toBe(307);
+    const link = new URL(response.headers.location as string);
+    expect(link.origin).toBe(BASE_URL);
+    const fetchLink = () => env.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const file = await fetchLink();
+    expect([file.statusCode, file.headers['content-type'], file.rawPayload.subarray(0, 5).toString()]).toEqual([
+      200,
+      'application/pdf',
+      '%PDF-',
+    ]);
+    clock += LINK_VALIDITY_MS + 1;
+    expect((await fetchLink()).statusCode).toBe(403);
+    const forged = await env.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search.replace(/signature=./, 'signature=x')}`,
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('access (spec §6, §8.1)', () => {
+  it('a signed-in user without API access gets 403 with the spec message', async () => {
+    const token = mintToken({ username: TEST_USERS.noAccess });
+    const response = await env.call('GET', '/doctypes', undefined, { authorization: `Bearer ${token}` });
+    expect([response.statusCode, JSON.parse(response.body)]).toEqual([
+      403,
+      { detail: 'User does not have permission to access the requested resource.' },
+    ]);
+  });
+
+  it.each([
+    ['an expired token', mintToken({ exp: Math.floor(Date.now() / 1000) - 60 }), /expired/],
+    ['an ID token', mintToken({ token_use: 'id' }), /token_use/],
+    ['a token signed by another key', mintToken({}, { key: null }), /Invalid token/],
+  ])('%s gets 403 saying why', async (_name, token, reason) => {
+    const response = await env.call('GET', '/doctypes', undefined, { authorization: `Bearer ${token}` });
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body).detail).toMatch(reason);
+  });
+
+  it("answers the portal's CORS preflight, and no other origin's", async () => {
+    const preflight = (origin: string) =>
+      env.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customer/documents',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const ours = await preflight(SITE_ORIGIN);
+    expect(ours.statusCode).toBe(204);
+    expect(ours.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
+    expect(String(ours.headers['access-control-allow-headers'])).toContain('authorization');
+    expect((await preflight('https://elsewhere.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the contract at /api/v1/openapi.json (spec §7.1)', async () => {
+    const response = await env.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(JSON.parse(response.body).paths['/documents/lite']).toBeDefined();
+  });
+});
