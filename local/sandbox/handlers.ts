@@ -69,8 +69,8 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
 
   /** Advances an Interrogator request one step per poll and answers its state before the step. */
   const poll = (id: string, kind: 'search' | 'summary') => {
-    const stored = corpus.request(id);
-    if (!stored || stored.kind !== kind) return undefined;
+    const stored = corpus.request(id, kind);
+    if (!stored) return undefined;
     if (stored.step < 2) corpus.saveRequest(id, kind, stored.step + 1, stored.data);
     return { step: stored.step, data: stored.data };
   };

@@ -90,3 +90,24 @@ export function nodeAt(doc: unknown, pointer: string): unknown {
       doc,
     );
 }
+
+/**
+ * Returns a copy of `doc` in which each request body's schema also carries the body's `example`, so the
+ * API explorer starts "Send API request" from that example rather than from a body sampled from the
+ * schema (docusaurus-plugin-openapi-docs `sampleFromSchema` takes a schema's own `example` first). A
+ * sampled body fills every field with placeholders such as `"string"` and `0`, which the API refuses.
+ */
+export function withExampleBodies<T extends OpenApiDocument>(doc: T): T {
+  const copy = structuredClone(doc);
+  for (const item of Object.values(copy.paths ?? {}) as Record<
+    string,
+    { requestBody?: { content?: Record<string, { schema?: object; example?: unknown }> } }
+  >[]) {
+    for (const operation of Object.values(item)) {
+      for (const media of Object.values(operation?.requestBody?.content ?? {})) {
+        if (media.schema && media.example !== undefined) media.schema = { ...media.schema, example: media.example };
+      }
+    }
+  }
+  return copy;
+}

@@ -9,14 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { parseEnv, type AuthSettings } from '../../config/env';
+import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { buildApp } from '../app';
 import { createAccessTokenVerifier } from '../gate/verifier';
 
 const keys = path.dirname(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'));
 const localPrivateKey = JSON.parse(fs.readFileSync(path.join(keys, 'cognitoLocal.private.json'), 'utf8')).pem as string;
-export const localJwks: Jwks = {
-  keys: [JSON.parse(fs.readFileSync(path.join(keys, 'cognitoLocal.public.json'), 'utf8')).jwk],
-};
+export const localJwks: Jwks = LOCAL_JWKS;
 
 export const localAuth: AuthSettings = parseEnv({}).auth;
 export const ISSUER = `${localAuth.userPoolEndpoint}/${localAuth.userPoolId}`;

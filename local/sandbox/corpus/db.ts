@@ -11,7 +11,7 @@ import { filterToSql, type DocumentFilters } from './filters';
 import { buildCorpus, type Corpus, type Document } from './seed';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
-export const CORPUS_VERSION = 2;
+export const CORPUS_VERSION = 3;
 
 type Db = InstanceType<typeof Database>;
 
@@ -36,7 +36,8 @@ CREATE VIRTUAL TABLE titles USING fts5 (title, tokenize = 'porter unicode61');
 CREATE TABLE pages (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, page_index INTEGER NOT NULL, text TEXT NOT NULL);
 CREATE VIRTUAL TABLE pages_text USING fts5 (text, tokenize = 'porter unicode61');
 CREATE TABLE reference (key TEXT PRIMARY KEY, json TEXT NOT NULL);
-CREATE TABLE requests (request_id TEXT PRIMARY KEY, kind TEXT NOT NULL, step INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE requests (request_id TEXT NOT NULL, kind TEXT NOT NULL, step INTEGER NOT NULL, json TEXT NOT NULL,
+  PRIMARY KEY (request_id, kind));
 CREATE TABLE summaries (document_id TEXT PRIMARY KEY, step INTEGER NOT NULL);
 `;
 
@@ -273,10 +274,10 @@ export class CorpusDb {
   }
 
   /** A stored Interrogator request with its step (0 pending, 1 in progress, 2 completed). */
-  request(id: string): { kind: string; step: number; data: Record<string, unknown> } | undefined {
-    const row = this.db.prepare('SELECT kind, step, json FROM requests WHERE request_id = ?').get(id) as
-      { kind: string; step: number; json: string } | undefined;
-    return row && { kind: row.kind, step: row.step, data: JSON.parse(row.json) };
+  request(id: string, kind: 'search' | 'summary'): { step: number; data: Record<string, unknown> } | undefined {
+    const row = this.db.prepare('SELECT step, json FROM requests WHERE request_id = ? AND kind = ?').get(id, kind) as
+      { step: number; json: string } | undefined;
+    return row && { step: row.step, data: JSON.parse(row.json) };
   }
 
   saveRequest(id: string, kind: string, step: number, data: Record<string, unknown>): void {

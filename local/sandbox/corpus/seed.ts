@@ -526,20 +526,20 @@ export function buildCorpus(): Corpus {
     })),
   );
 
+  // The docs poll SAMPLE_IDS.search and SAMPLE_IDS.summary; the reference's `request_id` example is the
+  // search id for both operations, so it names a summary request too.
+  const question = 'What are the reporting duties for consumer credit firms?';
+  const summaryOf = (request_id: string): SeededRequest => ({
+    request_id,
+    kind: 'summary',
+    query: question,
+    filters: {},
+    results: [{ document_id: SAMPLE_IDS.document, page_index: 0 }],
+  });
   const requests: SeededRequest[] = [
-    {
-      request_id: SAMPLE_IDS.search,
-      kind: 'search',
-      query: 'What are the reporting duties for consumer credit firms?',
-      filters: { jurisdictions: ['GB'] },
-    },
-    {
-      request_id: SAMPLE_IDS.summary,
-      kind: 'summary',
-      query: 'What are the reporting duties for consumer credit firms?',
-      filters: {},
-      results: [{ document_id: SAMPLE_IDS.document, page_index: 0 }],
-    },
+    { request_id: SAMPLE_IDS.search, kind: 'search', query: question, filters: { jurisdictions: ['GB'] } },
+    summaryOf(SAMPLE_IDS.summary),
+    summaryOf(SAMPLE_IDS.search),
   ];
 
   return {

@@ -1,7 +1,10 @@
 /**
  * @jest-environment node
  */
-import { contractUrl, nodeAt, parseContract, withApiHost } from '../contract';
+import { sampleFromSchema } from 'docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample';
+import { loadContract } from '../../../config/openapi';
+import { ajv, allOperations, refTo } from '../../../tests/docs/contract';
+import { contractUrl, nodeAt, parseContract, sandboxFirst, withApiHost, withExampleBodies } from '../contract';
 
 describe('contractUrl (spec §7.1)', () => {
   it('is /api/v1/openapi.json on the API host', () => {
@@ -56,5 +59,52 @@ describe('nodeAt (RFC 6901 pointers as URI fragments)', () => {
   it('gives the document for `#` and undefined for a pointer that leads nowhere', () => {
     expect(nodeAt(doc, '#')).toBe(doc);
     expect(nodeAt(doc, '#/paths/missing/get')).toBeUndefined();
+  });
+});
+
+describe('sandboxFirst (issue #11)', () => {
+  const doc = {
+    servers: [
+      { url: 'https://api.acme.test/api/v1/customer', description: 'Production' },
+      { url: 'http://localhost:4010/api/v1/customer', description: 'Local sandbox' },
+    ],
+  };
+
+  it('lists the local sandbox first, on the configured port', () => {
+    expect(sandboxFirst(doc, 4500).servers).toEqual([
+      { url: 'http://localhost:4500/api/v1/customer', description: 'Local sandbox' },
+      { url: 'https://api.acme.test/api/v1/customer', description: 'Production' },
+    ]);
+  });
+
+  it('leaves a document without a local server as it is', () => {
+    const remote = { servers: [doc.servers[0]] };
+    expect(sandboxFirst(remote, 4010)).toBe(remote);
+  });
+});
+
+describe('withExampleBodies: the explorer starts from a body the API accepts', () => {
+  const contract = loadContract();
+  const withBodies = withExampleBodies(contract);
+
+  it.each(allOperations().filter((op) => contract.paths[op.template][op.method.toLowerCase()].requestBody))(
+    '$method $template: the body "Send API request" starts with is valid for the contract',
+    ({ method, template }) => {
+      const media = withBodies.paths[template][method.toLowerCase()].requestBody.content['application/json'];
+      const body = sampleFromSchema(media.schema, { type: 'request' });
+      expect(body).toEqual(media.example);
+      expect(
+        ajv.validate(
+          refTo('paths', template, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema'),
+          body,
+        ),
+      ).toBe(true);
+    },
+  );
+
+  it('leaves the vendored contract untouched', () => {
+    expect(contract.paths['/documents'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/DocumentFilters',
+    });
   });
 });

@@ -2,9 +2,11 @@
 // And the theme's ApiItem renders again once the page has hydrated (it reads useIsBrowser and builds
 // its Redux store anew), and with it the whole operation MDX. The content component handed to
 // it is memoised, so that second render stops at the MDX (its props never change) instead of
-// rendering every heading, tab and schema again in one long task (issue #9).
+// rendering every heading, tab and schema again in one long task (issue #9). Its operation metadata
+// gets text prefills for numeric query defaults, which the theme would send empty (src/lib/apiPrefill.ts).
 import React, { memo, useMemo, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
+import { decodeApi, withTextPrefills } from '@site/src/lib/apiPrefill';
 // The theme's stylesheet, for the API pages only (plugins/api-chunks, point 5: API_STYLES_REQUEST).
 import 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
 
@@ -16,6 +18,13 @@ export interface Props {
 export default function ApiItemWrapper(props: Props): ReactNode {
   // Docusaurus attaches the MDX module's exports (frontMatter, metadata, toc, …) to the component as
   // properties (core ComponentCreator); the memoised component carries the same ones.
-  const content = useMemo(() => Object.assign(memo(props.content), props.content), [props.content]);
+  const content = useMemo(() => {
+    const api = decodeApi(props.content.frontMatter && (props.content.frontMatter as { api?: unknown }).api);
+    // Decoded here with text prefills, the theme keeps this `api` (it only decodes strings).
+    const frontMatter = api
+      ? { ...(props.content.frontMatter as object), api: withTextPrefills(api) }
+      : props.content.frontMatter;
+    return Object.assign(memo(props.content), props.content, { frontMatter });
+  }, [props.content]);
   return <ApiItem {...props} content={content} />;
 }

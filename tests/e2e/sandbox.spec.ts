@@ -1,0 +1,77 @@
+/**
+ * "Send API request" answers (issue #11): signed in, every operation page of the reference sends its
+ * request, as the page first offers it, to the local sandbox API with the user's own token, and gets a
+ * documented success; the panel shows it. An invalid body shows the contract's 422.
+ */
+import type { Page } from '@playwright/test';
+import { allOperations, findOperation } from '../docs/contract';
+import { test, expect, signIn, waitForGate } from './fixtures';
+
+const SANDBOX = 'http://localhost:4010/api/v1/customer';
+
+/** Opens the request builder of the current operation page (it loads on demand, issue #9). */
+async function openExplorer(page: Page) {
+  await page.getByRole('button', { name: 'Open the request builder' }).click();
+  await expect(page.getByRole('button', { name: 'Send API request' })).toBeVisible();
+}
+
+/** Presses "Send API request" and returns the sandbox's answer (before any redirect is followed). */
+async function send(page: Page, method: string) {
+  const answered = page.waitForResponse((r) => r.url().startsWith(SANDBOX) && r.request().method() === method);
+  await page.getByRole('button', { name: 'Send API request' }).click();
+  return answered;
+}
+
+test('every operation, sent as its page offers it, gets a documented success from the sandbox', async ({ page }) => {
+  test.setTimeout(180_000);
+  const operations = allOperations();
+  expect(operations).toHaveLength(27);
+  await page.goto(`/api/v1/${operations[0].slug}`);
+  await waitForGate(page);
+  await signIn(page);
+  const answers: string[] = [];
+  for (const { method, template, slug } of operations) {
+    await page.goto(`/api/v1/${slug}`);
+    await openExplorer(page);
+    const response = await send(page, method);
+    const path = new URL(response.url()).pathname.slice('/api/v1/customer'.length);
+    const documented = Object.keys(findOperation(method, path)?.operation.responses ?? {});
+    expect((await response.request().allHeaders()).authorization, slug).toMatch(/^Bearer ey/);
+    const status = response.status();
+    // A failure says what was sent and what came back.
+    const why =
+      status >= 400 ? ` ${response.url()} ${response.request().postData() ?? ''} ${await response.text()}` : '';
+    answers.push(
+      `${method} ${template} → ${status}${documented.includes(String(status)) ? '' : ' (undocumented)'}${why}`,
+    );
+  }
+  expect(answers.filter((a) => !/→ (200|202|307)$/.test(a))).toEqual([]);
+});
+
+test.describe('the response panel', () => {
+  // The browser logs the 422 it receives; here it is the answer under test.
+  test.use({ allowedConsoleErrors: [/status of 422/] });
+
+  test('shows the answer, and an invalid body gets the 422 the contract documents', async ({ page }) => {
+    await page.goto('/api/v1/list-doctypes');
+    await waitForGate(page);
+    await signIn(page);
+    await openExplorer(page);
+    await expect((await send(page, 'GET')).status()).toBe(200);
+    await expect(page.getByRole('tab', { name: '200', exact: true }).last()).toBeVisible();
+    await expect(
+      page.locator('.openapi-response__status-code').getByText('International supervisory standards'),
+    ).toBeVisible();
+
+    await page.goto('/api/v1/count-documents');
+    await openExplorer(page);
+    // The body editor is react-live's contentEditable <pre>: select what it holds and type over it.
+    const editor = page.locator('.openapi-explorer__playground-editor').first();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('{"sector": {"level_5": ["Banking"]}}');
+    expect((await send(page, 'POST')).status()).toBe(422);
+    await expect(page.getByRole('tab', { name: '422', exact: true }).last()).toBeVisible();
+    await expect(page.locator('.openapi-response__status-code').getByText('level_5')).toBeVisible();
+  });
+});
