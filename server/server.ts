@@ -6,29 +6,13 @@
  */
 import path from 'node:path';
 import { portalEnv, type PortalEnv } from '../config/env';
-import { loadContract } from '../config/openapi';
 import { startLocalServices } from '../local';
 import { LOCAL_JWKS } from '../local/identity/jwks';
-import { sandboxFirst, withApiHost, type OpenApiDocument } from '../scripts/openapi/contract';
 import { buildApp } from './app';
-import type { CspOrigins } from './gate/csp';
+import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 
 const ROOT = path.resolve(__dirname, '..');
-
-/** Origins the browser may connect to: the identity service, the contract's API servers, OAuth. */
-export function cspOriginsFor(env: PortalEnv): CspOrigins {
-  const contract = loadContract(ROOT) as OpenApiDocument;
-  const servers = sandboxFirst(withApiHost(contract, env.apiHost), env.localSandbox.port).servers ?? [];
-  const api = servers.map((server) => new URL(server.url).origin);
-  const identity =
-    env.auth.mode === 'local' ? [env.auth.userPoolEndpoint!] : [`https://cognito-idp.${env.auth.region}.amazonaws.com`];
-  return {
-    identity,
-    api: [...new Set(api)],
-    oauth: env.auth.oauth.domain ? `https://${env.auth.oauth.domain}` : undefined,
-  };
-}
 
 async function main(): Promise<void> {
   const env = portalEnv;

@@ -7,6 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
+import type { PortalEnv } from '../../config/env';
+import { loadContract } from '../../config/openapi';
+import { sandboxFirst, withApiHost, type OpenApiDocument } from '../../scripts/openapi/contract';
 
 /** `'sha256-…'` sources of every distinct executable inline script in the built HTML files. */
 export function inlineScriptHashes(buildDir: string): string[] {
@@ -49,5 +52,22 @@ export function cspDirectives(scriptHashes: string[], origins: CspOrigins): Reco
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
+  };
+}
+
+/**
+ * Origins the browser may connect to: the identity service, the contract's API servers as the reference
+ * lists them (production on API_HOST; in local mode the local sandbox API on SANDBOX_PORT), OAuth.
+ */
+export function cspOriginsFor(env: PortalEnv): CspOrigins {
+  const contract = loadContract() as OpenApiDocument;
+  const servers = sandboxFirst(withApiHost(contract, env.apiHost), env.localSandbox.port).servers ?? [];
+  const api = servers.map((server) => new URL(server.url).origin);
+  const identity =
+    env.auth.mode === 'local' ? [env.auth.userPoolEndpoint!] : [`https://cognito-idp.${env.auth.region}.amazonaws.com`];
+  return {
+    identity,
+    api: [...new Set(api)],
+    oauth: env.auth.oauth.domain ? `https://${env.auth.oauth.domain}` : undefined,
   };
 }

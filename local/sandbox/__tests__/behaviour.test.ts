@@ -45,6 +45,12 @@ const FILTERS: [string, DocumentFilters, (doc: Document) => boolean][] = [
   ],
   ['deprecated jurisdictions', { jurisdictions: ['US-NY'] }, (d) => d.publishers!.some((p) => p.startsWith('hudson-'))],
   [
+    'deprecated publisher_ids',
+    { publisher_ids: ['liffey-central-bank'] },
+    (d) => d.publishers!.includes('liffey-central-bank'),
+  ],
+  ['deprecated title_regex', { title_regex: '^Liquidity' }, (d) => d.title!.startsWith('Liquidity')],
+  [
     'publisher rankings',
     { publisher_rankings: [1, 2] },
     (d) => ['albion-parliament', 'hudson-state-assembly', 'global-standards-committee'].includes(d.publishers![0]),
