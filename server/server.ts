@@ -5,7 +5,7 @@
  * cleanly on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { portalEnv, type PortalEnv } from '../config/env';
+import { portalEnv } from '../config/env';
 import { startLocalServices } from '../local';
 import { LOCAL_JWKS } from '../local/identity/jwks';
 import { buildApp } from './app';
