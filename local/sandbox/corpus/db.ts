@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
+import { loadContract } from '../../../config/openapi';
 import { filterToSql, type DocumentFilters } from './filters';
 import { buildCorpus, type Corpus, type Document } from './seed';
 
@@ -132,19 +133,8 @@ export function asRestricted(doc: Document): Document {
   return doc;
 }
 
-/** The Document lite fields of spec §3.1. */
-export const LITE_FIELDS = [
-  'document_id',
-  'publishers',
-  'title',
-  'published',
-  'doctype',
-  'content_type',
-  'princeps',
-  'version_cluster',
-  'restriction',
-  'copyright_notice',
-] as const;
+/** The Document lite fields of spec §3.1, as the contract lists them (`DocumentLite`). */
+export const LITE_FIELDS = Object.keys(loadContract().components.schemas.DocumentLite.properties) as (keyof Document)[];
 
 /** The sandbox's data access: every query the handlers make. */
 export class CorpusDb {

@@ -6,6 +6,7 @@
  * Interrogator requests, a domain with versions) are fixed records of the corpus.
  */
 import type { components } from '../../../generated/types/customer-api';
+import { loadContract } from '../../../config/openapi';
 import { Random } from './random';
 
 type Schemas = components['schemas'];
@@ -32,26 +33,8 @@ export const SAMPLE_IDS = {
 /** How many documents the corpus holds (issue #11: at least 500). */
 export const DOCUMENT_COUNT = 520;
 
-/** The 17 doctypes of spec §3.1, in the contract's order. */
-export const DOCTYPES: Doctype[] = [
-  'Laws',
-  'Legislative Codes',
-  'Rules, Technical Standards and Codes of Practice',
-  'Codified rulebooks',
-  'Guidance and FAQs',
-  'Consultations and Calls for Input',
-  'Consultation Responses Received',
-  'Corporate Actions, Operations and Reporting',
-  'Policies and Decisions',
-  "Regulators' formal evidence and opinions",
-  'Speeches and oral evidence',
-  'Firm-level actions and enforcement',
-  'Research and Thematic Reports',
-  'Lists, Forms and Tables',
-  'Other',
-  'International supervisory standards',
-  'Individual Guidance',
-];
+/** The 17 doctypes of spec §3.1, as the contract lists them (`Doctype`). */
+export const DOCTYPES: Doctype[] = loadContract().components.schemas.Doctype.enum;
 
 /** Fictional publishers: [id, name, jurisdiction, hierarchy ranking]. 14 jurisdictions, rankings 1 to 14. */
 const PUBLISHERS: [string, string, string, number][] = [
