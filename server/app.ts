@@ -12,16 +12,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
-import { tokensFromCookies } from './gate/cookies';
 import { ENCODINGS, type Coding } from './gate/compression';
+import { decide, normalisedPath, type GateRules } from './gate/access';
 import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
-import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './gate/requests';
 import type { AccessTokenVerifier } from './gate/verifier';
 
 /** Options of {@link buildApp}. */
@@ -39,9 +37,6 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/** Why a request was let through or not, for logs and `x-gate` in tests. */
-type Access = 'public' | 'signed-in' | 'refreshable' | 'anonymous';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The decoded request path, set by the gate. */
@@ -56,7 +51,6 @@ declare module 'fastify' {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const buildDir = path.resolve(options.buildDir);
-  const allowed = publicFiles(buildDir);
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { maxParamLength: 1024 },
@@ -71,7 +65,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyCookie);
   // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it
   // (issue #9), with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.
   await app.register(fastifyStatic, {
@@ -83,32 +76,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     preCompressed: true,
   });
 
-  async function accessOf(request: FastifyRequest): Promise<Access> {
-    if (allowed.has(request.sitePath)) return 'public';
-    const tokens = tokensFromCookies(request.cookies, options.appClientId);
-    if (!tokens?.accessToken) return 'anonymous';
-    const check = await options.verifier.check(tokens.accessToken);
-    if (check.valid) return 'signed-in';
-    if (check.expired && tokens.refreshToken) return 'refreshable';
-    request.log.info({ reason: check.reason }, 'access token refused');
-    return 'anonymous';
-  }
+  const rules: GateRules = {
+    publicPaths: publicFiles(buildDir),
+    appClientId: options.appClientId,
+    verifier: options.verifier,
+    signInRoute: SIGN_IN_ROUTE,
+  };
 
-  // The one access check (STYLE.md "Servers"): before routing, before any file is read.
+  // The one access check (STYLE.md "Servers"): before routing, before any file is read. The decision is
+  // the one the CloudFront edge handler makes too (./gate/access.ts).
   app.addHook('onRequest', async (request, reply) => {
-    const target = parseTarget(request.url);
-    if (!target.ok) return reply.code(target.status).header('cache-control', 'no-store').send();
-    if (Buffer.byteLength(request.headers.cookie ?? '') > MAX_COOKIE_BYTES) {
-      return reply.code(431).header('cache-control', 'no-store').send();
+    const decision = await decide(
+      { method: request.method, target: request.url, cookie: request.headers.cookie, accept: request.headers.accept },
+      rules,
+    );
+    if (decision.pass) {
+      request.sitePath = decision.path;
+      reply.header('x-gate', decision.access);
+      return undefined;
     }
-    request.sitePath = target.path;
-    const access = await accessOf(request);
-    reply.header('x-gate', access);
-    if (access === 'public' || access === 'signed-in') return undefined;
     reply.header('cache-control', 'no-store');
-    if (isPageRequest(request.method, target.path, request.headers.accept)) {
-      return reply.redirect(signInUrl(SIGN_IN_ROUTE, target.path, target.search), 302);
-    }
+    if (!('access' in decision)) return reply.code(decision.status).send();
+    reply.header('x-gate', decision.access);
+    if (decision.status === 302) return reply.redirect(decision.location, 302);
     return reply.code(401).send();
   });
 
@@ -183,15 +173,6 @@ export function siteFiles(buildDir: string): Map<string, string> {
     } else if (relative.endsWith('.html')) map.set(`/${relative.slice(0, -'.html'.length)}`, relative);
   }
   return map;
-}
-
-/** Spec §2.1: paths ending in .html or /index are normalised to the plain path. */
-function normalisedPath(sitePath: string): string | null {
-  if (sitePath === '/index.html' || sitePath === '/index') return '/';
-  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'/index.html'.length);
-  if (sitePath.endsWith('/index')) return sitePath.slice(0, -'/index'.length);
-  if (sitePath.endsWith('.html') && sitePath !== '/404.html') return sitePath.slice(0, -'.html'.length);
-  return null;
 }
 
 function sendSiteFile(

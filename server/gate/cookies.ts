@@ -22,7 +22,7 @@ function decode(text: string): string {
 }
 
 /**
- * @param cookies - cookie name → value, as parsed by @fastify/cookie (values already decoded).
+ * @param cookies - cookie name → value, as the `cookie` package parses a `Cookie` header (values decoded).
  * @param clientId - the user pool app client id.
  * @returns the tokens, or `null` when no user of this app client is signed in.
  */

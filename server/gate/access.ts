@@ -1,0 +1,103 @@
+/**
+ * Who may have what (issues #4, #12): the one access decision of the portal, shared by the Fastify gate
+ * (server/app.ts) and the CloudFront viewer-request handler (deploy/edge), so the two cannot drift.
+ * Runtime-neutral: no file system, no framework; the caller passes the request's method, target, `Cookie`
+ * and `Accept` headers, and the public paths and verifier it built once.
+ *
+ * - Sign-in page and its assets (the build's allow-list): everyone.
+ * - A valid Cognito access token in Amplify's cookies: everything.
+ * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
+ *   sign-in page renews it without the password), and anything else gets 401 with no body.
+ */
+import { parse as parseCookies } from 'cookie';
+import { tokensFromCookies } from './cookies';
+import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './requests';
+import type { AccessTokenVerifier } from './verifier';
+
+/** Why a request was let through or not (logs, and `x-gate` in tests). */
+export type Access = 'public' | 'signed-in' | 'refreshable' | 'anonymous';
+
+/** What the access decision needs to know, built once per process. */
+export interface GateRules {
+  /** Decoded site paths served without sign-in (server/gate/publicFiles.ts). */
+  publicPaths: ReadonlySet<string>;
+  /** The user pool app client whose cookies hold the tokens. */
+  appClientId: string;
+  verifier: AccessTokenVerifier;
+  /** Route of the sign-in page, e.g. `/login`. */
+  signInRoute: string;
+}
+
+/** The parts of a request the decision reads. */
+export interface GateRequest {
+  method: string;
+  /** Path and query as received, e.g. `/docs/x?y=1`. */
+  target: string;
+  cookie?: string;
+  accept?: string;
+}
+
+/** The decision: let it through (with its decoded path), or answer with a status. */
+export type GateDecision =
+  | { pass: true; access: 'public' | 'signed-in'; path: string; search: string }
+  | { pass: false; status: 400 | 414 | 431; reason: string }
+  | { pass: false; status: 302; access: Access; location: string }
+  | { pass: false; status: 401; access: Access };
+
+/**
+ * Decides one request. Never throws: a malformed target or cookie header is an answer (400/414/431).
+ */
+export async function decide(request: GateRequest, rules: GateRules): Promise<GateDecision> {
+  const target = parseTarget(request.target);
+  if (!target.ok) return { pass: false, status: target.status, reason: target.reason };
+  if (new TextEncoder().encode(request.cookie ?? '').length > MAX_COOKIE_BYTES) {
+    return { pass: false, status: 431, reason: 'cookie header too large' };
+  }
+  const access = await accessOf(target.path, request.cookie, rules);
+  if (access === 'public' || access === 'signed-in')
+    return { pass: true, access, path: target.path, search: target.search };
+  if (isPageRequest(request.method, target.path, request.accept)) {
+    return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
+  }
+  return { pass: false, status: 401, access };
+}
+
+async function accessOf(path: string, cookieHeader: string | undefined, rules: GateRules): Promise<Access> {
+  if (rules.publicPaths.has(path)) return 'public';
+  let cookies: Record<string, string | undefined>;
+  try {
+    cookies = cookieHeader ? parseCookies(cookieHeader) : {};
+  } catch {
+    return 'anonymous';
+  }
+  const tokens = tokensFromCookies(cookies, rules.appClientId);
+  if (!tokens?.accessToken) return 'anonymous';
+  const check = await rules.verifier.check(tokens.accessToken);
+  if (check.valid) return 'signed-in';
+  return check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous';
+}
+
+/**
+ * Spec §2.1: paths ending in `.html` or `/index` are normalised to the plain path (301).
+ *
+ * @returns the plain path, or `null` when `sitePath` is already plain (`/404.html` stays as it is).
+ */
+export function normalisedPath(sitePath: string): string | null {
+  if (sitePath === '/index.html' || sitePath === '/index') return '/';
+  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'/index.html'.length);
+  if (sitePath.endsWith('/index')) return sitePath.slice(0, -'/index'.length);
+  if (sitePath.endsWith('.html') && sitePath !== '/404.html') return sitePath.slice(0, -'.html'.length);
+  return null;
+}
+
+/**
+ * The file of the build a plain site path names, as a key of the site's bucket: `/` → `index.html`,
+ * `/docs/x` and `/docs/x/` → `docs/x/index.html`, `/assets/js/a.js` → itself. Docusaurus writes every
+ * route as `<route>/index.html`.
+ */
+export function objectKey(sitePath: string): string {
+  const trimmed = sitePath.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (trimmed === '') return 'index.html';
+  const last = trimmed.split('/').pop()!;
+  return last.includes('.') ? trimmed : `${trimmed}/index.html`;
+}
