@@ -16,6 +16,7 @@ const config: Config = {
     '<rootDir>/server',
     '<rootDir>/plugins',
     '<rootDir>/tests/docs',
+    '<rootDir>/deploy',
   ],
   testMatch: ['**/__tests__/**/*.test.ts?(x)', '<rootDir>/tests/docs/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const app = await buildSandbox({
     contract: loadContract(),
     corpus,
-    verifier: await createAccessTokenVerifier(parseEnv({}).auth, { localJwks: LOCAL_JWKS }),
+    verifier: await createAccessTokenVerifier(parseEnv({}).auth, { jwks: LOCAL_JWKS }),
     baseUrl: 'http://localhost',
     corsOrigins: [],
   });

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const env = portalEnv;
   const services = await startLocalServices(env);
   const verifier = await createAccessTokenVerifier(env.auth, {
-    localJwks: env.auth.mode === 'local' ? LOCAL_JWKS : undefined,
+    jwks: env.auth.mode === 'local' ? LOCAL_JWKS : undefined,
   });
   const app = await buildApp({
     buildDir: path.join(ROOT, 'build'),

@@ -40,7 +40,7 @@ export async function startLocalSandbox(env: PortalEnv = portalEnv): Promise<Loc
   const app = await buildSandbox({
     contract: sandboxFirst(loadContract(), port),
     corpus,
-    verifier: await createAccessTokenVerifier(env.auth, { localJwks: LOCAL_JWKS }),
+    verifier: await createAccessTokenVerifier(env.auth, { jwks: LOCAL_JWKS }),
     baseUrl: url,
     corsOrigins: [new URL(env.siteUrl).origin],
   });

@@ -104,7 +104,7 @@ export async function buildTestApp(buildDir: string, options: { tls?: boolean } 
   return buildApp({
     buildDir,
     appClientId: localAuth.userPoolClientId,
-    verifier: await createAccessTokenVerifier(localAuth, { localJwks }),
+    verifier: await createAccessTokenVerifier(localAuth, { jwks: localJwks }),
     csp: { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] },
     tls: options.tls ?? false,
   });

@@ -4,7 +4,8 @@
  * an ID token in its place is refused.
  *
  * - Cognito mode: `CognitoJwtVerifier` for the configured user pool and app client; its JWKS is fetched
- *   once by `hydrate()` and cached. Tokens of any other issuer, the local one included, are refused.
+ *   once by `hydrate()` and cached, or given (`jwks`: the edge handler has it baked in, issue #12).
+ *   Tokens of any other issuer, the local one included, are refused.
  * - Local mode: the local identity service's issuer (`http://localhost:<port>/<poolId>`) with its JWKS
  *   loaded explicitly (`cacheJwks`), since its key ships inside the cognito-local npm package.
  */
@@ -28,23 +29,27 @@ export interface AccessTokenVerifier {
 
 /** Options of {@link createAccessTokenVerifier}. */
 export interface VerifierOptions {
-  /** Required in local mode: the local identity service's JWKS. */
-  localJwks?: Jwks;
+  /**
+   * The pool's JWKS, when known in advance: required in local mode (the local identity service's keys);
+   * in Cognito mode it replaces fetching them (Lambda@Edge bakes them in, issue #12).
+   */
+  jwks?: Jwks;
   /** Cognito mode: fetch the pool's JWKS now rather than on the first request (default true). */
   hydrate?: boolean;
 }
 
 /**
  * @param auth - the portal's auth settings (config/env.ts).
- * @throws {Error} in local mode without `localJwks`; in Cognito mode when the JWKS cannot be fetched.
+ * @throws {Error} in local mode without `jwks`; in Cognito mode without `jwks` when the JWKS cannot be
+ *   fetched.
  */
 export async function createAccessTokenVerifier(
   auth: AuthSettings,
-  { localJwks, hydrate = true }: VerifierOptions = {},
+  { jwks, hydrate = true }: VerifierOptions = {},
 ): Promise<AccessTokenVerifier> {
   let verify: (token: string) => Promise<JwtPayload>;
   if (auth.mode === 'local') {
-    if (!localJwks) throw new Error('local mode needs the local identity service JWKS');
+    if (!jwks) throw new Error('local mode needs the local identity service JWKS');
     const verifier = JwtRsaVerifier.create({
       issuer: `${auth.userPoolEndpoint}/${auth.userPoolId}`,
       audience: null,
@@ -53,7 +58,7 @@ export async function createAccessTokenVerifier(
         if (payload.client_id !== auth.userPoolClientId) throw new Error('client_id is not this app client');
       },
     });
-    verifier.cacheJwks(localJwks);
+    verifier.cacheJwks(jwks);
     verify = (token) => verifier.verify(token);
   } else {
     const verifier = CognitoJwtVerifier.create({
@@ -61,7 +66,8 @@ export async function createAccessTokenVerifier(
       tokenUse: 'access',
       clientId: auth.userPoolClientId,
     });
-    if (hydrate) await verifier.hydrate();
+    if (jwks) verifier.cacheJwks(jwks);
+    else if (hydrate) await verifier.hydrate();
     verify = (token) => verifier.verify(token);
   }
   // A verified token stays valid until it expires (JWTs cannot be revoked by looking at them), so the

@@ -22,7 +22,7 @@ export async function sandbox(options: { now?: () => number } = {}) {
   const app: FastifyInstance = await buildSandbox({
     contract: loadContract(),
     corpus,
-    verifier: await createAccessTokenVerifier(parseEnv({}).auth, { localJwks: LOCAL_JWKS }),
+    verifier: await createAccessTokenVerifier(parseEnv({}).auth, { jwks: LOCAL_JWKS }),
     baseUrl: BASE_URL,
     corsOrigins: [SITE_ORIGIN],
     validateResponses: true,

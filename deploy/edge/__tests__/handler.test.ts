@@ -1,0 +1,154 @@
+/**
+ * @jest-environment node
+ *
+ * The edge handler against CloudFront viewer-request events (issue #12): the same verdicts as the Fastify
+ * gate, for every kind of visitor and token, and the bucket object it asks for.
+ */
+import crypto from 'node:crypto';
+import type { CloudFrontRequest, CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
+import { LOCAL_JWKS } from '../../../local/identity/jwks';
+import { ISSUER, localAuth, mintToken, sessionCookie } from '../../../server/__tests__/helper';
+import { createHandler } from '../handler';
+
+const handler = createHandler({
+  auth: localAuth,
+  jwks: LOCAL_JWKS,
+  publicPaths: ['/login', '/login/', '/assets/js/login.1a2b.js', '/img/logo.svg'],
+  signInRoute: '/login',
+});
+
+/** A viewer-request event as CloudFront sends it (aws-lambda's CloudFrontRequestEvent). */
+function event(
+  uri: string,
+  {
+    cookie,
+    accept = 'text/html',
+    querystring = '',
+    method = 'GET',
+  }: { cookie?: string; accept?: string; querystring?: string; method?: string } = {},
+): CloudFrontRequestEvent {
+  const headers: CloudFrontRequest['headers'] = {
+    host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }],
+    accept: [{ key: 'Accept', value: accept }],
+  };
+  if (cookie !== undefined) headers.cookie = [{ key: 'Cookie', value: cookie }];
+  return {
+    Records: [
+      {
+        cf: {
+          config: {
+            distributionDomainName: 'd111111abcdef8.cloudfront.net',
+            distributionId: 'EDFDVBD6EXAMPLE',
+            eventType: 'viewer-request',
+            requestId: 'r-1',
+          },
+          request: { clientIp: '203.0.113.178', method, uri, querystring, headers },
+        },
+      },
+    ],
+  };
+}
+
+const status = (result: CloudFrontRequest | CloudFrontResultResponse) =>
+  'status' in result ? Number(result.status) : 'continue';
+const locationOf = (result: CloudFrontRequest | CloudFrontResultResponse) =>
+  'status' in result ? result.headers?.location?.[0].value : undefined;
+const signedIn = (claims: Record<string, unknown> = {}, options = {}) =>
+  sessionCookie({ accessToken: mintToken(claims, options) });
+const past = Math.floor(Date.now() / 1000) - 60;
+
+describe('anonymous visitors', () => {
+  it('are sent to sign-in from a page, with the way back', async () => {
+    const result = await handler(event('/docs/api/getting-started', { querystring: 'tab=curl' }));
+    expect([status(result), locationOf(result)]).toEqual([
+      302,
+      '/login?next=%2Fdocs%2Fapi%2Fgetting-started%3Ftab%3Dcurl',
+    ]);
+    expect((result as CloudFrontResultResponse).headers?.['cache-control']?.[0].value).toBe('no-store');
+  });
+
+  it('get 401 with no body for a content chunk or the search index', async () => {
+    for (const uri of ['/assets/js/9f3a.js', '/search-index.json', '/sitemap.xml']) {
+      const result = await handler(event(uri, { accept: '*/*' }));
+      expect([uri, status(result), (result as CloudFrontResultResponse).body]).toEqual([uri, 401, undefined]);
+    }
+  });
+
+  it('receive the sign-in page and its assets from the bucket', async () => {
+    const page = (await handler(event('/login'))) as CloudFrontRequest;
+    expect(page.uri).toBe('/login/index.html');
+    const asset = (await handler(event('/assets/js/login.1a2b.js', { accept: '*/*' }))) as CloudFrontRequest;
+    expect(asset.uri).toBe('/assets/js/login.1a2b.js');
+  });
+});
+
+describe('signed-in visitors', () => {
+  it('get the page as the bucket holds it: a route is its index.html', async () => {
+    const cookie = signedIn();
+    expect(((await handler(event('/docs/api/getting-started', { cookie }))) as CloudFrontRequest).uri).toBe(
+      '/docs/api/getting-started/index.html',
+    );
+    expect(((await handler(event('/', { cookie }))) as CloudFrontRequest).uri).toBe('/index.html');
+    expect(
+      ((await handler(event('/docs/Archived/Our%20taxonomies%20and%20themes%20old', { cookie }))) as CloudFrontRequest)
+        .uri,
+    ).toBe('/docs/Archived/Our%20taxonomies%20and%20themes%20old/index.html');
+    expect(((await handler(event('/assets/js/9f3a.js', { cookie, accept: '*/*' }))) as CloudFrontRequest).uri).toBe(
+      '/assets/js/9f3a.js',
+    );
+  });
+
+  it('are sent to the plain path from .html and /index (spec §2.1), keeping the query', async () => {
+    const cookie = signedIn();
+    const result = await handler(event('/docs/document_format/schema.html', { cookie, querystring: 'a=1' }));
+    expect([status(result), locationOf(result)]).toEqual([301, '/docs/document_format/schema?a=1']);
+    expect(locationOf(await handler(event('/blog/index', { cookie })))).toBe('/blog');
+  });
+
+  it('with an expired access token and a refresh token go to sign-in, which renews the session', async () => {
+    const cookie = sessionCookie({ accessToken: mintToken({ exp: past }), refreshToken: 'opaque-refresh-token' });
+    expect(status(await handler(event('/docs/x', { cookie })))).toBe(302);
+    expect(status(await handler(event('/assets/js/9f3a.js', { cookie, accept: '*/*' })))).toBe(401);
+  });
+});
+
+describe('tokens the edge refuses, as the gate does', () => {
+  it.each([
+    ['an expired access token without a refresh token', () => signedIn({ exp: past })],
+    [
+      'a forged signature',
+      () =>
+        signedIn(
+          {},
+          {
+            key: crypto
+              .generateKeyPairSync('rsa', { modulusLength: 2048 })
+              .privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+          },
+        ),
+    ],
+    ['alg: none', () => signedIn({}, { header: { alg: 'none' }, key: null })],
+    ['a token of another app client', () => signedIn({ client_id: 'someotherclient' })],
+    ['a token of another user pool', () => signedIn({ iss: ISSUER.replace('LocalDev1', 'Elsewhere9') })],
+    ['an ID token in place of the access token', () => signedIn({ token_use: 'id' })],
+    ['malformed cookies', () => 'CognitoIdentityServiceProvider.%E0%A4%A=; ;;==; LastAuthUser'],
+    ['no cookie at all', () => ''],
+  ])('%s: 401 for a chunk, sign-in for a page', async (_name, cookie) => {
+    const value = cookie();
+    expect(status(await handler(event('/assets/js/9f3a.js', { cookie: value, accept: '*/*' })))).toBe(401);
+    expect(status(await handler(event('/docs/x', { cookie: value })))).toBe(302);
+  });
+});
+
+describe('targets no page of the site needs', () => {
+  it.each(['/docs/%2e%2e/%2e%2e/etc/passwd', '/docs/..%2f..%2fsecret', '/a%00b', '/docs/%E0%A4%A', '/docs\\..\\x'])(
+    '%s: 400, even signed in',
+    async (uri) => {
+      expect(status(await handler(event(uri, { cookie: signedIn() })))).toBe(400);
+    },
+  );
+
+  it('refuses a cookie header over 16 KB with 431', async () => {
+    expect(status(await handler(event('/docs/x', { cookie: `a=${'x'.repeat(17 * 1024)}` })))).toBe(431);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The portal's gate at the CDN edge (issue #12): a CloudFront viewer-request handler (Lambda@Edge) that
+ * makes the same access decision as the Fastify gate (server/gate/access.ts) before CloudFront serves
+ * anything from the private bucket. Anonymous page → 302 `/login?next=`; anything else anonymous → 401
+ * with no body; signed in (or a public sign-in file) → the request goes on with its URI rewritten to the
+ * bucket's object (`/docs/x` → `/docs/x/index.html`); `.html` and `/index` paths → 301 to the plain path.
+ *
+ * Lambda@Edge has no environment variables, so everything the decision needs ({@link EdgeConfig}) is
+ * baked into the bundle by `npm run deploy:build`.
+ */
+import type {
+  CloudFrontHeaders,
+  CloudFrontRequest,
+  CloudFrontRequestEvent,
+  CloudFrontResultResponse,
+} from 'aws-lambda';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { AuthSettings } from '../../config/env';
+import { decide, normalisedPath, objectKey, type GateRules } from '../../server/gate/access';
+import { createAccessTokenVerifier } from '../../server/gate/verifier';
+
+/** What the handler is built with, baked in at bundle time. */
+export interface EdgeConfig {
+  /** The user pool and app client (Cognito mode), or the local identity service (local mode). */
+  auth: AuthSettings;
+  /** The pool's JWKS, so no key is fetched at the edge (aws-jwt-verify `cacheJwks`). */
+  jwks: Jwks;
+  /** Decoded site paths served without sign-in: the build's sign-in page and its assets. */
+  publicPaths: string[];
+  /** Route of the sign-in page, e.g. `/login`. */
+  signInRoute: string;
+}
+
+/** A CloudFront viewer-request handler. */
+export type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontRequest | CloudFrontResultResponse>;
+
+/** The values of one header, joined as HTTP would (`Cookie` with `; `, others with `, `). */
+function header(headers: CloudFrontHeaders, name: string): string | undefined {
+  const values = headers[name]?.map((h) => h.value);
+  if (!values?.length) return undefined;
+  return values.join(name === 'cookie' ? '; ' : ', ');
+}
+
+/** A response CloudFront sends without going to the origin; never cached, no body. */
+function answer(status: number, description: string, extra: CloudFrontHeaders = {}): CloudFrontResultResponse {
+  return {
+    status: String(status),
+    statusDescription: description,
+    headers: { 'cache-control': [{ key: 'Cache-Control', value: 'no-store' }], ...extra },
+  };
+}
+
+const location = (value: string): CloudFrontHeaders => ({ location: [{ key: 'Location', value }] });
+
+/**
+ * Builds the handler. The verifier is created once, outside the handler (aws-jwt-verify's advice for
+ * Lambda), and keeps verified tokens until they expire.
+ */
+export function createHandler(config: EdgeConfig): EdgeHandler {
+  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
+    publicPaths: new Set(config.publicPaths),
+    appClientId: config.auth.userPoolClientId,
+    verifier,
+    signInRoute: config.signInRoute,
+  }));
+
+  return async (event) => {
+    const request = event.Records[0].cf.request;
+    const decision = await decide(
+      {
+        method: request.method,
+        target: request.querystring ? `${request.uri}?${request.querystring}` : request.uri,
+        cookie: header(request.headers, 'cookie'),
+        accept: header(request.headers, 'accept'),
+      },
+      await rules,
+    );
+    if (decision.pass) {
+      const plain = normalisedPath(decision.path);
+      if (plain !== null) return answer(301, 'Moved Permanently', location(encodeURI(plain) + decision.search));
+      request.uri = `/${encodeURI(objectKey(decision.path))}`;
+      return request;
+    }
+    if (decision.status === 302) return answer(302, 'Found', location(decision.location));
+    if (decision.status === 401) return answer(401, 'Unauthorized');
+    return answer(decision.status, decision.reason);
+  };
+}
