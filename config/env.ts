@@ -135,6 +135,12 @@ export interface LocalSandboxSettings {
   dbFile?: string;
 }
 
+/** The AWS deployment (deploy/, issue #12). */
+export interface DeploySettings {
+  /** Deploy against this existing user pool and app client instead of creating them. */
+  existingUserPool?: { userPoolId: string; userPoolClientId: string };
+}
+
 /** Everything the portal reads from the environment, typed. */
 export interface PortalEnv {
   /** Product name shown in the title, navbar and "{product} SSO" button. */
@@ -157,6 +163,7 @@ export interface PortalEnv {
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
   localSandbox: LocalSandboxSettings;
+  deploy: DeploySettings;
 }
 
 /**
@@ -277,7 +284,18 @@ export function parseEnv(env: Env): PortalEnv {
       port: readPort(env, 'SANDBOX_PORT', 4010),
       dbFile: read(env, 'SANDBOX_DB_FILE'),
     },
+    deploy: { existingUserPool: readExistingPool(env) },
   };
+}
+
+/** DEPLOY_USER_POOL_ID and DEPLOY_USER_POOL_CLIENT_ID, both or neither. */
+function readExistingPool(env: Env): DeploySettings['existingUserPool'] {
+  const userPoolId = read(env, 'DEPLOY_USER_POOL_ID');
+  const userPoolClientId = read(env, 'DEPLOY_USER_POOL_CLIENT_ID');
+  if (!userPoolId && !userPoolClientId) return undefined;
+  if (!userPoolId) throw new ConfigError('DEPLOY_USER_POOL_ID', 'is required with DEPLOY_USER_POOL_CLIENT_ID.');
+  if (!userPoolClientId) throw new ConfigError('DEPLOY_USER_POOL_CLIENT_ID', 'is required with DEPLOY_USER_POOL_ID.');
+  return { userPoolId, userPoolClientId };
 }
 
 /** The configuration of this process, parsed once on first import. */
