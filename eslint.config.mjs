@@ -15,6 +15,9 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.local/',
+      // npm run deploy:build and deploy:synth output.
+      'deploy/dist/',
+      'deploy/cdk.out/',
       // The benchmark's anchor sites (npm run bench), not ours.
       '.bench/',
     ],

@@ -18,6 +18,8 @@ const config: Config = {
     '<rootDir>/tests/docs',
     '<rootDir>/deploy',
   ],
+  // Build output of deploy:build and deploy:synth (copies of the site and bundles), never tests.
+  modulePathIgnorePatterns: ['<rootDir>/deploy/cdk.out/', '<rootDir>/deploy/dist/'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)', '<rootDir>/tests/docs/*.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   transform: {
