@@ -43,7 +43,6 @@ test('no file or route of the build reaches an anonymous request through the edg
   const { handler } = (await import(BUNDLE)) as {
     handler: (e: CloudFrontRequestEvent) => Promise<CloudFrontRequest | CloudFrontResultResponse>;
   };
-  };
   const files = filesUnder(BUILD);
   const secrets = markers(files);
   const uris = files.flatMap((file) => {
