@@ -22,6 +22,9 @@ import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import type { AccessTokenVerifier } from './gate/verifier';
 
+/** Path of the health check for load balancers (issue #12). */
+export const HEALTH_PATH = '/healthz';
+
 /** Options of {@link buildApp}. */
 export interface AppOptions {
   /** The Docusaurus output folder. */
@@ -35,6 +38,12 @@ export interface AppOptions {
   tls: boolean;
   /** Fastify logger option (default off). */
   logger?: boolean;
+  /**
+   * Where to write one JSON access-log line per response (method, path, status, access verdict, duration
+   * in ms; never a token, a cookie or the query string); off when unset. `npm run serve` turns it on in
+   * production (a real user pool configured).
+   */
+  accessLog?: (line: string) => void;
 }
 
 declare module 'fastify' {
@@ -77,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const rules: GateRules = {
-    publicPaths: publicFiles(buildDir),
+    // A load balancer's health check needs no token (issue #12).
+    publicPaths: new Set([...publicFiles(buildDir), HEALTH_PATH]),
     appClientId: options.appClientId,
     verifier: options.verifier,
     signInRoute: SIGN_IN_ROUTE,
@@ -101,6 +111,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (decision.status === 302) return reply.redirect(decision.location, 302);
     return reply.code(401).send();
   });
+
+  const accessLog = options.accessLog;
+  if (accessLog) {
+    app.addHook('onResponse', async (request, reply) => {
+      accessLog(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          method: request.method,
+          path: request.sitePath || request.url.split('?')[0],
+          status: reply.statusCode,
+          access: reply.getHeader('x-gate') ?? 'refused',
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        }),
+      );
+    });
+  }
+
+  // No content, no token, not a file of the build (so in no sitemap): "the process is up".
+  app.get(HEALTH_PATH, (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
 
   const files = siteFiles(buildDir);
   const pages = htmlPages(buildDir, new Set(files.values()));

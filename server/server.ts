@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     verifier,
     csp: cspOriginsFor(env),
     tls: env.siteUrl.startsWith('https:'),
+    // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
+    accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
   });
   await app.listen({ port: env.sitePort, host: env.siteHost });
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);

@@ -100,12 +100,16 @@ export function makeBuild(): string {
 }
 
 /** The gate app over `buildDir`, trusting the local identity service's key. */
-export async function buildTestApp(buildDir: string, options: { tls?: boolean } = {}) {
+export async function buildTestApp(
+  buildDir: string,
+  options: { tls?: boolean; accessLog?: (line: string) => void } = {},
+) {
   return buildApp({
     buildDir,
     appClientId: localAuth.userPoolClientId,
     verifier: await createAccessTokenVerifier(localAuth, { jwks: localJwks }),
     csp: { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] },
     tls: options.tls ?? false,
+    accessLog: options.accessLog,
   });
 }
