@@ -2,9 +2,11 @@
  * `npm run deploy:build` (issue #12): bundles the edge handler (deploy/edge) with esbuild into
  * `deploy/dist/edge/index.js`, exporting `handler`, with its configuration baked in: the user pool, app
  * client and JWKS of the configured identity (in local mode the local identity service's, so the bundle
- * can be tried with local tokens), and the build's public sign-in files. Run after `npm run build`.
+ * can be tried with local tokens), and the build's public sign-in files. Builds the site first when
+ * `build/` is missing.
  * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -41,6 +43,11 @@ async function poolJwks(): Promise<Jwks> {
 
 async function main(): Promise<void> {
   const buildDir = path.join(ROOT, 'build');
+  // The allow-list comes from the build, so a fresh clone builds the site first.
+  if (!fs.existsSync(path.join(buildDir, 'sign-in-assets.json'))) {
+    console.log('build/ is missing: running "npm run build" first.');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
   const config: EdgeConfig = {
     auth: portalEnv.auth,
     jwks: await poolJwks(),
