@@ -10,31 +10,14 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { CloudFrontRequestEvent } from 'aws-lambda';
+import { viewerRequest } from '../deploy/edge/events';
 import { mintToken, sessionCookie } from '../server/__tests__/helper';
 
 const BUNDLE = path.resolve(__dirname, '../deploy/dist/edge/index.js');
 const at = process.argv.indexOf('--requests');
 const REQUESTS = at > 0 ? Number(process.argv[at + 1]) : 2000;
 
-function event(uri: string, cookie?: string): CloudFrontRequestEvent {
-  const headers: Record<string, { key: string; value: string }[]> = { accept: [{ key: 'Accept', value: 'text/html' }] };
-  if (cookie) headers.cookie = [{ key: 'Cookie', value: cookie }];
-  return {
-    Records: [
-      {
-        cf: {
-          config: {
-            distributionDomainName: 'd1.cloudfront.net',
-            distributionId: 'E1',
-            eventType: 'viewer-request',
-            requestId: 'r',
-          },
-          request: { clientIp: '203.0.113.1', method: 'GET', uri, querystring: '', headers },
-        },
-      },
-    ],
-  };
-}
+const event = (uri: string, cookie?: string) => viewerRequest(uri, { cookie });
 
 /** Median of several fresh processes: load the bundle, answer one signed-in request. */
 function coldStartMs(runs = 7): { load: number; first: number } {

@@ -8,34 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CloudFrontRequest, CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import { test, expect } from '@playwright/test';
+import { viewerRequest } from '../../deploy/edge/events';
 import { filesUnder, markers } from './leakMarkers';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const BUNDLE = path.resolve(__dirname, '../../deploy/dist/edge/index.js');
-
-function viewerRequest(uri: string, accept: string): CloudFrontRequestEvent {
-  return {
-    Records: [
-      {
-        cf: {
-          config: {
-            distributionDomainName: 'd1.cloudfront.net',
-            distributionId: 'E1',
-            eventType: 'viewer-request',
-            requestId: 'r',
-          },
-          request: {
-            clientIp: '203.0.113.1',
-            method: 'GET',
-            uri,
-            querystring: '',
-            headers: { accept: [{ key: 'Accept', value: accept }] },
-          },
-        },
-      },
-    ],
-  };
-}
 
 test('no file or route of the build reaches an anonymous request through the edge handler', async () => {
   test.setTimeout(180_000);
@@ -56,7 +33,7 @@ test('no file or route of the build reaches an anonymous request through the edg
   let passed = 0;
   for (const uri of new Set(uris)) {
     for (const accept of ['text/html', '*/*']) {
-      const result = await handler(viewerRequest(uri, accept));
+      const result = await handler(viewerRequest(uri, { accept }));
       if ('status' in result) {
         if (result.body) leaks.push(`${uri} (${result.status}) answered with a body`);
         continue;

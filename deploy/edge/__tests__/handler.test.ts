@@ -5,9 +5,10 @@
  * gate, for every kind of visitor and token, and the bucket object it asks for.
  */
 import crypto from 'node:crypto';
-import type { CloudFrontRequest, CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
+import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
 import { ISSUER, localAuth, mintToken, sessionCookie } from '../../../server/__tests__/helper';
+import { viewerRequest } from '../events';
 import { createHandler } from '../handler';
 
 const handler = createHandler({
@@ -17,37 +18,7 @@ const handler = createHandler({
   signInRoute: '/login',
 });
 
-/** A viewer-request event as CloudFront sends it (aws-lambda's CloudFrontRequestEvent). */
-function event(
-  uri: string,
-  {
-    cookie,
-    accept = 'text/html',
-    querystring = '',
-    method = 'GET',
-  }: { cookie?: string; accept?: string; querystring?: string; method?: string } = {},
-): CloudFrontRequestEvent {
-  const headers: CloudFrontRequest['headers'] = {
-    host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }],
-    accept: [{ key: 'Accept', value: accept }],
-  };
-  if (cookie !== undefined) headers.cookie = [{ key: 'Cookie', value: cookie }];
-  return {
-    Records: [
-      {
-        cf: {
-          config: {
-            distributionDomainName: 'd111111abcdef8.cloudfront.net',
-            distributionId: 'EDFDVBD6EXAMPLE',
-            eventType: 'viewer-request',
-            requestId: 'r-1',
-          },
-          request: { clientIp: '203.0.113.178', method, uri, querystring, headers },
-        },
-      },
-    ],
-  };
-}
+const event = viewerRequest;
 
 const status = (result: CloudFrontRequest | CloudFrontResultResponse) =>
   'status' in result ? Number(result.status) : 'continue';
