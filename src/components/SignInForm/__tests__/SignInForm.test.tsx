@@ -78,10 +78,31 @@ describe('SignInForm (spec §2.3)', () => {
   });
 
   it('starts the federated sign-in with the custom provider, and shows why when it cannot', async () => {
-    jest.mocked(signInWithRedirect).mockRejectedValueOnce(new Error('oauth param not configured'));
-    renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP' });
+    jest.mocked(signInWithRedirect).mockRejectedValueOnce(new Error('The identity provider is unreachable'));
+    renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP', COGNITO_OAUTH_DOMAIN: 'auth.portal.test' });
     await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
     expect(signInWithRedirect).toHaveBeenCalledWith({ provider: { custom: 'AcmeIdP' } });
-    expect(await screen.findByText('oauth param not configured')).toBeInTheDocument();
+    expect(await screen.findByText('The identity provider is unreachable')).toBeInTheDocument();
+  });
+
+  it('says single sign-on is not set up, and how to set it up locally, instead of a raw library error (issue #13)', async () => {
+    jest.mocked(signInWithRedirect).mockClear();
+    renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP' });
+    await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
+    expect(signInWithRedirect).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText(
+        /^Single sign-on is not set up for this portal\. To try it locally, set COGNITO_OAUTH_DOMAIN/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/oauth param not configured/)).toBeNull();
+  });
+
+  it('tells a deployment without OAuth settings to use the password form', async () => {
+    renderForm({ COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'webclient' });
+    await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
+    expect(
+      await screen.findByText(/^Single sign-on is not set up for this portal\. Sign in with your username/),
+    ).toBeInTheDocument();
   });
 });
