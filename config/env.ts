@@ -163,6 +163,8 @@ export interface PortalEnv {
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
   localSandbox: LocalSandboxSettings;
+  /** The local OpenID Connect IdP (local/idp, issue #13): its port (IDP_PORT, default 9240). */
+  localIdp: { port: number };
   deploy: DeploySettings;
 }
 
@@ -284,6 +286,7 @@ export function parseEnv(env: Env): PortalEnv {
       port: readPort(env, 'SANDBOX_PORT', 4010),
       dbFile: read(env, 'SANDBOX_DB_FILE'),
     },
+    localIdp: { port: readPort(env, 'IDP_PORT', 9240) },
     deploy: { existingUserPool: readExistingPool(env) },
   };
 }

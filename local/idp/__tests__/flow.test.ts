@@ -1,0 +1,30 @@
+/**
+ * @jest-environment node
+ *
+ * The local IdP (issue #13) signs the seeded person in through a real authorization code flow, and keeps
+ * a wrong password on its login page with its error. oidc-provider is ESM only, so the flow runs in a tsx
+ * child process (./flow.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+it('discovery, login page, wrong password, code, tokens with the person’s email', () => {
+  const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'flow.ts')], {
+    cwd: path.resolve(__dirname, '../../..'),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const seen = JSON.parse(output.trim().split('\n').at(-1)!);
+  expect(seen).toEqual({
+    issuer: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+    loginPage: true,
+    wrongPassword: true,
+    stateKept: true,
+    idToken: {
+      sub: 'f3b1c2d4-0000-4000-8000-00000000abcd',
+      email: 'sso.demo@example.com',
+      iss: seen.issuer,
+      aud: 'rp',
+    },
+  });
+});

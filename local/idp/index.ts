@@ -1,0 +1,160 @@
+/**
+ * The local OpenID Connect identity provider (issue #13): a stand-in for a customer's corporate IdP
+ * behind the "{product} SSO" button, built on oidc-provider (OpenID Certified). One seeded person, a plain
+ * login page, and one client: the local hosted UI, which federates the person into the local user pool.
+ * Local mode only; its keys are generated at each start.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+
+/** The person who can sign in at the local IdP. The password is for the local IdP only. */
+export interface IdpPerson {
+  /** Stable subject id (`sub`). */
+  sub: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** The relying party the IdP knows: the local hosted UI's `/oauth2/idpresponse`. */
+export interface IdpClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+/** Options of {@link startLocalIdp}. */
+export interface LocalIdpOptions {
+  /** TCP port on 127.0.0.1 (default 9240); the issuer names it, so it must be a real port, not 0. */
+  port?: number;
+  person: IdpPerson;
+  client: IdpClient;
+}
+
+/** A running local IdP. */
+export interface LocalIdp {
+  /** The issuer, e.g. `http://localhost:9240`; discovery at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  close(): Promise<void>;
+}
+
+/** The login page's error for a wrong email or password (as the IdP shows it). */
+export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The plain login page of the local IdP. */
+function loginPage(uid: string, error?: string, email = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local IdP: sign in</title>
+<style>body{font:16px system-ui;max-width:24rem;margin:4rem auto}label,input,button{display:block;width:100%;margin:.4rem 0}input,button{padding:.5rem}.error{color:#b00020}</style></head>
+<body><h1>Local identity provider</h1><p>The stand-in for your organisation's sign-in (local mode only).</p>
+${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+<form method="post" action="/interaction/${escape(uid)}/login">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" value="${escape(email)}" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button></form></body></html>`;
+}
+
+/** Reads an urlencoded form body. */
+async function formOf(req: http.IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * Starts the IdP on 127.0.0.1.
+ *
+ * @throws {Error} when the port is taken (`EADDRINUSE`).
+ */
+export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOptions): Promise<LocalIdp> {
+  // oidc-provider is ESM only.
+  const { default: Provider } = await import('oidc-provider');
+  const issuer = `http://localhost:${port}`;
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'local-idp', alg: 'RS256', use: 'sig' };
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: false } },
+    pkce: { required: () => false },
+    // The hosted UI reads the person's email from the ID token, as Cognito does with an OIDC provider.
+    conformIdTokenClaims: false,
+    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Grant: 86_400, Session: 86_400, Interaction: 600 },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      if (sub !== person.sub) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return { sub, email: person.email, email_verified: true, name: person.name };
+        },
+      };
+    },
+    // The hosted UI is this IdP's only, first-party client: no consent screen.
+    async loadExistingGrant(ctx) {
+      const oidc = ctx.oidc;
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(oidc.client!.clientId);
+      if (grantId) return oidc.provider.Grant.find(grantId);
+      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+
+  const server = http.createServer(async (req, res) => {
+    const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(req.url ?? '');
+    if (!match) return callback(req, res);
+    try {
+      const { uid, prompt } = await provider.interactionDetails(req, res);
+      res.setHeader('cache-control', 'no-store');
+      if (prompt.name !== 'login') throw new Error(`unexpected prompt ${prompt.name}`);
+      if (!match[2]) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(uid));
+      const form = await formOf(req);
+      const email = form.get('email') ?? '';
+      const good =
+        email.toLowerCase() === person.email.toLowerCase() &&
+        crypto.timingSafeEqual(
+          crypto
+            .createHash('sha256')
+            .update(form.get('password') ?? '')
+            .digest(),
+          crypto.createHash('sha256').update(person.password).digest(),
+        );
+      if (!good)
+        return void res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(loginPage(uid, WRONG_CREDENTIALS, email));
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: person.sub } },
+        { mergeWithLastSubmission: false },
+      );
+    } catch (error) {
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end(`Local IdP: ${error instanceof Error ? error.message : error}`);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    issuer,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
