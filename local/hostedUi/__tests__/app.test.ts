@@ -1,0 +1,179 @@
+/**
+ * @jest-environment node
+ *
+ * The local hosted UI's OAuth endpoints (issue #13) with a stand-in IdP (discovery and token endpoint) and
+ * pool: the authorize → IdP → idpresponse → site → token round trip, and what it refuses.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildHostedUi } from '../app';
+
+const SITE = 'http://localhost:3000/login';
+const verifier = crypto.randomBytes(32).toString('base64url');
+const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+let idp: http.Server;
+let issuer: string;
+let idTokenClaims: Record<string, unknown>;
+let app: FastifyInstance;
+const users = new Map<string, Record<string, string>>();
+
+beforeAll(async () => {
+  idp = http.createServer((req, res) => {
+    if (req.url === '/.well-known/openid-configuration') {
+      return void res.end(
+        JSON.stringify({ authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token` }),
+      );
+    }
+    if (
+      req.url === '/token' &&
+      req.headers.authorization === `Basic ${Buffer.from('hosted-ui:secret').toString('base64')}`
+    ) {
+      return void res.end(
+        JSON.stringify({ id_token: `${base64url({ alg: 'RS256' })}.${base64url(idTokenClaims)}.sig` }),
+      );
+    }
+    res.writeHead(401).end();
+  });
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+  app = await buildHostedUi({
+    baseUrl: 'https://localhost:9230',
+    clients: [{ clientId: 'web', callbackUrls: [SITE], logoutUrls: ['http://localhost:3000/'] }],
+    provider: { name: 'RegDataIdP', issuer, clientId: 'hosted-ui', clientSecret: 'secret' },
+    pool: {
+      async upsertFederatedUser(username, attributes) {
+        users.set(username, attributes);
+      },
+      async tokensFor(username) {
+        return { idToken: `id-${username}`, accessToken: `access-${username}`, refreshToken: crypto.randomUUID() };
+      },
+    },
+  });
+});
+
+afterAll(() => new Promise((resolve) => idp.close(resolve)));
+
+beforeEach(() => {
+  idTokenClaims = {
+    iss: issuer,
+    aud: 'hosted-ui',
+    exp: Math.floor(Date.now() / 1000) + 60,
+    sub: 'f3b1',
+    email: 'sso.demo@example.com',
+    email_verified: true,
+  };
+});
+
+/** authorize → (IdP) → idpresponse; returns the site's return URL. */
+async function roundTrip(params: Record<string, string> = {}) {
+  const authorize = await app.inject({
+    method: 'GET',
+    url: `/oauth2/authorize?${new URLSearchParams({ client_id: 'web', redirect_uri: SITE, response_type: 'code', state: 'site-state', code_challenge: challenge, code_challenge_method: 'S256', identity_provider: 'RegDataIdP', scope: 'openid email', ...params })}`,
+  });
+  if (authorize.statusCode !== 302) return { authorize };
+  const atIdp = new URL(authorize.headers.location as string);
+  const back = await app.inject({
+    method: 'GET',
+    url: `/oauth2/idpresponse?code=idp-code&state=${atIdp.searchParams.get('state')}`,
+  });
+  return { authorize, atIdp, back };
+}
+
+const token = (body: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(body).toString(),
+  });
+
+it('federates the person as <Provider>_<sub> and gives the site tokens for its code and verifier', async () => {
+  const { atIdp, back } = await roundTrip();
+  expect(`${atIdp!.origin}${atIdp!.pathname}`).toBe(`${issuer}/auth`);
+  expect(atIdp!.searchParams.get('redirect_uri')).toBe('https://localhost:9230/oauth2/idpresponse');
+  const site = new URL(back!.headers.location as string);
+  expect([site.origin + site.pathname, site.searchParams.get('state')]).toEqual([SITE, 'site-state']);
+  expect(users.get('RegDataIdP_f3b1')).toMatchObject({ email: 'sso.demo@example.com' });
+  const tokens = await token({
+    grant_type: 'authorization_code',
+    client_id: 'web',
+    redirect_uri: SITE,
+    code: site.searchParams.get('code')!,
+    code_verifier: verifier,
+  });
+  expect(JSON.parse(tokens.body)).toMatchObject({
+    id_token: 'id-RegDataIdP_f3b1',
+    access_token: 'access-RegDataIdP_f3b1',
+    token_type: 'Bearer',
+  });
+  const refreshed = await token({
+    grant_type: 'refresh_token',
+    client_id: 'web',
+    refresh_token: JSON.parse(tokens.body).refresh_token,
+  });
+  expect(JSON.parse(refreshed.body).access_token).toBe('access-RegDataIdP_f3b1');
+});
+
+it('refuses a tampered PKCE verifier, and a code twice', async () => {
+  const { back } = await roundTrip();
+  const code = new URL(back!.headers.location as string).searchParams.get('code')!;
+  const tampered = await token({
+    grant_type: 'authorization_code',
+    client_id: 'web',
+    redirect_uri: SITE,
+    code,
+    code_verifier: `${verifier}x`.slice(1),
+  });
+  expect([tampered.statusCode, JSON.parse(tampered.body).error]).toEqual([400, 'invalid_grant']);
+  const again = await token({
+    grant_type: 'authorization_code',
+    client_id: 'web',
+    redirect_uri: SITE,
+    code,
+    code_verifier: verifier,
+  });
+  expect(again.statusCode).toBe(400);
+});
+
+it('refuses a tampered or replayed state at idpresponse', async () => {
+  const { atIdp, back } = await roundTrip();
+  expect(back!.statusCode).toBe(302);
+  const idpResponse = (state: string) =>
+    app.inject({ method: 'GET', url: `/oauth2/idpresponse?code=idp-code&state=${state}` });
+  expect((await idpResponse('forged')).statusCode).toBe(400);
+  // The round trip used the state: a replay is refused.
+  expect((await idpResponse(atIdp!.searchParams.get('state')!)).statusCode).toBe(400);
+});
+
+it.each([
+  ['an unknown client', { client_id: 'other' }],
+  ['a redirect URI the client does not list', { redirect_uri: 'https://evil.example/cb' }],
+  ['no PKCE', { code_challenge_method: 'plain' }],
+  ['another identity provider', { identity_provider: 'Google' }],
+])('refuses to start with %s', async (_name, params) => {
+  const { authorize } = await roundTrip(params);
+  expect(authorize.statusCode).toBe(400);
+});
+
+it('refuses an ID token issued for another client', async () => {
+  idTokenClaims = { ...idTokenClaims, aud: 'someone-else' };
+  const { back } = await roundTrip();
+  expect([back!.statusCode, JSON.parse(back!.body).error]).toEqual([400, 'invalid_token']);
+});
+
+it('signs out back to a listed sign-out URL only', async () => {
+  const ok = await app.inject({
+    method: 'GET',
+    url: `/logout?client_id=web&logout_uri=${encodeURIComponent('http://localhost:3000/')}`,
+  });
+  expect([ok.statusCode, ok.headers.location]).toEqual([302, 'http://localhost:3000/']);
+  const bad = await app.inject({
+    method: 'GET',
+    url: `/logout?client_id=web&logout_uri=${encodeURIComponent('https://evil.example/')}`,
+  });
+  expect(bad.statusCode).toBe(400);
+});

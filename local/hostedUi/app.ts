@@ -1,0 +1,211 @@
+/**
+ * The hosted-UI OAuth endpoints the local identity service lacks (issue #13), as Cognito's behave for a
+ * user pool with an OIDC identity provider: `/oauth2/authorize` sends the browser to the IdP,
+ * `/oauth2/idpresponse` exchanges the IdP's code, federates the person into the pool (./federation.ts) and
+ * sends the site its own code, `/oauth2/token` redeems that code (PKCE S256) for the pool's tokens, and
+ * `/logout` returns to the site. A Fastify app: the local identity service serves it over TLS, since
+ * Amplify always builds `https://<domain>` URLs. Not wired into `npm start` yet.
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { CodeStore, federatedAttributes, federatedUsername, type IdpClaims } from './federation';
+
+/** The user pool side: what the local identity service does for the hosted UI. */
+export interface PoolAdapter {
+  /** Creates the federated user, or updates its attributes when it exists. */
+  upsertFederatedUser(username: string, attributes: Record<string, string>): Promise<void>;
+  /** The pool's ID, access and refresh tokens for `username` and app client `clientId`. */
+  tokensFor(
+    username: string,
+    clientId: string,
+  ): Promise<{ idToken: string; accessToken: string; refreshToken: string }>;
+}
+
+/** Options of {@link buildHostedUi}. */
+export interface HostedUiOptions {
+  /** This hosted UI's origin, e.g. `https://localhost:9230`. */
+  baseUrl: string;
+  /** The pool's app clients and where they may be sent back to. */
+  clients: { clientId: string; callbackUrls: string[]; logoutUrls: string[] }[];
+  /** The custom OIDC provider, as the pool names it (e.g. `RegDataIdP`), and how to reach it. */
+  provider: { name: string; issuer: string; clientId: string; clientSecret: string };
+  pool: PoolAdapter;
+  /** Current time in ms (tests pass their own). */
+  now?: () => number;
+}
+
+/** A browser on its way through the IdP: what the site asked for. */
+interface Pending {
+  clientId: string;
+  redirectUri: string;
+  state?: string;
+  codeChallenge: string;
+  scope: string;
+  expires: number;
+}
+
+/** How long a browser may take at the IdP, in ms. */
+const PENDING_LIFETIME_MS = 10 * 60 * 1000;
+
+/** An OAuth error page or body, as Cognito answers invalid requests. */
+const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
+  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
+
+/**
+ * @throws {Error} when the IdP's discovery document cannot be read (on the first sign-in, not at build).
+ */
+export async function buildHostedUi(options: HostedUiOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const codes = new CodeStore();
+  const pending = new Map<string, Pending>();
+  const refreshTokens = new Map<string, { username: string; clientId: string }>();
+  const idpResponse = `${options.baseUrl}/oauth2/idpresponse`;
+  let discovery: Promise<{ authorization_endpoint: string; token_endpoint: string }> | undefined;
+  const idp = () =>
+    (discovery ??= fetch(`${options.provider.issuer}/.well-known/openid-configuration`).then((r) => {
+      if (!r.ok) throw new Error(`the identity provider's discovery answered ${r.status}`);
+      return r.json();
+    }));
+  const client = (id: unknown) => options.clients.find((c) => c.clientId === id);
+
+  app.get('/oauth2/authorize', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const known = client(q.client_id);
+    if (!known) return oauthError(reply, 400, 'invalid_request', 'unknown client_id');
+    if (!q.redirect_uri || !known.callbackUrls.includes(q.redirect_uri)) {
+      return oauthError(reply, 400, 'invalid_request', 'redirect_uri is not a callback URL of this client');
+    }
+    if (q.response_type !== 'code') return oauthError(reply, 400, 'unsupported_response_type', 'only code');
+    if (!q.code_challenge || q.code_challenge_method !== 'S256') {
+      return oauthError(reply, 400, 'invalid_request', 'a PKCE code_challenge with method S256 is required');
+    }
+    if (q.identity_provider !== options.provider.name) {
+      return oauthError(reply, 400, 'invalid_request', `identity_provider must be ${options.provider.name}`);
+    }
+    const key = crypto.randomBytes(24).toString('base64url');
+    pending.set(key, {
+      clientId: known.clientId,
+      redirectUri: q.redirect_uri,
+      state: q.state,
+      codeChallenge: q.code_challenge,
+      scope: q.scope ?? 'openid email',
+      expires: now() + PENDING_LIFETIME_MS,
+    });
+    const target = new URL((await idp()).authorization_endpoint);
+    target.search = new URLSearchParams({
+      client_id: options.provider.clientId,
+      response_type: 'code',
+      scope: 'openid email',
+      redirect_uri: idpResponse,
+      state: key,
+    }).toString();
+    return reply.redirect(target.toString(), 302);
+  });
+
+  app.get('/oauth2/idpresponse', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const waiting = q.state ? pending.get(q.state) : undefined;
+    if (q.state) pending.delete(q.state);
+    if (!waiting || waiting.expires < now())
+      return oauthError(reply, 400, 'invalid_request', 'unknown or expired state');
+    if (!q.code)
+      return oauthError(
+        reply,
+        400,
+        'access_denied',
+        q.error_description ?? q.error ?? 'the identity provider sent no code',
+      );
+    const token = await fetch((await idp()).token_endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${options.provider.clientId}:${options.provider.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: q.code,
+        redirect_uri: idpResponse,
+      }).toString(),
+    });
+    if (!token.ok)
+      return oauthError(reply, 400, 'invalid_grant', `the identity provider refused the code (${token.status})`);
+    // Received straight from the IdP's token endpoint with the client secret (OIDC Core §3.1.3.7): the
+    // issuer, audience and expiry are checked here.
+    const claims = JSON.parse(
+      Buffer.from(String((await token.json()).id_token).split('.')[1] ?? '', 'base64url').toString(),
+    ) as IdpClaims & {
+      iss?: string;
+      aud?: string | string[];
+      exp?: number;
+    };
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (
+      claims.iss !== options.provider.issuer ||
+      !audience.includes(options.provider.clientId) ||
+      (claims.exp ?? 0) * 1000 < now()
+    ) {
+      return oauthError(reply, 400, 'invalid_token', 'the identity provider sent an ID token for someone else');
+    }
+    const username = federatedUsername(options.provider.name, claims.sub);
+    await options.pool.upsertFederatedUser(username, federatedAttributes(options.provider.name, claims, now()));
+    const code = codes.issue(
+      {
+        username,
+        clientId: waiting.clientId,
+        redirectUri: waiting.redirectUri,
+        codeChallenge: waiting.codeChallenge,
+        scope: waiting.scope,
+      },
+      now(),
+    );
+    const back = new URL(waiting.redirectUri);
+    back.searchParams.set('code', code);
+    if (waiting.state) back.searchParams.set('state', waiting.state);
+    return reply.redirect(back.toString(), 302);
+  });
+
+  app.post('/oauth2/token', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    let grant: { username: string; clientId: string };
+    if (body.grant_type === 'authorization_code') {
+      const redeemed = codes.redeem(
+        body.code ?? '',
+        { clientId: body.client_id ?? '', redirectUri: body.redirect_uri ?? '', codeVerifier: body.code_verifier },
+        now(),
+      );
+      if ('error' in redeemed) return oauthError(reply, 400, redeemed.error, redeemed.reason);
+      grant = redeemed;
+    } else if (body.grant_type === 'refresh_token') {
+      const known = refreshTokens.get(body.refresh_token ?? '');
+      if (!known || known.clientId !== body.client_id)
+        return oauthError(reply, 400, 'invalid_grant', 'unknown refresh token');
+      grant = known;
+    } else {
+      return oauthError(reply, 400, 'unsupported_grant_type', 'authorization_code or refresh_token');
+    }
+    const tokens = await options.pool.tokensFor(grant.username, grant.clientId);
+    refreshTokens.set(tokens.refreshToken, { username: grant.username, clientId: grant.clientId });
+    return reply.header('cache-control', 'no-store').send({
+      id_token: tokens.idToken,
+      access_token: tokens.accessToken,
+      ...(body.grant_type === 'authorization_code' ? { refresh_token: tokens.refreshToken } : {}),
+      token_type: 'Bearer',
+      expires_in: 3600,
+    });
+  });
+
+  app.get('/logout', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const known = client(q.client_id);
+    if (!known || !q.logout_uri || !known.logoutUrls.includes(q.logout_uri)) {
+      return oauthError(reply, 400, 'invalid_request', 'logout_uri is not a sign-out URL of this client');
+    }
+    return reply.redirect(q.logout_uri, 302);
+  });
+
+  return app;
+}
