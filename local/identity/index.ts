@@ -23,6 +23,8 @@ import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { MessageInbox, type LocalMessage } from './messages';
+import type { PoolAdapter } from '../hostedUi/app';
+import { poolAdapter } from './federation';
 import { withShims } from './shims';
 import { seed, type SeedUser } from './seed';
 
@@ -55,6 +57,8 @@ export interface LocalIdentity {
   issuer: string;
   /** Codes delivered so far (also at `GET <url>/_local/messages`). */
   inbox: MessageInbox;
+  /** Federated users and their tokens, for the local hosted UI (issue #13). */
+  pool: PoolAdapter;
   /** Stops listening; resolves when every connection is closed. */
   close(): Promise<void>;
 }
@@ -130,6 +134,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     url,
     issuer: `${url}/${options.userPoolId}`,
     inbox,
+    pool: poolAdapter(ctx, cognito, clock, services.tokenGenerator, options.userPoolId),
     close: () =>
       new Promise<void>((resolve, reject) => {
         httpServer.close((error) => (error ? reject(error) : resolve()));

@@ -215,3 +215,25 @@ describe('local identity service in a pool that requires MFA', () => {
     expect((await mfaSignIn()).json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 });
+
+describe('federated users for the local hosted UI (issue #13)', () => {
+  it('are created as <Provider>_<sub>, updated on the next sign-in, and get tokens the gate accepts', async () => {
+    const { JwtRsaVerifier } = await import('aws-jwt-verify');
+    const { LOCAL_JWKS } = await import('../jwks');
+    await identity.pool.upsertFederatedUser('RegDataIdP_f3b1', { email: 'old@example.com', identities: '[]' });
+    await identity.pool.upsertFederatedUser('RegDataIdP_f3b1', { email: 'sso.demo@example.com' });
+    const tokens = await identity.pool.tokensFor('RegDataIdP_f3b1', CLIENT);
+    const verifier = JwtRsaVerifier.create({ issuer: identity.issuer, audience: null });
+    verifier.cacheJwks(LOCAL_JWKS);
+    const access = await verifier.verify(tokens.accessToken);
+    expect(access).toMatchObject({ token_use: 'access', client_id: CLIENT, username: 'RegDataIdP_f3b1' });
+    const id = await verifier.verify(tokens.idToken);
+    expect(id).toMatchObject({ token_use: 'id', email: 'sso.demo@example.com', 'cognito:username': 'RegDataIdP_f3b1' });
+  });
+
+  it('refuses tokens for a user or client the pool does not have', async () => {
+    await expect(identity.pool.tokensFor('RegDataIdP_nobody', CLIENT)).rejects.toThrow(/no user/);
+    await identity.pool.upsertFederatedUser('RegDataIdP_f3b2', { email: 'x@example.com' });
+    await expect(identity.pool.tokensFor('RegDataIdP_f3b2', 'otherclient')).rejects.toThrow(/no app client/);
+  });
+});
