@@ -67,12 +67,21 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
   const documentsPage = (req: Req<'searchDocuments'>) =>
     corpus.search(req.body, req.query.page ?? 1, req.query.page_size ?? 100).map(asRestricted);
 
-  /** Advances an Interrogator request one step per poll and answers its state before the step. */
-  const poll = (id: string, kind: 'search' | 'summary') => {
-    const stored = corpus.request(id, kind);
-    if (!stored) return undefined;
-    if (stored.step < 2) corpus.saveRequest(id, kind, stored.step + 1, stored.data);
-    return { step: stored.step, data: stored.data };
+  /**
+   * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
+   * poll, and once `completed` what `completed(data)` adds; 404 for an unknown request.
+   */
+  const answerPoll = (
+    reply: FastifyReply,
+    request_id: string,
+    kind: 'search' | 'summary',
+    completed: (data: Record<string, unknown>) => Record<string, unknown>,
+  ) => {
+    const stored = corpus.request(request_id, kind);
+    if (!stored) return notFound(reply, 'Request not found');
+    if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
+    const status = STATUSES[stored.step];
+    return status === 'completed' ? { request_id, status, ...completed(stored.data) } : { request_id, status };
   };
 
   return {
@@ -212,18 +221,13 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
       return { request_id };
     },
     async getInterrogatorSearch(req: Req<'getInterrogatorSearch'>, reply: FastifyReply) {
-      const request_id = req.params.request_id;
-      const state = poll(request_id, 'search');
-      if (!state) return notFound(reply, 'Request not found');
-      const status = STATUSES[state.step];
-      if (status !== 'completed') return { request_id, status };
-      const pages = corpus.searchPages(String(state.data.query), state.data.filters as never, 10);
-      const best = pages[0] ? -pages[0].rank : 1;
-      return {
-        request_id,
-        status,
-        results: pages.map(({ rank, ...page }) => ({ ...page, score: Math.round((-rank / best) * 1000) / 1000 })),
-      };
+      return answerPoll(reply, req.params.request_id, 'search', (data) => {
+        const pages = corpus.searchPages(String(data.query), data.filters as never, 10);
+        const best = pages[0] ? -pages[0].rank : 1;
+        return {
+          results: pages.map(({ rank, ...page }) => ({ ...page, score: Math.round((-rank / best) * 1000) / 1000 })),
+        };
+      });
     },
     async createInterrogatorSummary(req: Req<'createInterrogatorSummary'>) {
       const request_id = crypto.randomUUID();
@@ -236,17 +240,14 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
       return { request_id };
     },
     async getInterrogatorSummary(req: Req<'getInterrogatorSummary'>, reply: FastifyReply) {
-      const request_id = req.params.request_id;
-      const state = poll(request_id, 'summary');
-      if (!state) return notFound(reply, 'Request not found');
-      const status = STATUSES[state.step];
-      if (status !== 'completed') return { request_id, status };
-      const results = (state.data.results ?? []) as { document_id: string; page_index: number }[];
-      const texts = results.flatMap(({ document_id, page_index }) => {
-        const doc = corpus.document(document_id);
-        return doc?.restriction === 'unrestricted' ? [corpus.pageText(document_id, page_index) ?? ''] : [];
+      return answerPoll(reply, req.params.request_id, 'summary', (data) => {
+        const results = (data.results ?? []) as { document_id: string; page_index: number }[];
+        const texts = results.flatMap(({ document_id, page_index }) => {
+          const doc = corpus.document(document_id);
+          return doc?.restriction === 'unrestricted' ? [corpus.pageText(document_id, page_index) ?? ''] : [];
+        });
+        return { summary: summarise(texts) };
       });
-      return { request_id, status, summary: summarise(texts) };
     },
     async sendInterrogatorFeedback(_req: FastifyRequest, reply: FastifyReply) {
       return reply.code(200).send();
