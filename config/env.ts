@@ -57,6 +57,9 @@ function readMfa(env: Env): 'OPTIONAL' | 'ON' {
   return value;
 }
 
+/** Route of the sign-in page (issue #4): public, and where the OAuth code flow returns (issue #13). */
+export const SIGN_IN_ROUTE = '/login';
+
 /** Cognito user pool ids are `<region>_<id>`, e.g. `eu-west-2_AbC123xyz` (AWS Cognito API reference). */
 const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
 
@@ -135,6 +138,22 @@ export interface LocalSandboxSettings {
   dbFile?: string;
 }
 
+/**
+ * The local stand-ins for single sign-on (issue #13): an OpenID Connect IdP (local/idp) and the user
+ * pool's hosted-UI OAuth endpoints (local/hostedUi, over TLS because Amplify builds `https://<domain>`).
+ */
+export interface LocalSsoSettings {
+  /**
+   * Whether `npm start` and `npm run serve` run them: in local mode unless LOCAL_SSO=off or
+   * COGNITO_OAUTH_DOMAIN names another hosted UI; always false with a real user pool.
+   */
+  enabled: boolean;
+  /** Port of the local IdP (IDP_PORT, default 9240); its issuer is `http://localhost:<port>`. */
+  idpPort: number;
+  /** Port of the local hosted UI (HOSTED_UI_PORT, default 9230), served at `https://localhost:<port>`. */
+  hostedUiPort: number;
+}
+
 /** The AWS deployment (deploy/, issue #12). */
 export interface DeploySettings {
   /** Deploy against this existing user pool and app client instead of creating them. */
@@ -163,8 +182,8 @@ export interface PortalEnv {
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
   localSandbox: LocalSandboxSettings;
-  /** The local OpenID Connect IdP (local/idp, issue #13): its port (IDP_PORT, default 9240). */
-  localIdp: { port: number };
+  /** Single sign-on run locally (issue #13): the local IdP and hosted UI started with the portal. */
+  localSso: LocalSsoSettings;
   deploy: DeploySettings;
 }
 
@@ -186,14 +205,19 @@ export function parseEnv(env: Env): PortalEnv {
 
   const userPoolId = read(env, 'COGNITO_USER_POOL_ID');
   let auth: AuthSettings;
+  const localSso = readLocalSso(env, userPoolId === undefined);
   const oauth = {
-    domain: (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
+    domain: localSso.enabled
+      ? `localhost:${localSso.hostedUiPort}`
+      : (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
     redirectSignIn: readList(env, 'COGNITO_REDIRECT_SIGN_IN'),
     redirectSignOut: readList(env, 'COGNITO_REDIRECT_SIGN_OUT'),
     customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
   };
-  if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}/`];
-  if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}/`];
+  // The sign-in page, not `/`: the gate lets `/login?code=…&state=…` through to Amplify's OAuth listener,
+  // where a gated `/` would send the code on to `/login?next=…` and lose it (issue #13).
+  if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}${SIGN_IN_ROUTE}`];
+  if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}${SIGN_IN_ROUTE}`];
   for (const [name, urls] of [
     ['COGNITO_REDIRECT_SIGN_IN', oauth.redirectSignIn],
     ['COGNITO_REDIRECT_SIGN_OUT', oauth.redirectSignOut],
@@ -286,9 +310,20 @@ export function parseEnv(env: Env): PortalEnv {
       port: readPort(env, 'SANDBOX_PORT', 4010),
       dbFile: read(env, 'SANDBOX_DB_FILE'),
     },
-    localIdp: { port: readPort(env, 'IDP_PORT', 9240) },
+    localSso,
     deploy: { existingUserPool: readExistingPool(env) },
   };
+}
+
+/** LOCAL_SSO (`on`/`off`), IDP_PORT and HOSTED_UI_PORT; enabled only in local mode without COGNITO_OAUTH_DOMAIN. */
+function readLocalSso(env: Env, localMode: boolean): LocalSsoSettings {
+  const flag = (read(env, 'LOCAL_SSO') ?? 'on').toLowerCase();
+  if (flag !== 'on' && flag !== 'off') throw new ConfigError('LOCAL_SSO', `"${flag}" is not on or off.`);
+  const idpPort = readPort(env, 'IDP_PORT', 9240);
+  const hostedUiPort = readPort(env, 'HOSTED_UI_PORT', 9230);
+  if (idpPort === hostedUiPort) throw new ConfigError('HOSTED_UI_PORT', `it must differ from IDP_PORT (${idpPort}).`);
+  const enabled = localMode && flag === 'on' && read(env, 'COGNITO_OAUTH_DOMAIN') === undefined;
+  return { enabled, idpPort, hostedUiPort };
 }
 
 /** DEPLOY_USER_POOL_ID and DEPLOY_USER_POOL_CLIENT_ID, both or neither. */

@@ -20,8 +20,11 @@ export interface PortalStackProps extends StackProps {
   buildDir: string;
   /** The bundled edge handler folder (`npm run deploy:build`). */
   edgeBundleDir: string;
-  /** The site's public URL (SITE_URL): the OAuth callback and sign-out address. */
-  siteUrl: string;
+  /**
+   * Where the hosted UI may send the browser back (config/env.ts `auth.oauth`, by default the site's
+   * `/login`): the app client's callback and sign-out URLs.
+   */
+  oauthRedirects: { signIn: string[]; signOut: string[] };
   /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
   cspDirectives: Record<string, string[]>;
   /** Name of the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER). */
@@ -168,7 +171,6 @@ export class PortalStack extends Stack {
       scopes: ['openid', 'email'],
       attributeMapping: { email: cognito.ProviderAttribute.other('email') },
     });
-    const site = props.siteUrl.replace(/\/+$/, '');
     const client = pool.addClient('Web', {
       generateSecret: false,
       authFlows: { userSrp: true, userPassword: true },
@@ -176,8 +178,8 @@ export class PortalStack extends Stack {
         // Spec §3.2: code flow with email and openid; Amplify adds PKCE.
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.EMAIL, cognito.OAuthScope.OPENID],
-        callbackUrls: [`${site}/`],
-        logoutUrls: [`${site}/`],
+        callbackUrls: props.oauthRedirects.signIn,
+        logoutUrls: props.oauthRedirects.signOut,
       },
       supportedIdentityProviders: [
         cognito.UserPoolClientIdentityProvider.COGNITO,

@@ -54,10 +54,41 @@ describe('parseEnv', () => {
     expect(parseEnv({ TOTP_ISSUER: 'RegData' }).auth.totpIssuer).toBe('RegData');
   });
 
-  it('keeps OAuth off until a hosted-UI domain is given, and strips its scheme', () => {
-    expect(parseEnv({}).auth.oauth.domain).toBe('');
-    const env = parseEnv({ COGNITO_OAUTH_DOMAIN: 'https://auth.example.com/', PRODUCT_NAME: 'Acme' });
+  const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
+
+  it('keeps OAuth off with a real user pool until a hosted-UI domain is given, and strips its scheme', () => {
+    expect(parseEnv(POOL).auth.oauth.domain).toBe('');
+    expect(parseEnv(POOL).localSso.enabled).toBe(false);
+    const env = parseEnv({ ...POOL, COGNITO_OAUTH_DOMAIN: 'https://auth.example.com/', PRODUCT_NAME: 'Acme' });
     expect(env.auth.oauth).toMatchObject({ domain: 'auth.example.com', customProvider: 'Acme' });
-    expect(env.auth.oauth.redirectSignIn).toEqual(['http://localhost:3000/']);
+  });
+
+  it('sends the OAuth code back to the sign-in page, which the gate lets through (issue #13)', () => {
+    const env = parseEnv({ ...POOL, COGNITO_OAUTH_DOMAIN: 'auth.example.com', SITE_URL: 'https://docs.example.com' });
+    expect(env.auth.oauth.redirectSignIn).toEqual(['https://docs.example.com/login']);
+    expect(env.auth.oauth.redirectSignOut).toEqual(['https://docs.example.com/login']);
+  });
+
+  it('runs single sign-on locally by default: the local hosted UI is the OAuth domain (issue #13)', () => {
+    const env = parseEnv({});
+    expect(env.localSso).toEqual({ enabled: true, idpPort: 9240, hostedUiPort: 9230 });
+    expect(env.auth.oauth).toMatchObject({ domain: 'localhost:9230', customProvider: 'RegData' });
+    expect(parseEnv({ HOSTED_UI_PORT: '9331' }).auth.oauth.domain).toBe('localhost:9331');
+  });
+
+  it('turns local single sign-on off with LOCAL_SSO=off, or for another hosted UI', () => {
+    expect(parseEnv({ LOCAL_SSO: 'off' }).auth.oauth.domain).toBe('');
+    expect(parseEnv({ LOCAL_SSO: 'off' }).localSso.enabled).toBe(false);
+    const other = parseEnv({ COGNITO_OAUTH_DOMAIN: 'auth.portal.test' });
+    expect(other.localSso.enabled).toBe(false);
+    expect(other.auth.oauth.domain).toBe('auth.portal.test');
+  });
+
+  it.each([
+    ['LOCAL_SSO', { LOCAL_SSO: 'maybe' }],
+    ['HOSTED_UI_PORT', { HOSTED_UI_PORT: '9240' }],
+    ['IDP_PORT', { IDP_PORT: 'x' }],
+  ])('names %s when it is unusable', (variable, env) => {
+    expect(() => parseEnv(env)).toThrow(variable);
   });
 });

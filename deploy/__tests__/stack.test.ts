@@ -38,7 +38,7 @@ function template(extra: Partial<PortalStackProps> = {}): Template {
   const stack = new PortalStack(app, 'Portal', {
     env: { region: 'us-east-1' },
     ...folders(),
-    siteUrl: env.siteUrl,
+    oauthRedirects: { signIn: env.auth.oauth.redirectSignIn, signOut: env.auth.oauth.redirectSignOut },
     cspDirectives: directives,
     ssoProviderName: 'RegDataIdP',
     ...extra,
@@ -140,8 +140,9 @@ describe('the identity', () => {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthScopes: ['email', 'openid'],
-      CallbackURLs: ['https://portal.example.com/'],
-      LogoutURLs: ['https://portal.example.com/'],
+      // The sign-in page, which the gate lets the code through to (issue #13).
+      CallbackURLs: ['https://portal.example.com/login'],
+      LogoutURLs: ['https://portal.example.com/login'],
       SupportedIdentityProviders: ['COGNITO', 'RegDataIdP'],
     });
     t.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);

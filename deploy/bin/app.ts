@@ -31,7 +31,7 @@ function main(): void {
     description: `${portalEnv.productName} developer portal: CloudFront + Lambda@Edge gate + private S3 + Cognito`,
     buildDir: BUILD_DIR,
     edgeBundleDir: EDGE_BUNDLE_DIR,
-    siteUrl: portalEnv.siteUrl,
+    oauthRedirects: { signIn: portalEnv.auth.oauth.redirectSignIn, signOut: portalEnv.auth.oauth.redirectSignOut },
     cspDirectives: cspDirectives(inlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
     ssoProviderName: portalEnv.auth.oauth.customProvider,
     existingUserPool: existing,

@@ -3,10 +3,11 @@
  * seeded person `sso.demo@example.com`. Prints its issuer once it listens.
  */
 import { portalEnv } from '../../config/env';
-import { HOSTED_UI_CLIENT, SSO_DEMO_PERSON } from './default';
+import { hostedUiClient, SSO_DEMO_PERSON } from './default';
 import { startLocalIdp } from './index';
 
-startLocalIdp({ port: portalEnv.localIdp.port, person: SSO_DEMO_PERSON, client: HOSTED_UI_CLIENT })
+const { idpPort, hostedUiPort } = portalEnv.localSso;
+startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client: hostedUiClient(hostedUiPort) })
   .then((idp) => {
     console.log(
       `[idp] Local OpenID Connect IdP at ${idp.issuer}; sign in as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.`,

@@ -18,11 +18,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { SIGN_IN_ROUTE } from '../../config/env';
 import { keepOutOfStylesChunk } from '../moduleResource';
 import { chunkGroupFiles, routeChunkFiles, type ClientManifest } from './chunks';
 
-/** The sign-in route (issue #4); the server redirects anonymous page requests here. */
-export const SIGN_IN_ROUTE = '/login';
+/** Route of the sign-in page (defined in config/env.ts, which the OAuth redirect URLs need too). */
+export { SIGN_IN_ROUTE };
 
 /** Name of the file written into the build folder. */
 export const SIGN_IN_ASSETS_FILE = 'sign-in-assets.json';

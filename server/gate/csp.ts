@@ -47,7 +47,8 @@ export function cspDirectives(scriptHashes: string[], origins: CspOrigins): Reco
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...origins.identity, ...origins.api],
+    // The hosted UI too: Amplify redeems the OAuth code at `https://<domain>/oauth2/token` (issue #13).
+    connectSrc: ["'self'", ...origins.identity, ...origins.api, ...(origins.oauth ? [origins.oauth] : [])],
     formAction: ["'self'", ...(origins.oauth ? [origins.oauth] : [])],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],

@@ -8,6 +8,7 @@
  *   rejects → `unauthenticated`;
  * - Hub `auth` `signedIn` → `authenticated`; `signedOut` → `unauthenticated` (spec §4 "Logout returns to
  *   not authenticated");
+ * - Hub `auth` `signInWithRedirect_failure` → the failure is reported (issue #13);
  * - Hub `auth` `tokenRefresh_failure` → sign out, unless the failure is a network error (spec §4
  *   "Authenticated: on a token refresh the user is re-fetched; if that fails the user is signed out").
  *
@@ -39,13 +40,27 @@ function isNetworkError(data: unknown): boolean {
 }
 
 /**
+ * The sentence shown for a failed federated sign-in (Hub `signInWithRedirect_failure`, whose data is
+ * `{ error }` in aws-amplify v6 `handleFailure`).
+ */
+export function redirectFailureMessage(data: unknown): string {
+  const message = (data as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return `Single sign-on did not complete: ${typeof message === 'string' && message ? message : 'unknown error'}. Try again.`;
+}
+
+/**
  * Reads the stored session, then reports every change of status until unsubscribed.
  *
  * @param onStatus - called with `authenticated` or `unauthenticated` (never `configuring`), possibly
  *   several times with the same value.
+ * @param onRedirectFailure - called with {@link redirectFailureMessage} when a federated sign-in fails.
  * @returns a function that stops watching (and ignores the first check if still pending).
  */
-export function watchAuthStatus(deps: AuthStatusDeps, onStatus: (status: AuthStatus) => void): () => void {
+export function watchAuthStatus(
+  deps: AuthStatusDeps,
+  onStatus: (status: AuthStatus) => void,
+  onRedirectFailure: (message: string) => void = () => undefined,
+): () => void {
   let active = true;
   const report = (status: AuthStatus) => {
     if (active) onStatus(status);
@@ -61,6 +76,11 @@ export function watchAuthStatus(deps: AuthStatusDeps, onStatus: (status: AuthSta
         break;
       case 'signedOut':
         report('unauthenticated');
+        break;
+      case 'signInWithRedirect_failure':
+        // A federated sign-in came back refused (state or PKCE check, identity provider error): say so
+        // under the SSO button instead of showing the form as if nothing had happened (issue #13).
+        if (active) onRedirectFailure(redirectFailureMessage(payload.data));
         break;
       case 'tokenRefresh_failure':
         if (isNetworkError(payload.data)) break;

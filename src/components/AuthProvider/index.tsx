@@ -28,6 +28,10 @@ export interface PortalAuth {
   signedIn: boolean;
   /** Called by the sign-in form once the Authenticator has reached its `authenticated` route. */
   completeSignIn(): void;
+  /** Why the last federated sign-in failed, shown under the SSO button (issue #13); `null` if none. */
+  ssoError: string | null;
+  /** Dismisses {@link PortalAuth.ssoError}. */
+  clearSsoError(): void;
 }
 
 const PortalAuthContext = createContext<PortalAuth | null>(null);
@@ -60,6 +64,7 @@ function SessionProvider({
   const [formPending, setFormPending] = useState(false);
   // A page the gate sent after verifying the token counts as signed in until Amplify says otherwise.
   const [verifiedPage, setVerifiedPage] = useState(false);
+  const [ssoError, setSsoError] = useState<string | null>(null);
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
@@ -78,7 +83,7 @@ function SessionProvider({
     }
     (verified ? sessionWanted() : loadSession()).then(
       (session) => {
-        if (active) stop = session.followSession(settings, onStatus);
+        if (active) stop = session.followSession(settings, onStatus, setSsoError);
       },
       (error: unknown) => {
         // Without Amplify no session can be read or kept: show the sign-in form, which says what failed.
@@ -101,6 +106,7 @@ function SessionProvider({
     };
   }, [settings, bearerSchemes]);
   const completeSignIn = useCallback(() => setFormPending(false), []);
+  const clearSsoError = useCallback(() => setSsoError(null), []);
   const value = useMemo(
     () => ({
       settings,
@@ -108,8 +114,10 @@ function SessionProvider({
       authStatus,
       signedIn: (authStatus === 'authenticated' || (authStatus === 'configuring' && verifiedPage)) && !formPending,
       completeSignIn,
+      ssoError,
+      clearSsoError,
     }),
-    [settings, productName, authStatus, verifiedPage, formPending, completeSignIn],
+    [settings, productName, authStatus, verifiedPage, formPending, completeSignIn, ssoError, clearSsoError],
   );
   return <PortalAuthContext.Provider value={value}>{children}</PortalAuthContext.Provider>;
 }

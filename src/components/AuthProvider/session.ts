@@ -40,15 +40,22 @@ export function configure(settings: AuthSettings): void {
 }
 
 /**
- * Configures Amplify, follows the session (see authStatus.ts) and keeps the tokens fresh ({@link keepFresh}).
+ * Configures Amplify, follows the session (see authStatus.ts), reports failed federated sign-ins and
+ * keeps the tokens fresh ({@link keepFresh}).
  *
  * @returns a function that stops following it.
  */
-export function followSession(settings: AuthSettings, onStatus: (status: AuthStatus) => void): () => void {
+export function followSession(
+  settings: AuthSettings,
+  onStatus: (status: AuthStatus) => void,
+  onRedirectFailure?: (message: string) => void,
+): () => void {
   configure(settings);
+  // Subscribed in this same tick: the OAuth listener `configure` may load reports only after its import.
   const stopWatching = watchAuthStatus(
     { getCurrentUser, listen: (callback) => Hub.listen('auth', callback), signOut },
     onStatus,
+    onRedirectFailure,
   );
   const stopRenewing = keepFresh();
   return () => {

@@ -13,6 +13,8 @@ export function portalAuth(authStatus: AuthStatus, overrides: Partial<PortalAuth
     authStatus,
     signedIn: authStatus === 'authenticated',
     completeSignIn: jest.fn(),
+    ssoError: null,
+    clearSsoError: jest.fn(),
     ...overrides,
   };
 }

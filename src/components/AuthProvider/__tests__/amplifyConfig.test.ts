@@ -6,6 +6,7 @@ import { needsOAuthListener, signInFlowFor, toAmplifyConfig } from '../amplifyCo
 import { readAuthSettings } from '../customFields';
 
 const local = parseEnv({}).auth;
+const localWithoutSso = parseEnv({ LOCAL_SSO: 'off' }).auth;
 const cognito = parseEnv({
   COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz',
   COGNITO_APP_CLIENT_ID: 'webclient',
@@ -23,14 +24,21 @@ describe('toAmplifyConfig', () => {
     expect(toAmplifyConfig(cognito).Auth?.Cognito.loginWith?.oauth).toEqual({
       domain: 'auth.example.com',
       scopes: ['email', 'openid'],
-      redirectSignIn: ['http://localhost:3000/'],
-      redirectSignOut: ['http://localhost:3000/'],
+      redirectSignIn: ['http://localhost:3000/login'],
+      redirectSignOut: ['http://localhost:3000/login'],
       responseType: 'code',
     });
   });
 
   it('leaves OAuth out when no hosted-UI domain is configured', () => {
-    expect(toAmplifyConfig(local).Auth?.Cognito.loginWith).not.toHaveProperty('oauth');
+    expect(toAmplifyConfig(localWithoutSso).Auth?.Cognito.loginWith).not.toHaveProperty('oauth');
+  });
+
+  it('sends the SSO button to the local hosted UI in local mode (issue #13)', () => {
+    expect(toAmplifyConfig(local).Auth?.Cognito.loginWith?.oauth).toMatchObject({
+      domain: 'localhost:9230',
+      redirectSignIn: ['http://localhost:3000/login'],
+    });
   });
 
   it('asks for a Username on the sign-in form', () => {
@@ -71,7 +79,7 @@ describe('needsOAuthListener (spec §2.3 SSO return)', () => {
   it('skips it on every other page load, without OAuth, and when storage is refused', () => {
     expect(needsOAuthListener(withOAuth, '?lang=python', storage(null))).toBe(false);
     expect(needsOAuthListener(withOAuth, '?code=abc', storage(null))).toBe(false);
-    expect(needsOAuthListener(parseEnv({}).auth, '?code=abc&state=xyz', storage('true'))).toBe(false);
+    expect(needsOAuthListener(localWithoutSso, '?code=abc&state=xyz', storage('true'))).toBe(false);
     const refused = {
       getItem: () => {
         throw new Error('SecurityError');

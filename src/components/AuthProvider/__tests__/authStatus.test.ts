@@ -17,9 +17,14 @@ function setUp(signedIn: boolean) {
   };
   const stop = jest.fn();
   const seen: AuthStatus[] = [];
-  const unsubscribe = watchAuthStatus(deps, (status) => seen.push(status));
+  const failures: string[] = [];
+  const unsubscribe = watchAuthStatus(
+    deps,
+    (status) => seen.push(status),
+    (message) => failures.push(message),
+  );
   const emit = (event: string, data?: unknown) => hub({ payload: { event, data } });
-  return { deps, seen, emit, unsubscribe, stop };
+  return { deps, seen, failures, emit, unsubscribe, stop };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -58,5 +63,17 @@ describe('watchAuthStatus (spec §4)', () => {
     await settle();
     expect(stop).toHaveBeenCalled();
     expect(seen).toEqual([]);
+  });
+
+  it('reports a refused federated sign-in with the reason, and stays signed out (issue #13)', async () => {
+    const { seen, failures, emit } = setUp(false);
+    await settle();
+    emit('signInWithRedirect_failure', { error: { name: 'OAuthSignInException', message: 'invalid_grant' } });
+    emit('signInWithRedirect_failure', {});
+    expect(failures).toEqual([
+      'Single sign-on did not complete: invalid_grant. Try again.',
+      'Single sign-on did not complete: unknown error. Try again.',
+    ]);
+    expect(seen).toEqual(['unauthenticated']);
   });
 });

@@ -6,6 +6,7 @@ import { signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { parseEnv } from '@site/config/env';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
+import { takeNext } from '@site/src/components/SignInRedirect/pendingNext';
 import SignInAuthenticator from '../Form';
 
 jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
@@ -85,14 +86,38 @@ describe('SignInForm (spec §2.3)', () => {
     expect(await screen.findByText('The identity provider is unreachable')).toBeInTheDocument();
   });
 
+  it('keeps the page the visitor started from for the return from the identity provider (issue #13)', async () => {
+    jest.mocked(signInWithRedirect).mockResolvedValueOnce(undefined);
+    window.history.replaceState(null, '', '/login?next=%2Fdocs%2Fservices%2Finterrogator%3Flang%3Dpython');
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
+    expect(signInWithRedirect).toHaveBeenCalledWith({ provider: { custom: 'RegData' } });
+    expect(takeNext(window.sessionStorage, Date.now())).toBe('/docs/services/interrogator?lang=python');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows why a federated sign-in came back refused, until dismissed (issue #13)', async () => {
+    const clearSsoError = jest.fn();
+    jest.mocked(usePortalAuth).mockReturnValue(
+      portalAuth('unauthenticated', {
+        ssoError: 'Single sign-on did not complete: invalid_grant. Try again.',
+        clearSsoError,
+      }),
+    );
+    render(<SignInAuthenticator />);
+    expect(screen.getByText('Single sign-on did not complete: invalid_grant. Try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /dismiss/i }));
+    expect(clearSsoError).toHaveBeenCalled();
+  });
+
   it('says single sign-on is not set up, and how to set it up locally, instead of a raw library error (issue #13)', async () => {
     jest.mocked(signInWithRedirect).mockClear();
-    renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP' });
+    renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP', LOCAL_SSO: 'off' });
     await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
     expect(signInWithRedirect).not.toHaveBeenCalled();
     expect(
       await screen.findByText(
-        /^Single sign-on is not set up for this portal\. To try it locally, set COGNITO_OAUTH_DOMAIN/,
+        /^Single sign-on is not set up for this portal\. To try it locally, unset LOCAL_SSO \(it is off\)/,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/oauth param not configured/)).toBeNull();
