@@ -1,16 +1,22 @@
 /**
  * The local services the portal runs beside itself in local mode (no COGNITO_USER_POOL_ID): the identity
- * service (./identity) and the sandbox API (./sandbox). `npm start` and `npm run serve` call this.
+ * service (./identity), the sandbox API (./sandbox) and, for single sign-on, an OpenID Connect IdP
+ * (./idp) behind the user pool's hosted UI (./hostedUi). `npm start` and `npm run serve` call this.
  */
 import type { PortalEnv } from '../config/env';
 import { startDefaultLocalIdentity } from './identity/default';
 import type { LocalIdentity } from './identity';
 import { startLocalSandbox, type LocalSandbox } from './sandbox';
+import { startLocalIdp, type LocalIdp } from './idp';
+import { hostedUiClient, SSO_DEMO_PERSON } from './idp/default';
+import { startLocalHostedUi, type LocalHostedUi } from './hostedUi';
 
 /** The services started; `close` stops them all. With a real user pool configured, none is started. */
 export interface LocalServices {
   identity?: LocalIdentity;
   sandbox?: LocalSandbox;
+  /** The local IdP and hosted UI (issue #13), unless LOCAL_SSO=off. */
+  sso?: { idp: LocalIdp; hostedUi: LocalHostedUi };
   close(): Promise<void>;
 }
 
@@ -29,20 +35,61 @@ export async function startLocalServices(env: PortalEnv): Promise<LocalServices>
     env.localIdentity.port,
     'LOCAL_IDENTITY_PORT',
   );
+  // Started one after the other; on a failure the ones already running are stopped, newest first.
+  const running: { close(): Promise<void> }[] = [identity];
+  const closeAll = async () => {
+    for (const service of running.reverse()) await service.close();
+  };
   try {
     const sandbox = await withPortHint(() => startLocalSandbox(env), env.localSandbox.port, 'SANDBOX_PORT');
-    return {
-      identity,
-      sandbox,
-      async close() {
-        await sandbox.close();
-        await identity.close();
-      },
-    };
+    running.push(sandbox);
+    const sso = env.localSso.enabled ? await startLocalSso(env, identity, running) : undefined;
+    return { identity, sandbox, sso, close: closeAll };
   } catch (error) {
-    await identity.close();
+    await closeAll();
     throw error;
   }
+}
+
+/** The local IdP, then the hosted UI in front of it and of the identity service's pool (issue #13). */
+async function startLocalSso(
+  env: PortalEnv,
+  identity: LocalIdentity,
+  running: { close(): Promise<void> }[],
+): Promise<{ idp: LocalIdp; hostedUi: LocalHostedUi }> {
+  const { idpPort, hostedUiPort } = env.localSso;
+  const client = hostedUiClient(hostedUiPort);
+  const hint = 'or LOCAL_SSO=off to run without single sign-on';
+  const idp = await withPortHint(
+    () => startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client }),
+    idpPort,
+    `IDP_PORT, ${hint}`,
+  );
+  running.push(idp);
+  const { oauth } = env.auth;
+  const hostedUi = await withPortHint(
+    () =>
+      startLocalHostedUi({
+        port: hostedUiPort,
+        clients: [
+          {
+            clientId: env.auth.userPoolClientId,
+            callbackUrls: oauth.redirectSignIn,
+            logoutUrls: oauth.redirectSignOut,
+          },
+        ],
+        provider: { name: oauth.customProvider, issuer: idp.issuer, ...client },
+        pool: identity.pool,
+      }),
+    hostedUiPort,
+    `HOSTED_UI_PORT, ${hint}`,
+  );
+  running.push(hostedUi);
+  console.log(
+    `[sso] "${env.productName} SSO" signs in through the local IdP at ${idp.issuer} as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.\n` +
+      `[sso] Local hosted UI at ${hostedUi.url} with a self-signed certificate: the browser warns once; accept it for localhost (README "Single sign-on locally").`,
+  );
+  return { idp, hostedUi };
 }
 
 /** Runs `start`, adding to a port clash the port and the variable that moves it. */

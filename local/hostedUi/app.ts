@@ -3,10 +3,11 @@
  * user pool with an OIDC identity provider: `/oauth2/authorize` sends the browser to the IdP,
  * `/oauth2/idpresponse` exchanges the IdP's code, federates the person into the pool (./federation.ts) and
  * sends the site its own code, `/oauth2/token` redeems that code (PKCE S256) for the pool's tokens, and
- * `/logout` returns to the site. A Fastify app: the local identity service serves it over TLS, since
- * Amplify always builds `https://<domain>` URLs. Not wired into `npm start` yet.
+ * `/logout` returns to the site. A Fastify app, served over TLS by ./index.ts, since Amplify always
+ * builds `https://<domain>` URLs.
  */
 import crypto from 'node:crypto';
+import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { CodeStore, federatedAttributes, federatedUsername, type IdpClaims } from './federation';
 
@@ -32,6 +33,8 @@ export interface HostedUiOptions {
   pool: PoolAdapter;
   /** Current time in ms (tests pass their own). */
   now?: () => number;
+  /** Serve over TLS with this key and certificate (./certificate.ts); plain HTTP without (tests). */
+  https?: { key: string; cert: string };
 }
 
 /** A browser on its way through the IdP: what the site asked for. */
@@ -56,7 +59,15 @@ const oauthError = (reply: FastifyReply, status: number, error: string, descript
  */
 export async function buildHostedUi(options: HostedUiOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const app = Fastify({ logger: false });
+  // Typed as the plain-HTTP instance: the routes are the same either way.
+  const app = (
+    options.https ? Fastify({ logger: false, https: options.https }) : Fastify({ logger: false })
+  ) as FastifyInstance;
+  // Amplify redeems the code from the site's origin with fetch; like Cognito's token endpoint, answer it
+  // with CORS for the app clients' callback origins.
+  await app.register(cors, {
+    origin: [...new Set(options.clients.flatMap((c) => c.callbackUrls.map((url) => new URL(url).origin)))],
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );

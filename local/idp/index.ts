@@ -45,7 +45,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /** The plain login page of the local IdP. */
 function loginPage(uid: string, error?: string, email = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local IdP: sign in</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local IdP: sign in</title><link rel="icon" href="data:,">
 <style>body{font:16px system-ui;max-width:24rem;margin:4rem auto}label,input,button{display:block;width:100%;margin:.4rem 0}input,button{padding:.5rem}.error{color:#b00020}</style></head>
 <body><h1>Local identity provider</h1><p>The stand-in for your organisation's sign-in (local mode only).</p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}

@@ -177,3 +177,16 @@ it('signs out back to a listed sign-out URL only', async () => {
   });
   expect(bad.statusCode).toBe(400);
 });
+
+it('lets the site read the token answer (CORS for its callback origins only), as Cognito does', async () => {
+  const preflight = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/oauth2/token',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+  expect((await preflight('http://localhost:3000')).headers['access-control-allow-origin']).toBe(
+    'http://localhost:3000',
+  );
+  expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+});
