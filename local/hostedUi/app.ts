@@ -123,13 +123,17 @@ export async function buildHostedUi(options: HostedUiOptions): Promise<FastifyIn
     if (q.state) pending.delete(q.state);
     if (!waiting || waiting.expires < now())
       return oauthError(reply, 400, 'invalid_request', 'unknown or expired state');
-    if (!q.code)
-      return oauthError(
-        reply,
-        400,
-        'access_denied',
+    if (!q.code) {
+      // As Cognito does: the IdP's refusal goes back to the site, where Amplify reports it.
+      const back = new URL(waiting.redirectUri);
+      back.searchParams.set('error', q.error === 'access_denied' ? 'access_denied' : 'server_error');
+      back.searchParams.set(
+        'error_description',
         q.error_description ?? q.error ?? 'the identity provider sent no code',
       );
+      if (waiting.state) back.searchParams.set('state', waiting.state);
+      return reply.redirect(back.toString(), 302);
+    }
     const token = await fetch((await idp()).token_endpoint, {
       method: 'POST',
       headers: {

@@ -159,6 +159,33 @@ it.each([
   expect(authorize.statusCode).toBe(400);
 });
 
+it("sends the IdP's refusal back to the site with the site's state, as Cognito does", async () => {
+  const authorize = await app.inject({
+    method: 'GET',
+    url: `/oauth2/authorize?${new URLSearchParams({
+      client_id: 'web',
+      redirect_uri: SITE,
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      identity_provider: 'RegDataIdP',
+      state: 'site-state',
+    })}`,
+  });
+  const key = new URL(authorize.headers.location as string).searchParams.get('state')!;
+  const back = await app.inject({
+    method: 'GET',
+    url: `/oauth2/idpresponse?error=access_denied&error_description=${encodeURIComponent('User cancelled')}&state=${key}`,
+  });
+  const site = new URL(back.headers.location as string);
+  expect([back.statusCode, site.origin + site.pathname]).toEqual([302, SITE]);
+  expect(Object.fromEntries(site.searchParams)).toEqual({
+    error: 'access_denied',
+    error_description: 'User cancelled',
+    state: 'site-state',
+  });
+});
+
 it('refuses an ID token issued for another client', async () => {
   idTokenClaims = { ...idTokenClaims, aud: 'someone-else' };
   const { back } = await roundTrip();

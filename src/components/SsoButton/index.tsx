@@ -31,8 +31,14 @@ export default function SsoButton(): ReactNode {
       return;
     }
     try {
-      // The hosted UI returns to `/login` alone; keep where the visitor was going (issue #13).
-      rememberNext(sessionStore(), new URLSearchParams(window.location.search).get('next'), Date.now());
+      // The hosted UI returns to `/login` alone; keep where the visitor was going (issue #13): the
+      // sign-in page's `next`, or this page where the form shows in place (the dev server has no gate).
+      const { pathname, search, hash } = window.location;
+      rememberNext(
+        sessionStore(),
+        new URLSearchParams(search).get('next') ?? `${pathname}${search}${hash}`,
+        Date.now(),
+      );
       await signInWithRedirect({ provider: { custom: settings.oauth.customProvider } });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

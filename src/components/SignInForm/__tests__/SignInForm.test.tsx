@@ -87,12 +87,16 @@ describe('SignInForm (spec §2.3)', () => {
   });
 
   it('keeps the page the visitor started from for the return from the identity provider (issue #13)', async () => {
-    jest.mocked(signInWithRedirect).mockResolvedValueOnce(undefined);
+    jest.mocked(signInWithRedirect).mockResolvedValue(undefined);
     window.history.replaceState(null, '', '/login?next=%2Fdocs%2Fservices%2Finterrogator%3Flang%3Dpython');
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
     expect(signInWithRedirect).toHaveBeenCalledWith({ provider: { custom: 'RegData' } });
     expect(takeNext(window.sessionStorage, Date.now())).toBe('/docs/services/interrogator?lang=python');
+    // Where the form shows in place of the page (no gate in front, e.g. the dev server): this page.
+    window.history.replaceState(null, '', '/blog/welcome?x=1#top');
+    await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));
+    expect(takeNext(window.sessionStorage, Date.now())).toBe('/blog/welcome?x=1#top');
     window.history.replaceState(null, '', '/');
   });
 
