@@ -97,7 +97,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the one the CloudFront edge handler makes too (./gate/access.ts).
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
-      { method: request.method, target: request.url, cookie: request.headers.cookie, accept: request.headers.accept },
+      {
+        method: request.method,
+        target: request.url,
+        cookie: request.headers.cookie,
+        accept: request.headers.accept,
+        authorization: request.headers.authorization,
+      },
       rules,
     );
     if (decision.pass) {
@@ -109,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!('access' in decision)) return reply.code(decision.status).send();
     reply.header('x-gate', decision.access);
     if (decision.status === 302) return reply.redirect(decision.location, 302);
+    if (decision.wwwAuthenticate) reply.header('www-authenticate', decision.wwwAuthenticate);
     return reply.code(401).send();
   });
 

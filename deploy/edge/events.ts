@@ -13,18 +13,21 @@ export interface ViewerRequestOptions {
   accept?: string;
   /** `Cookie` header; none when unset. */
   cookie?: string;
+  /** `Authorization` header, e.g. `Bearer eyJ…`; none when unset. */
+  authorization?: string;
 }
 
 /** A viewer-request event for `uri` (as CloudFront gives it: percent-encoded, without the query). */
 export function viewerRequest(
   uri: string,
-  { method = 'GET', querystring = '', accept = 'text/html', cookie }: ViewerRequestOptions = {},
+  { method = 'GET', querystring = '', accept = 'text/html', cookie, authorization }: ViewerRequestOptions = {},
 ): CloudFrontRequestEvent {
   const headers: CloudFrontHeaders = {
     host: [{ key: 'Host', value: 'd111111abcdef8.cloudfront.net' }],
     accept: [{ key: 'Accept', value: accept }],
   };
   if (cookie !== undefined) headers.cookie = [{ key: 'Cookie', value: cookie }];
+  if (authorization !== undefined) headers.authorization = [{ key: 'Authorization', value: authorization }];
   return {
     Records: [
       {

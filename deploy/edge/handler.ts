@@ -72,17 +72,27 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
         target: request.querystring ? `${request.uri}?${request.querystring}` : request.uri,
         cookie: header(request.headers, 'cookie'),
         accept: header(request.headers, 'accept'),
+        authorization: header(request.headers, 'authorization'),
       },
       await rules,
     );
     if (decision.pass) {
+      // The viewer's token has done its job; the bucket's origin request is signed by CloudFront (OAC).
+      delete request.headers.authorization;
       const plain = normalisedPath(decision.path);
       if (plain !== null) return answer(301, 'Moved Permanently', location(encodeURI(plain) + decision.search));
       request.uri = `/${encodeURI(objectKey(decision.path))}`;
       return request;
     }
     if (decision.status === 302) return answer(302, 'Found', location(decision.location));
-    if (decision.status === 401) return answer(401, 'Unauthorized');
+    if (decision.status === 401) {
+      const challenge = decision.wwwAuthenticate;
+      return answer(
+        401,
+        'Unauthorized',
+        challenge ? { 'www-authenticate': [{ key: 'WWW-Authenticate', value: challenge }] } : undefined,
+      );
+    }
     return answer(decision.status, decision.reason);
   };
 }

@@ -33,6 +33,14 @@ const withToken = (accessToken: string, extra: { refreshToken?: string } = {}) =
 });
 
 describe('anonymous requests', () => {
+  it('for Markdown copies and llms.txt get 401 with no body, never the sign-in page (issue #14)', async () => {
+    for (const url of ['/llms.txt', '/docs/document_format/schema.md']) {
+      const response = await get(url, html);
+      expect([url, response.statusCode, response.body]).toEqual([url, 401, '']);
+      expect(response.headers['www-authenticate']).toBeUndefined();
+    }
+  });
+
   it('are sent from a page to the sign-in page, keeping where they were going', async () => {
     const response = await get('/docs/document_format/schema?tab=json', html);
     expect(response.statusCode).toBe(302);
@@ -100,6 +108,59 @@ describe('signed-in requests', () => {
     const response = await get(url, withToken(mintToken()));
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe(plain);
+  });
+});
+
+describe('scripts with an Authorization: Bearer access token (issue #14)', () => {
+  const bearer = (token: string, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${token}`,
+    ...extra,
+  });
+  const now = Math.floor(Date.now() / 1000);
+
+  it('get Markdown, llms.txt and pages with the same access token the cookie would hold', async () => {
+    const token = mintToken();
+    const markdown = await get('/docs/document_format/schema.md', bearer(token));
+    expect([markdown.statusCode, markdown.headers['x-gate']]).toEqual([200, 'bearer']);
+    expect(markdown.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(markdown.body).toContain(SECRET);
+    expect((await get('/llms.txt', bearer(token))).statusCode).toBe(200);
+    expect((await get('/docs/document_format/schema', bearer(token, html))).body).toContain(SECRET);
+    // The scheme is case-insensitive (RFC 6750 §2.1).
+    expect((await get('/llms.txt', { authorization: `bearer ${token}` })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a forged token',
+      mintToken(
+        {},
+        {
+          key: crypto
+            .generateKeyPairSync('rsa', { modulusLength: 2048 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString(),
+        },
+      ),
+    ],
+    ['an expired token', mintToken({ iat: now - 7200, exp: now - 3600 })],
+    ['an ID token', mintToken({ token_use: 'id', aud: localAuth.userPoolClientId })],
+    ['no token after the scheme', ''],
+  ])('refuse %s with 401, no body and an invalid_token challenge, pages included', async (_name, token) => {
+    for (const url of ['/llms.txt', '/docs/document_format/schema.md', '/docs/document_format/schema']) {
+      const response = await get(url, bearer(token, html));
+      expect([url, response.statusCode, response.body]).toEqual([url, 401, '']);
+      expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    }
+  });
+
+  it('refuse an invalid bearer token even beside a valid session cookie', async () => {
+    const response = await get('/llms.txt', { ...withToken(mintToken()), authorization: 'Bearer not.a.jwt' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('leave the sign-in page public, token or not', async () => {
+    expect((await get('/login', bearer('not.a.jwt', html))).statusCode).toBe(200);
   });
 });
 

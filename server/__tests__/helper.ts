@@ -95,6 +95,9 @@ export function makeBuild(): string {
   write('img/favicon.svg', '<svg/>');
   write('img/logo.svg', '<svg/>');
   write('search-index.json', JSON.stringify([{ documents: [{ t: SECRET }] }]));
+  // Markdown copies for readers' tools (issue #14).
+  write('docs/document_format/schema.md', `# Schema\n\n${SECRET}.\n`);
+  write('llms.txt', `# RegData\n\n- [Schema](http://localhost:3000/docs/document_format/schema.md): ${SECRET}\n`);
   write('sitemap.xml', '<urlset><url><loc>/docs/document_format/schema</loc></url></urlset>');
   return dir;
 }

@@ -5,7 +5,9 @@
  * and `Accept` headers, and the public paths and verifier it built once.
  *
  * - Sign-in page and its assets (the build's allow-list): everyone.
- * - A valid Cognito access token in Amplify's cookies: everything.
+ * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts; issue #14) in an
+ *   `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
+ *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
  * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
  *   sign-in page renews it without the password), and anything else gets 401 with no body.
  */
@@ -14,8 +16,11 @@ import { tokensFromCookies } from './cookies';
 import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './requests';
 import type { AccessTokenVerifier } from './verifier';
 
-/** Why a request was let through or not (logs, and `x-gate` in tests). */
-export type Access = 'public' | 'signed-in' | 'refreshable' | 'anonymous';
+/**
+ * Why a request was let through or not (logs, and `x-gate` in tests): `bearer` is a script's valid
+ * `Authorization: Bearer` access token, `bad-bearer` one that is not (issue #14).
+ */
+export type Access = 'public' | 'signed-in' | 'bearer' | 'refreshable' | 'anonymous' | 'bad-bearer';
 
 /** What the access decision needs to know, built once per process. */
 export interface GateRules {
@@ -35,14 +40,28 @@ export interface GateRequest {
   target: string;
   cookie?: string;
   accept?: string;
+  /** The `Authorization` header, e.g. `Bearer eyJ…` (issue #14). */
+  authorization?: string;
 }
 
 /** The decision: let it through (with its decoded path), or answer with a status. */
 export type GateDecision =
-  | { pass: true; access: 'public' | 'signed-in'; path: string; search: string }
+  | { pass: true; access: 'public' | 'signed-in' | 'bearer'; path: string; search: string }
   | { pass: false; status: 400 | 414 | 431; reason: string }
   | { pass: false; status: 302; access: Access; location: string }
-  | { pass: false; status: 401; access: Access };
+  | { pass: false; status: 401; access: Access; wwwAuthenticate?: string };
+
+/**
+ * The `Authorization: Bearer <token>` credential of a request, `''` for a Bearer header without a
+ * token, `undefined` when there is no Bearer header (RFC 6750 §2.1: the scheme is case-insensitive).
+ */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^\s*bearer(?:\s+(\S*))?\s*$/i.exec(authorization ?? '');
+  return match ? (match[1] ?? '') : undefined;
+}
+
+/** RFC 6750 §3 challenge for a refused bearer token. */
+const INVALID_TOKEN = 'Bearer error="invalid_token"';
 
 /**
  * Decides one request. Never throws: a malformed target or cookie header is an answer (400/414/431).
@@ -52,6 +71,14 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   if (!target.ok) return { pass: false, status: target.status, reason: target.reason };
   if (new TextEncoder().encode(request.cookie ?? '').length > MAX_COOKIE_BYTES) {
     return { pass: false, status: 431, reason: 'cookie header too large' };
+  }
+  // A script's access token (issue #14), on reads only, verified exactly like the cookie's: it lets
+  // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
+  const bearer = request.method === 'GET' || request.method === 'HEAD' ? bearerToken(request.authorization) : undefined;
+  if (bearer !== undefined && !rules.publicPaths.has(target.path)) {
+    const check = bearer ? await rules.verifier.check(bearer) : undefined;
+    if (check?.valid) return { pass: true, access: 'bearer', path: target.path, search: target.search };
+    return { pass: false, status: 401, access: 'bad-bearer', wwwAuthenticate: INVALID_TOKEN };
   }
   const access = await accessOf(target.path, request.cookie, rules);
   if (access === 'public' || access === 'signed-in')

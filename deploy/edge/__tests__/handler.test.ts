@@ -83,6 +83,46 @@ describe('signed-in visitors', () => {
   });
 });
 
+describe('scripts with an Authorization: Bearer access token (issue #14), as the gate does', () => {
+  it('get Markdown and llms.txt from the bucket, without their token reaching it', async () => {
+    for (const uri of ['/llms.txt', '/docs/services/interrogator.md']) {
+      const result = (await handler(
+        event(uri, { accept: '*/*', authorization: `Bearer ${mintToken()}` }),
+      )) as CloudFrontRequest;
+      expect([uri, result.uri, result.headers.authorization]).toEqual([uri, uri, undefined]);
+    }
+  });
+
+  it.each([
+    ['an expired token', mintToken({ iat: past - 3600, exp: past })],
+    ['an ID token', mintToken({ token_use: 'id', aud: localAuth.userPoolClientId })],
+    [
+      'a forged token',
+      mintToken(
+        {},
+        {
+          key: crypto
+            .generateKeyPairSync('rsa', { modulusLength: 2048 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString(),
+        },
+      ),
+    ],
+  ])('refuse %s with 401 and an invalid_token challenge', async (_name, token) => {
+    const result = (await handler(
+      event('/llms-full.txt', { accept: '*/*', authorization: `Bearer ${token}` }),
+    )) as CloudFrontResultResponse;
+    expect([status(result), result.body]).toEqual([401, undefined]);
+    expect(result.headers?.['www-authenticate']?.[0].value).toBe('Bearer error="invalid_token"');
+  });
+
+  it('anonymous: 401 for Markdown and llms.txt, never the sign-in page', async () => {
+    for (const uri of ['/llms.txt', '/docs/services/interrogator.md']) {
+      expect([uri, status(await handler(event(uri)))]).toEqual([uri, 401]);
+    }
+  });
+});
+
 describe('tokens the edge refuses, as the gate does', () => {
   it.each([
     ['an expired access token without a refresh token', () => signedIn({ exp: past })],
