@@ -15,6 +15,7 @@ import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
 import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
+import markdownExport from './plugins/markdown-export';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -65,6 +66,8 @@ const config: Config = {
   plugins: [
     // Lists the sign-in route's chunks for the server gate (issue #4).
     signInAssets,
+    // Lists every page for its Markdown copy and llms.txt (issue #14), written by finish-build.
+    markdownExport,
     // Keeps the API reference's code out of the chunk every page loads.
     apiChunks,
     // Code highlighting's grammars load with the pages that show code.

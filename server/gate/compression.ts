@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /** Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text. */
-export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|map|webmanifest)$/i;
+export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest)$/i;
 
 /** Content codings produced, best first, with their file suffix. */
 export const ENCODINGS = [

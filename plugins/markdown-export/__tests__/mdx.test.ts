@@ -1,0 +1,128 @@
+/**
+ * @jest-environment node
+ *
+ * Docs and posts as plain Markdown (issue #14): what a reader pastes into an assistant must hold the
+ * page's headings, tables, code and admonitions, every link absolute, and no JSX. The remark packages
+ * are ESM-only, so the conversion runs in a tsx child process (./convert.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const MDX = `---
+title: Here
+description: A page.
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import ApiSample from '@site/src/components/ApiSample';
+
+Intro with a [site link](/docs/x), an [anchor](#fields), a [relative doc](./other.md#part), a
+[file elsewhere](../img/a.png) and an [external one](https://example.com/y).
+
+## Fields {#fields}
+
+| Field | Type |
+|---|---|
+| \`document_id\` | string |
+
+:::info[Assumptions]
+
+The unit is assumed.
+
+:::
+
+:::warning
+Careful.
+:::
+
+<Tabs>
+  <TabItem value="py" label="Python">
+
+Python text.
+
+  </TabItem>
+</Tabs>
+
+<ApiSample title="Count">{\`POST /document_counts
+{"doctypes": ["Laws"]}\`}</ApiSample>
+
+{/* a comment */}
+
+The meeting is at 10:30, see note:this.
+
+\`\`\`json
+{"a": 1}
+\`\`\`
+`;
+
+function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string }[]): string[] {
+  const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'convert.ts')], {
+    cwd: path.resolve(__dirname, '../../..'),
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return JSON.parse(output) as string[];
+}
+
+const [mdx, plain, broken, withHeading] = convert([
+  { source: MDX, format: 'mdx', title: 'Here' },
+  {
+    source: '# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\n<!-- truncate -->\n\nMore.\n',
+    format: 'md',
+    title: 'Ignored',
+  },
+  { source: '<ApiSample>{`FETCH /x`}</ApiSample>\n', format: 'mdx' },
+  { source: '# Own title\n\nText.\n', format: 'mdx', title: 'Front matter title' },
+]);
+
+it('has the title as its heading, and no front matter, import or JSX left', () => {
+  expect(mdx.startsWith('# Here\n')).toBe(true);
+  expect(mdx).not.toMatch(/^(import|export) .* from '/m);
+  expect(mdx).not.toMatch(/<\/?[A-Z][A-Za-z]*/);
+  expect(mdx).not.toContain('description: A page.');
+  expect(mdx).not.toContain('a comment');
+});
+
+it('keeps headings (without their {#id}), tables and code blocks', () => {
+  expect(mdx).toContain('\n## Fields\n');
+  expect(mdx).toMatch(/\| Field +\| Type +\|\n\| -+ \| -+ \|\n\| `document_id` \| string \|/);
+  expect(mdx).toContain('```json\n{"a": 1}\n```');
+});
+
+it('turns <ApiSample> into its curl, Python and TypeScript code blocks, under its title', () => {
+  expect(mdx).toContain('**Count**');
+  expect(mdx).toMatch(/```bash\ncurl -X POST "\$API_BASE\/document_counts"/);
+  expect(mdx).toMatch(/```python\nimport os\n[\s\S]*requests\.post\(/);
+  expect(mdx).toMatch(/```typescript\nconst response = await fetch\(/);
+  expect(mdx).toContain('"doctypes"');
+});
+
+it('turns admonitions into block quotes led by their title, and tab items into labelled text', () => {
+  expect(mdx).toContain('> **Assumptions**\n>\n> The unit is assumed.');
+  expect(mdx).toContain('> **Warning**\n>\n> Careful.');
+  expect(mdx).toContain('**Python**\n\nPython text.');
+});
+
+it('makes every link absolute to the site', () => {
+  expect(mdx).toContain('[site link](https://portal.test/docs/x)');
+  expect(mdx).toContain('[anchor](https://portal.test/docs/here#fields)');
+  expect(mdx).toContain('[relative doc](https://portal.test/docs/other%20page#part)');
+  expect(mdx).toContain('[file elsewhere](https://portal.test/docs/img/a.png)');
+  expect(mdx).toContain('[external one](https://example.com/y)');
+});
+
+it('keeps text that only looks like a directive', () => {
+  expect(mdx).toContain('at 10:30, see note:this.');
+});
+
+it('reads .md as CommonMark: no JSX, the truncate marker dropped, its own H1 kept', () => {
+  expect(plain).toBe('# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\nMore.\n');
+  expect(withHeading.startsWith('# Own title\n')).toBe(true);
+  expect(withHeading).not.toContain('Front matter title');
+});
+
+it('says what to fix in a malformed sample', () => {
+  expect(broken).toMatch(/^ERROR: request sample must start with "METHOD \/path"/);
+});

@@ -1,0 +1,206 @@
+/**
+ * Writes the Markdown copy of every page and the llms.txt files into the build (issue #14), from the
+ * inventory the plugin saved (./inventory.ts) and the bundled contract:
+ *
+ * - `<route>.md` (`/` → `/index.md`): the page as plain Markdown, links absolute to the site (./mdx.ts;
+ *   API pages from the contract, ./openapi.ts);
+ * - `/llms.txt`, after the llms.txt proposal (https://llmstxt.org): `# title`, `> summary`, how to fetch
+ *   the files, then one `## section` per docs category, the API reference and the blog, one line per page
+ *   (`- [title](url.md): description`), secondary pages under `## Optional`;
+ * - `/llms-full.txt`: the same header, then every page's Markdown.
+ *
+ * Run by scripts/finish-build.ts, before compression, under tsx.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Inventory, ListItem, PageEntry } from './inventory';
+import { toPlainMarkdown } from './mdx';
+import {
+  findOperation,
+  infoMarkdown,
+  operationMarkdown,
+  operations,
+  schemaMarkdown,
+  schemaNameFor,
+  tagMarkdown,
+  type ApiDocument,
+} from './openapi';
+
+/** The `.md` file of a route, relative to the build folder: `/` → `index.md`, `/docs/x` → `docs/x.md`. */
+export function markdownPathOf(route: string): string {
+  const trimmed = route.replace(/^\/+/, '').replace(/\/+$/, '');
+  return `${trimmed || 'index'}.md`;
+}
+
+/** Absolute URL of a route (`encodeURI`: routes may hold spaces). */
+export const urlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(route)}`;
+
+/** Absolute URL of a route's Markdown copy. */
+export const markdownUrlOf = (siteUrl: string, route: string) => `${siteUrl}/${encodeURI(markdownPathOf(route))}`;
+
+/**
+ * Resolves a link target written in `file` (the page at `route`) to an absolute URL: site paths and
+ * `#anchors` get the site URL; relative file links (`./other.md#h`) the route of that file; URLs with a
+ * scheme are kept.
+ */
+export function resolverFor(siteUrl: string, route: string, file: string, routeOfFile: Map<string, string>) {
+  return (url: string): string => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+    if (url.startsWith('#')) return `${urlOf(siteUrl, route)}${url}`;
+    if (url.startsWith('/')) return `${siteUrl}${url}`;
+    const [target, hash = ''] = url.split('#');
+    const known = routeOfFile.get(path.resolve(path.dirname(file), decodeURI(target)));
+    if (known) return `${urlOf(siteUrl, known)}${hash ? `#${hash}` : ''}`;
+    return new URL(url, `${urlOf(siteUrl, route)}/`).toString();
+  };
+}
+
+const listMarkdown = (siteUrl: string, items: ListItem[]) =>
+  items.map((i) => `- [${i.title}](${urlOf(siteUrl, i.route)})${i.description ? `: ${i.description}` : ''}`).join('\n');
+
+/** One page as Markdown. */
+async function pageMarkdown(
+  page: PageEntry,
+  inventory: Inventory,
+  contract: ApiDocument,
+  routeOfFile: Map<string, string>,
+  operationRoute: (method: string, path: string) => string | undefined,
+): Promise<string> {
+  const { siteUrl } = inventory;
+  const body = page.body;
+  switch (body.kind) {
+    case 'source': {
+      const markdown = await toPlainMarkdown(fs.readFileSync(body.file, 'utf8'), {
+        format: body.format,
+        title: page.title,
+        resolveUrl: resolverFor(siteUrl, page.route, body.file, routeOfFile),
+      });
+      if (!body.preface) return markdown;
+      // The preface goes right under the title (`# …` is the first line).
+      const [title, ...rest] = markdown.split('\n');
+      return [title, '', absoluteLinks(body.preface, siteUrl), ...rest].join('\n');
+    }
+    case 'operation':
+      return absoluteLinks(operationMarkdown(contract, body.method, body.path), siteUrl);
+    case 'tag':
+      return tagMarkdown(contract, body.tag, operationRoute);
+    case 'schema': {
+      const name = schemaNameFor(contract, body.name);
+      if (!name)
+        throw new Error(`${page.route}: the contract has no schema "${body.name}"; regenerate with npm run gen-api`);
+      return absoluteLinks(schemaMarkdown(contract, name), siteUrl);
+    }
+    case 'api-info':
+      return absoluteLinks(infoMarkdown(contract, operationRoute), siteUrl);
+    case 'list':
+      return `${[`# ${page.title}`, body.intro, listMarkdown(siteUrl, body.items)].filter(Boolean).join('\n\n')}\n`;
+  }
+}
+
+/** Site-relative Markdown links of contract descriptions (`](/docs/x)`) made absolute. */
+const absoluteLinks = (markdown: string, siteUrl: string) => markdown.replace(/\]\(\/(?!\/)/g, `](${siteUrl}/`);
+
+/** The order of llms.txt sections: docs categories as the sidebar has them, then API, blog, schemas, optional. */
+function sectionsOf(pages: PageEntry[]): string[] {
+  const fixed = ['API reference', 'Blog', 'API schemas', 'Optional'];
+  const docs = [...new Set(pages.map((p) => p.section))].filter((s) => !fixed.includes(s));
+  return [...docs, ...fixed];
+}
+
+/** The header both llms files start with: title, summary, and how to fetch the files with a token. */
+function llmsHeader(inventory: Inventory): string {
+  return [
+    `# ${inventory.title} developer portal`,
+    `> ${inventory.tagline}. Documentation, API reference and blog of the ${inventory.title} regulatory-content API, as Markdown.`,
+    `Every page is also at its URL plus \`.md\`. These files are for signed-in customers: send your access token as \`Authorization: Bearer <token>\` (see ${markdownUrlOf(inventory.siteUrl, '/docs/api/getting-started')}); without it the portal answers 401.`,
+  ].join('\n\n');
+}
+
+/**
+ * @returns what was written: number of `.md` files and bytes of `llms-full.txt`.
+ * @throws {Error} naming the page when one cannot be converted (a malformed `<ApiSample>`, a contract
+ *   that no longer has an operation the reference shows).
+ */
+export async function exportMarkdown(
+  buildDir: string,
+  inventory: Inventory,
+  contract: ApiDocument,
+): Promise<{ pages: number; llmsBytes: number; llmsFullBytes: number }> {
+  const routeOfFile = new Map(
+    inventory.pages.flatMap((p) => (p.body.kind === 'source' ? [[path.resolve(p.body.file), p.route] as const] : [])),
+  );
+  const operationRoutes = new Map(
+    inventory.pages.flatMap((p) =>
+      p.body.kind === 'operation' ? [[`${p.body.method} ${p.body.path}`, p.route] as const] : [],
+    ),
+  );
+  const operationRoute = (method: string, apiPath: string) => {
+    const route = operationRoutes.get(`${method} ${apiPath}`);
+    return route ? urlOf(inventory.siteUrl, route) : undefined;
+  };
+  for (const { method, path: apiPath } of operations(contract)) {
+    if (!operationRoutes.has(`${method} ${apiPath}`))
+      throw new Error(`the reference has no page for ${method.toUpperCase()} ${apiPath}`);
+  }
+
+  const rendered: { page: PageEntry; markdown: string }[] = [];
+  for (const page of inventory.pages) {
+    let markdown: string;
+    try {
+      markdown = await pageMarkdown(page, inventory, contract, routeOfFile, operationRoute);
+    } catch (error) {
+      throw new Error(`Markdown of ${page.route}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const file = path.join(buildDir, markdownPathOf(page.route));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, markdown);
+    rendered.push({ page, markdown });
+  }
+
+  const lines = (section: string) =>
+    rendered
+      .filter(({ page }) => page.section === section)
+      .map(({ page }) => {
+        const description = summaryOf(page, contract);
+        return `- [${page.title}](${markdownUrlOf(inventory.siteUrl, page.route)})${description ? `: ${description}` : ''}`;
+      });
+  const llms = [
+    llmsHeader(inventory),
+    ...sectionsOf(inventory.pages).flatMap((section) => {
+      const items = lines(section);
+      return items.length ? [`## ${section}\n\n${items.join('\n')}`] : [];
+    }),
+  ].join('\n\n');
+  const full = [
+    llmsHeader(inventory),
+    ...rendered.map(
+      ({ page, markdown }) => `---\n\nSource: ${urlOf(inventory.siteUrl, page.route)}\n\n${markdown.trim()}`,
+    ),
+  ].join('\n\n');
+  fs.writeFileSync(path.join(buildDir, 'llms.txt'), `${llms}\n`);
+  fs.writeFileSync(path.join(buildDir, 'llms-full.txt'), `${full}\n`);
+  return { pages: rendered.length, llmsBytes: Buffer.byteLength(llms), llmsFullBytes: Buffer.byteLength(full) };
+}
+
+/**
+ * A page's one-line description for llms.txt: for API pages the first sentence of the contract's own
+ * description (the generated pages' descriptions are cut at a line break), without the "_Assumed:_"
+ * notes the bundle appends; for the others the description the site gives the page.
+ */
+export function summaryOf(page: PageEntry, contract: ApiDocument): string | undefined {
+  const { body } = page;
+  let text: unknown = page.description;
+  if (body.kind === 'operation') text = findOperation(contract, body.method, body.path)?.description;
+  if (body.kind === 'schema')
+    text = (
+      contract.components?.schemas?.[schemaNameFor(contract, body.name) ?? ''] as { description?: string } | undefined
+    )?.description;
+  if (body.kind === 'tag') text = contract.tags?.find((t) => t.name === body.tag)?.description;
+  if (body.kind === 'api-info') text = (contract.info as { description?: string } | undefined)?.description;
+  const plain = String(text ?? '')
+    .split('_Assumed:_')[0]
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (body.kind === 'source' || body.kind === 'list') return plain || undefined;
+  return /^(.+?[.!?])(?:\s|$)/.exec(plain)?.[1] ?? (plain || undefined);
+}
