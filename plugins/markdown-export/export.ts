@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Inventory, ListItem, PageEntry } from './inventory';
+import { markdownPathOf } from './paths';
 import { toPlainMarkdown } from './mdx';
 import {
   findOperation,
@@ -25,12 +26,6 @@ import {
   tagMarkdown,
   type ApiDocument,
 } from './openapi';
-
-/** The `.md` file of a route, relative to the build folder: `/` → `index.md`, `/docs/x` → `docs/x.md`. */
-export function markdownPathOf(route: string): string {
-  const trimmed = route.replace(/^\/+/, '').replace(/\/+$/, '');
-  return `${trimmed || 'index'}.md`;
-}
 
 /** Absolute URL of a route (`encodeURI`: routes may hold spaces). */
 export const urlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(route)}`;

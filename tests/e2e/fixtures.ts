@@ -3,6 +3,7 @@
  * (STYLE.md "Tests"), and `signIn` signs in through the real form against the local identity service.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 
 /** The demo user seeded by the local identity service (issue #2); local service only. */
 export const DEMO_USER = { username: 'demo@example.com', password: 'DemoPassw0rd!' };
@@ -42,4 +43,35 @@ export async function signIn(page: Page, user = DEMO_USER): Promise<void> {
   await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
   // The server sent us to /login?next=…; signing in returns to `next`.
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Cognito's tokens of an `InitiateAuth` answer. */
+export interface CognitoTokens {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken: string;
+}
+
+/**
+ * Signs `user` in against the local identity service without a browser (Cognito `InitiateAuth`,
+ * `USER_PASSWORD_AUTH`), as a script would with the AWS CLI, and returns the tokens.
+ *
+ * @throws {Error} with the service's answer when it refuses.
+ */
+export async function demoTokens(user = DEMO_USER): Promise<CognitoTokens> {
+  const response = await fetch('http://localhost:9229/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: LOCAL_APP_CLIENT_ID,
+      AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+    }),
+  });
+  const body = await response.json();
+  if (!response.ok || !body.AuthenticationResult) throw new Error(`InitiateAuth: ${JSON.stringify(body)}`);
+  return body.AuthenticationResult as CognitoTokens;
 }

@@ -5,7 +5,7 @@
  */
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { mintToken } from '../../server/__tests__/helper';
-import { test, expect, signIn, waitForGate, DEMO_USER } from './fixtures';
+import { test, expect, signIn, waitForGate, demoTokens, DEMO_USER } from './fixtures';
 
 const DEEP_LINK = '/docs/domains/Our%20domains%20and%20themes';
 
@@ -26,19 +26,7 @@ test('a deep link leads through sign-in to that page, and Logout gates it again'
 });
 
 test('an expired session is renewed on the sign-in page without the password', async ({ page, context }) => {
-  const response = await fetch('http://localhost:9229/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: LOCAL_APP_CLIENT_ID,
-      AuthParameters: { USERNAME: DEMO_USER.username, PASSWORD: DEMO_USER.password },
-    }),
-  });
-  const { IdToken, RefreshToken } = (await response.json()).AuthenticationResult;
+  const { IdToken, RefreshToken } = await demoTokens();
   const now = Math.floor(Date.now() / 1000);
   const expired = mintToken({ iat: now - 7200, exp: now - 3600 });
   const prefix = `CognitoIdentityServiceProvider.${LOCAL_APP_CLIENT_ID}`;
