@@ -16,6 +16,7 @@ import apiChunks from './plugins/api-chunks';
 import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
+import { sidebarItemsGenerator } from './config/docsSidebar';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -50,7 +51,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: { sidebarPath: './sidebars.ts' },
+        // The sidebar follows the folders of docs/ (issue #15, config/docsSidebar.ts).
+        docs: { sidebarPath: './sidebars.ts', sidebarItemsGenerator },
         blog: {
           showReadingTime: true,
           feedOptions: { type: ['rss', 'atom'], xslt: true },

@@ -4,7 +4,7 @@
  * Facts stated in the docs against the OpenAPI contract (issue #5): enumerations shown in tables,
  * ranges and defaults in prose, and a link from the docs to every operation of the reference.
  */
-import { allOperations, contract, docFiles, docText, resolve, tableRows } from './contract';
+import { allOperations, contract, docFiles, docText, resolve, tableRows } from '../../scripts/docs-check/contract';
 
 const docs = docFiles();
 const doc = docText;

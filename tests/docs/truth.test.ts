@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from './contract';
+import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
 
 const doc = docText;
 

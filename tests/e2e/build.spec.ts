@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { loadContract } from '../../config/openapi';
-import { allOperations } from '../docs/contract';
+import { allOperations } from '../../scripts/docs-check/contract';
 import { SPEC_ROUTES } from './routes';
 
 const BUILD = path.resolve(__dirname, '../../build');

@@ -4,7 +4,7 @@
  * documented success; the panel shows it. An invalid body shows the contract's 422.
  */
 import type { Page } from '@playwright/test';
-import { allOperations, findOperation } from '../docs/contract';
+import { allOperations, findOperation } from '../../scripts/docs-check/contract';
 import { test, expect, signIn, waitForGate } from './fixtures';
 
 const SANDBOX = 'http://localhost:4010/api/v1/customer';

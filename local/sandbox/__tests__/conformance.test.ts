@@ -6,7 +6,7 @@
  * the sandbox's own validation); called with invalid input, an unknown id or no token, the documented
  * error. The response validation the sandbox runs in tests is a second, independent check.
  */
-import { ajv, allOperations, contract, findOperation, refTo, resolve } from '../../../tests/docs/contract';
+import { ajv, allOperations, contract, findOperation, refTo, resolve } from '../../../scripts/docs-check/contract';
 import { SAMPLE_IDS } from '../corpus/seed';
 import { sandbox } from './helper';
 

@@ -5,7 +5,7 @@
  * (or the 307 of a file download), so a reader who presses "Send API request" on a sample sees an answer.
  */
 import { parseRequestSample } from '../../../src/components/ApiSample/request';
-import { apiSamples, findOperation } from '../../../tests/docs/contract';
+import { apiSamples, findOperation } from '../../../scripts/docs-check/contract';
 import { sandbox } from './helper';
 
 const samples = apiSamples();

@@ -3,7 +3,7 @@
  */
 import { sampleFromSchema } from 'docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample';
 import { loadContract } from '../../../config/openapi';
-import { ajv, allOperations, refTo } from '../../../tests/docs/contract';
+import { ajv, allOperations, refTo } from '../../docs-check/contract';
 import { contractUrl, nodeAt, parseContract, sandboxFirst, withApiHost, withExampleBodies } from '../contract';
 
 describe('contractUrl (spec §7.1)', () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadContract } from '../../config/openapi';
-import { nodeAt } from '../../scripts/openapi/contract';
+import { nodeAt } from '../openapi/contract';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -111,16 +111,25 @@ export function tableRows(text: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
 
-/** Every `<ApiSample …>{`…`}</ApiSample>` of docs/, as its template literal evaluates, with its file. */
-export function apiSamples(): { file: string; sample: string }[] {
-  return docFiles().flatMap(({ file, text }) =>
+/**
+ * Every `<ApiSample …>{`…`}</ApiSample>` of `files` (default: docs/), as its template literal evaluates,
+ * with its file and the 1-based line it starts on.
+ */
+export function apiSamples(files = docFiles()): { file: string; line: number; sample: string }[] {
+  return files.flatMap(({ file, text }) =>
     [...text.matchAll(/<ApiSample[^>]*>\s*\{`((?:[^`\\]|\\.)*)`\}\s*<\/ApiSample>/g)].map((match) => ({
       file,
+      line: text.slice(0, match.index).split('\n').length,
       sample: match[1].replace(/\\([\\`$])/g, '$1'),
     })),
   );
