@@ -17,12 +17,17 @@ import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
 import { sidebarItemsGenerator } from './config/docsSidebar';
+import { insideGitWorkTree } from './config/lastUpdate';
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
   productName: env.productName,
   apiBearerSchemes: apiBearerSchemes(),
 };
+
+/** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */
+const showLastUpdate = insideGitWorkTree(__dirname);
+if (!showLastUpdate) console.warn('[docs] Not in a Git work tree: doc pages show no "Last updated" date.');
 
 const config: Config = {
   title: env.productName,
@@ -51,10 +56,18 @@ const config: Config = {
     [
       'classic',
       {
-        // The sidebar follows the folders of docs/ (issue #15, config/docsSidebar.ts).
-        docs: { sidebarPath: './sidebars.ts', sidebarItemsGenerator },
+        docs: {
+          // The sidebar follows the folders of docs/ (issue #15, config/docsSidebar.ts).
+          sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator,
+          // Freshness and ownership (issue #15): the date of each doc's last commit, when Git can tell
+          // (config/lastUpdate.ts), and "Edit this page" when EDIT_URL is set.
+          showLastUpdateTime: showLastUpdate,
+          editUrl: env.editUrl,
+        },
         blog: {
           showReadingTime: true,
+          editUrl: env.editUrl,
           feedOptions: { type: ['rss', 'atom'], xslt: true },
           onInlineTags: 'warn',
           onInlineAuthors: 'warn',

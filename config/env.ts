@@ -175,6 +175,12 @@ export interface PortalEnv {
    * `npm run openapi:fetch` has nothing to fetch.
    */
   apiHost?: string;
+  /**
+   * Base of the "Edit this page" links of docs and posts (EDIT_URL, issue #15), e.g.
+   * `https://github.com/acme/portal/edit/main/`; Docusaurus appends the file's path from the site folder
+   * (`docs/services/interrogator.mdx`). Unset: no edit links.
+   */
+  editUrl?: string;
   /** Port of the site in development and of `npm run serve`. */
   sitePort: number;
   /** Interface `npm run serve` listens on (default `localhost`; `0.0.0.0` in a container). */
@@ -296,6 +302,7 @@ export function parseEnv(env: Env): PortalEnv {
     siteUrl,
     providerWebsite: readUrl(env, 'PROVIDER_WEBSITE', 'https://www.example.com'),
     apiHost: read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', ''),
+    editUrl: read(env, 'EDIT_URL') === undefined ? undefined : `${readUrl(env, 'EDIT_URL', '')}/`,
     sitePort,
     siteHost: read(env, 'HOST') ?? 'localhost',
     auth,

@@ -91,4 +91,12 @@ describe('parseEnv', () => {
   ])('names %s when it is unusable', (variable, env) => {
     expect(() => parseEnv(env)).toThrow(variable);
   });
+
+  it('gives "Edit this page" links a base only when EDIT_URL is set, ending in a slash (issue #15)', () => {
+    expect(parseEnv({}).editUrl).toBeUndefined();
+    expect(parseEnv({ EDIT_URL: 'https://github.com/acme/portal/edit/main' }).editUrl).toBe(
+      'https://github.com/acme/portal/edit/main/',
+    );
+    expect(() => parseEnv({ EDIT_URL: 'github.com/acme' })).toThrow('EDIT_URL');
+  });
 });

@@ -92,6 +92,8 @@ function normalRoute(pathname: string): string {
 
 /** What links may point at: routes (with their anchors, when known) and files. */
 export interface SiteMap {
+  /** The site folder, for files linked beside a page. */
+  root: string;
   routes: Map<string, Set<string> | null>;
   byFile: Map<string, Source>;
 }
@@ -133,7 +135,7 @@ export function siteMap(root: string, sources: Source[]): SiteMap {
   // Markdown copies and llms files (plugins/markdown-export, issue #14).
   for (const route of [...routes.keys()]) add(route === '/' ? '/index.md' : `${route}.md`);
   ['/llms.txt', '/llms-full.txt'].forEach(add);
-  return { routes, byFile: new Map(sources.map((s) => [s.file, s])) };
+  return { root, routes, byFile: new Map(sources.map((s) => [s.file, s])) };
 }
 
 /** The nearest known routes to `route`, by shared last segment, for "did you mean". */
@@ -164,6 +166,12 @@ export function linkProblems(source: Source, site: SiteMap): Problem[] {
         }
         route = linked.route;
         label = linked.file;
+      } else if (
+        !target.startsWith('/') &&
+        fs.existsSync(path.join(site.root, path.dirname(source.file), decodeURI(target)))
+      ) {
+        // A file beside the page (an image, a PDF): Docusaurus bundles it.
+        continue;
       } else {
         route = normalRoute(
           target.startsWith('/') ? target : new URL(target, `https://site.invalid${encodeURI(source.route)}`).pathname,

@@ -1,6 +1,6 @@
 /**
  * The docs sidebar as the build made it (spec §2.1; issue #15): the categories, their labels, links and
- * order, and every doc under `docs/` in it. Read from the sidebar data Docusaurus writes for the docs
+ * order; and each doc page's "last updated" date. Read from the sidebar data Docusaurus writes for the docs
  * routes (`.docusaurus/…/p/docs-*.json`, `version.docsSidebars`), the same data the page renders, so it
  * holds whether the sidebar is written by hand or generated from the folders.
  */
@@ -61,4 +61,14 @@ test('the docs sidebar has the categories, labels, links and order of spec §2.1
   ]);
   // Every category starts collapsed, Archived included (spec §2.1: the sidebar does not auto-collapse).
   expect(builtSidebar().map((c) => c.collapsed)).toEqual([true, true, true, true, true, true]);
+});
+
+test('a doc page says when it was last updated (from Git), and has no edit link without EDIT_URL', () => {
+  const html = fs.readFileSync(path.join(ROOT, 'build/docs/services/interrogator/index.html'), 'utf8');
+  // The built HTML is minified (unquoted attributes); only the date is compared, so a failure stays readable.
+  const date = /theme-last-updated[^>]*>Last updated(?:<!-- -->)? on <b><time datetime="?(\d{4}-\d{2}-\d{2})T/.exec(
+    html,
+  )?.[1];
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(html.includes('theme-edit-this-page')).toBe(false);
 });

@@ -46,8 +46,8 @@ sidebar_position: 2
 
 import ApiSample from '@site/src/components/ApiSample';
 
-See [Interrogator](/docs/services/interrogator#ask-a-question), [polling](./interrogator.md#polling) and
-[the API](/api/v1/search-documents).
+See [Interrogator](/docs/services/interrogator#ask-a-question), [polling](./interrogator.md#polling),
+[the API](/api/v1/search-documents) and ![the flow](./flow.svg).
 
 A [broken link](/docs/services/alert) and a [missing anchor](/docs/services/interrogator#answers).
 
@@ -60,7 +60,7 @@ it("passes this site's own docs", () => {
 });
 
 it('reports a broken link, a missing anchor and a sample with an unknown doctype as file:line', () => {
-  const root = site({ 'docs/services/alerts.md': ALERTS });
+  const root = site({ 'docs/services/alerts.md': ALERTS, 'docs/services/flow.svg': '<svg/>' });
   expect(problems(root)).toEqual([
     'docs/services/alerts.md:12: broken link "/docs/services/alert": no page or file at /docs/services/alert',
     'docs/services/alerts.md:12: broken anchor "#answers" in "/docs/services/interrogator#answers": /docs/services/interrogator has no such heading (it has #ask-a-question, #polling)',
@@ -69,7 +69,7 @@ it('reports a broken link, a missing anchor and a sample with an unknown doctype
 });
 
 it('the command prints them and exits non-zero', () => {
-  const root = site({ 'docs/services/alerts.md': ALERTS });
+  const root = site({ 'docs/services/alerts.md': ALERTS, 'docs/services/flow.svg': '<svg/>' });
   let output = '';
   let status = 0;
   try {
