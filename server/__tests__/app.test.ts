@@ -10,7 +10,17 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../../config/env';
 import { createAccessTokenVerifier } from '../gate/verifier';
-import { buildTestApp, INLINE_SCRIPT, ISSUER, localAuth, makeBuild, mintToken, SECRET, sessionCookie } from './helper';
+import {
+  buildTestApp,
+  forgedToken,
+  INLINE_SCRIPT,
+  ISSUER,
+  localAuth,
+  makeBuild,
+  mintToken,
+  SECRET,
+  sessionCookie,
+} from './helper';
 
 let buildDir: string;
 let app: FastifyInstance;
@@ -131,18 +141,7 @@ describe('scripts with an Authorization: Bearer access token (issue #14)', () =>
   });
 
   it.each([
-    [
-      'a forged token',
-      mintToken(
-        {},
-        {
-          key: crypto
-            .generateKeyPairSync('rsa', { modulusLength: 2048 })
-            .privateKey.export({ type: 'pkcs8', format: 'pem' })
-            .toString(),
-        },
-      ),
-    ],
+    ['a forged token', forgedToken()],
     ['an expired token', mintToken({ iat: now - 7200, exp: now - 3600 })],
     ['an ID token', mintToken({ token_use: 'id', aud: localAuth.userPoolClientId })],
     ['no token after the scheme', ''],

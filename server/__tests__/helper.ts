@@ -56,6 +56,12 @@ export function mintToken(claims: Record<string, unknown> = {}, options: MintOpt
   return `${signingInput}.${signature}`;
 }
 
+/** An access token with every right claim, signed by a key the pool never had (a forgery). */
+export function forgedToken(claims: Record<string, unknown> = {}): string {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return mintToken(claims, { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+}
+
 /** The cookie header Amplify's CookieStorage sends for a signed-in user (names as js-cookie writes them). */
 export function sessionCookie(
   tokens: { accessToken?: string; refreshToken?: string; idToken?: string },

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { ISSUER, localAuth, mintToken, sessionCookie } from '../../../server/__tests__/helper';
+import { ISSUER, localAuth, mintToken, forgedToken, sessionCookie } from '../../../server/__tests__/helper';
 import { viewerRequest } from '../events';
 import { createHandler } from '../handler';
 
@@ -96,18 +96,7 @@ describe('scripts with an Authorization: Bearer access token (issue #14), as the
   it.each([
     ['an expired token', mintToken({ iat: past - 3600, exp: past })],
     ['an ID token', mintToken({ token_use: 'id', aud: localAuth.userPoolClientId })],
-    [
-      'a forged token',
-      mintToken(
-        {},
-        {
-          key: crypto
-            .generateKeyPairSync('rsa', { modulusLength: 2048 })
-            .privateKey.export({ type: 'pkcs8', format: 'pem' })
-            .toString(),
-        },
-      ),
-    ],
+    ['a forged token', forgedToken()],
   ])('refuse %s with 401 and an invalid_token challenge', async (_name, token) => {
     const result = (await handler(
       event('/llms-full.txt', { accept: '*/*', authorization: `Bearer ${token}` }),
