@@ -74,7 +74,8 @@ test.describe('signed-in customer', () => {
     await expect(navbar.getByRole('link', { name: 'RegData' }).last()).toHaveAttribute('href', /^https?:\/\//);
     await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
     await expect(page.getByText('Every document the API returns is a JSON object')).toBeVisible();
-    await expect(page.locator('footer')).toContainText('Copyright © 2025');
+    // The site footer (doc pages also have the doc's own footer, with its last update).
+    await expect(page.getByRole('contentinfo')).toContainText('Copyright © 2025');
 
     // The session survives navigation and a reload (tokens kept by Amplify).
     await navbar.getByText('Services', { exact: true }).click();
