@@ -21,7 +21,8 @@ export interface LocalServices {
 }
 
 /**
- * Starts the identity service, then the sandbox API, in local mode; in Cognito mode says which pool is used.
+ * Starts the identity service, then the sandbox API, then (unless LOCAL_SSO=off) the local IdP and hosted
+ * UI, in local mode; in Cognito mode says which pool is used.
  *
  * @throws {Error} naming the port and the variable to change when a port is taken.
  */
@@ -38,7 +39,7 @@ export async function startLocalServices(env: PortalEnv): Promise<LocalServices>
   // Started one after the other; on a failure the ones already running are stopped, newest first.
   const running: { close(): Promise<void> }[] = [identity];
   const closeAll = async () => {
-    for (const service of running.reverse()) await service.close();
+    for (const service of [...running].reverse()) await service.close();
   };
   try {
     const sandbox = await withPortHint(() => startLocalSandbox(env), env.localSandbox.port, 'SANDBOX_PORT');
