@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Inventory, ListItem, PageEntry } from './inventory';
-import { markdownPathOf } from './paths';
+import { markdownHrefOf, markdownPathOf } from './paths';
 import { toPlainMarkdown } from './mdx';
 import {
   findOperation,
@@ -31,7 +31,7 @@ import {
 export const urlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(route)}`;
 
 /** Absolute URL of a route's Markdown copy. */
-export const markdownUrlOf = (siteUrl: string, route: string) => `${siteUrl}/${encodeURI(markdownPathOf(route))}`;
+export const markdownUrlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(markdownHrefOf(route))}`;
 
 /**
  * Resolves a link target written in `file` (the page at `route`) to an absolute URL: site paths and

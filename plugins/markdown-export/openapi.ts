@@ -5,6 +5,7 @@
  * schema its fields. Plain functions over the parsed document, no Markdown library needed.
  */
 import { toCurl, type RequestSample } from '../../src/components/ApiSample/request';
+import { nodeAt } from '../../scripts/openapi/contract';
 
 /** The parts of an OpenAPI 3.1 document read here. */
 export interface ApiDocument {
@@ -26,10 +27,7 @@ export function deref(doc: ApiDocument, node: unknown, seen = new Set<string>())
     const ref = current.$ref;
     if (seen.has(ref)) break;
     seen.add(ref);
-    const target = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((value, key) => (value as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const target = nodeAt(doc, ref);
     current = { ...(target as Json), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
   }
   return current ?? {};
