@@ -17,7 +17,7 @@ import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
 import { ENCODINGS, type Coding } from './gate/compression';
-import { decide, normalisedPath, type GateRules } from './gate/access';
+import { decide, normalisedPath, sameOriginLocation, type GateRules } from './gate/access';
 import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import type { AccessTokenVerifier } from './gate/verifier';
@@ -50,6 +50,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The decoded request path, set by the gate. */
     sitePath: string;
+    /** The request's query with its `?` (`''` for none or a bare `?`), set by the gate. */
+    siteSearch: string;
   }
 }
 
@@ -66,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorateRequest('sitePath', '');
+  app.decorateRequest('siteSearch', '');
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(inlineScriptHashes(buildDir), options.csp) },
@@ -108,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     if (decision.pass) {
       request.sitePath = decision.path;
+      request.siteSearch = decision.search;
       reply.header('x-gate', decision.access);
       return undefined;
     }
@@ -218,9 +222,8 @@ function sendSiteFile(
   reply: FastifyReply,
 ) {
   const sitePath = request.sitePath;
-  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const normalised = normalisedPath(sitePath);
-  if (normalised !== null) return reply.redirect(encodeURI(normalised) + query, 301);
+  if (normalised !== null) return reply.redirect(sameOriginLocation(normalised, request.siteSearch), 301);
 
   const file = files.get(sitePath);
   if (!file) {

@@ -16,7 +16,14 @@ import type {
 } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import { decide, normalisedPath, objectKey, type GateRules } from '../../server/gate/access';
+import {
+  decide,
+  encodePath,
+  normalisedPath,
+  objectKey,
+  sameOriginLocation,
+  type GateRules,
+} from '../../server/gate/access';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 
 /** What the handler is built with, baked in at bundle time. */
@@ -80,8 +87,8 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
       // The viewer's token has done its job; the bucket's origin request is signed by CloudFront (OAC).
       delete request.headers.authorization;
       const plain = normalisedPath(decision.path);
-      if (plain !== null) return answer(301, 'Moved Permanently', location(encodeURI(plain) + decision.search));
-      request.uri = `/${encodeURI(objectKey(decision.path))}`;
+      if (plain !== null) return answer(301, 'Moved Permanently', location(sameOriginLocation(plain, decision.search)));
+      request.uri = encodePath(`/${objectKey(decision.path)}`);
       return request;
     }
     if (decision.status === 302) return answer(302, 'Found', location(decision.location));

@@ -52,12 +52,23 @@ export type GateDecision =
   | { pass: false; status: 401; access: Access; wwwAuthenticate?: string };
 
 /**
- * The `Authorization: Bearer <token>` credential of a request, `''` for a Bearer header without a
- * token, `undefined` when there is no Bearer header (RFC 6750 §2.1: the scheme is case-insensitive).
+ * The `Authorization: Bearer <token>` credential of a request (RFC 6750 §2.1: the scheme is
+ * case-insensitive), `''` for a Bearer header without a usable token (none, or more than one word),
+ * `undefined` when the header names no Bearer scheme.
+ *
+ * Read with string operations in time linear in the header's length: it runs before any check of who
+ * is asking, so a regular expression that backtracks on long runs of spaces would let one anonymous
+ * request hold the event loop (issue #22, M2).
  */
 export function bearerToken(authorization: string | undefined): string | undefined {
-  const match = /^\s*bearer(?:\s+(\S*))?\s*$/i.exec(authorization ?? '');
-  return match ? (match[1] ?? '') : undefined;
+  const text = (authorization ?? '').trim();
+  if (text.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  const rest = text.slice(6);
+  if (rest === '') return '';
+  // `Bearerx …` is another scheme's name, not Bearer.
+  if (rest.trimStart() === rest) return undefined;
+  const token = rest.trim();
+  return token.split(/[ \t]/, 2).length === 1 ? token : '';
 }
 
 /** RFC 6750 §3 challenge for a refused bearer token. */
@@ -117,14 +128,33 @@ export function normalisedPath(sitePath: string): string | null {
   return null;
 }
 
+/** A decoded site path percent-encoded segment by segment (`?`, `#` and `%` included), for a URI. */
+export function encodePath(sitePath: string): string {
+  return sitePath.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The `Location` of a redirect to a site path: percent-encoded, and never `//host…` or `/\\host…`,
+ * which browsers read as another origin (issue #22, M1): such a path becomes `/`. `parseTarget` already
+ * refuses empty segments; this keeps every redirect on the origin whatever the path.
+ *
+ * @param sitePath - a decoded site path starting with `/`.
+ * @param search - the query to keep, with its `?`, or `''`.
+ */
+export function sameOriginLocation(sitePath: string, search: string): string {
+  const encoded = encodePath(sitePath);
+  return (/^\/[/\\]/.test(encoded) || !encoded.startsWith('/') ? '/' : encoded) + search;
+}
+
 /**
  * The file of the build a plain site path names, as a key of the site's bucket: `/` → `index.html`,
- * `/docs/x` and `/docs/x/` → `docs/x/index.html`, `/assets/js/a.js` → itself. Docusaurus writes every
+ * `/docs/x` and `/docs/x/` → `docs/x/index.html`, `/assets/js/a.js` → itself, `/a.js/` → `a.js/index.html`. Docusaurus writes every
  * route as `<route>/index.html`.
  */
 export function objectKey(sitePath: string): string {
   const trimmed = sitePath.replace(/^\/+/, '').replace(/\/+$/, '');
   if (trimmed === '') return 'index.html';
   const last = trimmed.split('/').pop()!;
-  return last.includes('.') ? trimmed : `${trimmed}/index.html`;
+  // A trailing slash names a folder (`/docs/x/`), even when its name has a dot (`/index.html/` is no file).
+  return last.includes('.') && !sitePath.endsWith('/') ? trimmed : `${trimmed}/index.html`;
 }

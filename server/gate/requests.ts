@@ -20,7 +20,9 @@ export type ParsedTarget =
 export function parseTarget(target: string): ParsedTarget {
   if (target.length > MAX_URL_LENGTH) return { ok: false, status: 414, reason: 'URL too long' };
   const [rawPath, ...rest] = target.split('?');
-  const search = rest.length ? `?${rest.join('?')}` : '';
+  // A bare `?` is no query (CloudFront passes none on), so both gates keep the same `next`.
+  const query = rest.join('?');
+  const search = query ? `?${query}` : '';
   if (!rawPath.startsWith('/')) return { ok: false, status: 400, reason: 'not an absolute path' };
   if (/%2f|%5c|%00/i.test(rawPath)) return { ok: false, status: 400, reason: 'encoded slash or NUL in path' };
   let decoded: string;
@@ -32,6 +34,10 @@ export function parseTarget(target: string): ParsedTarget {
   if (decoded.includes('\\') || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
     return { ok: false, status: 400, reason: 'dot segment or backslash in path' };
   }
+  // No file of the build has an empty segment (`//x`, `a//b`, `x//`) or a `?`/`#` in its name; refused
+  // here, both gates answer such paths alike, and none can turn into a `Location: //host` (issue #22).
+  if (decoded.includes('//')) return { ok: false, status: 400, reason: 'empty segment in path' };
+  if (/[?#]/.test(decoded)) return { ok: false, status: 400, reason: 'encoded ? or # in path' };
   return { ok: true, path: decoded, search };
 }
 

@@ -18,6 +18,26 @@ import type { AuthSettings } from '../../config/env';
 /** The outcome of checking a token. */
 export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
 
+/**
+ * How far a token's `iat` may lie in the future, in seconds: clocks differ a little between Cognito and
+ * the gate; a token "issued" later than that was not issued by the pool (issue #22).
+ */
+export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * Refuses what aws-jwt-verify lets through by default (issue #22): a token without a numeric `exp`
+ * (it would never expire) and one whose `iat` is missing or more than {@link CLOCK_SKEW_SECONDS} ahead.
+ * Cognito's access tokens always carry both.
+ *
+ * @param nowMs - the current time in ms since the epoch.
+ * @throws {Error} saying which claim is wrong.
+ */
+export function checkTokenTimes(payload: JwtPayload, nowMs: number): void {
+  if (typeof payload.exp !== 'number') throw new Error('the token has no exp claim');
+  if (typeof payload.iat !== 'number') throw new Error('the token has no iat claim');
+  if (payload.iat > nowMs / 1000 + CLOCK_SKEW_SECONDS) throw new Error('the token is issued in the future');
+}
+
 /** How many verified tokens are remembered (each until its `exp`), so a token's RSA signature is checked once. */
 export const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -54,6 +74,7 @@ export async function createAccessTokenVerifier(
       issuer: `${auth.userPoolEndpoint}/${auth.userPoolId}`,
       audience: null,
       customJwtCheck: ({ payload }) => {
+        checkTokenTimes(payload, Date.now());
         if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
         if (payload.client_id !== auth.userPoolClientId) throw new Error('client_id is not this app client');
       },
@@ -65,6 +86,7 @@ export async function createAccessTokenVerifier(
       userPoolId: auth.userPoolId,
       tokenUse: 'access',
       clientId: auth.userPoolClientId,
+      customJwtCheck: ({ payload }) => checkTokenTimes(payload, Date.now()),
     });
     if (jwks) verifier.cacheJwks(jwks);
     else if (hydrate) await verifier.hydrate();
