@@ -1,20 +1,20 @@
 /**
  * Marks every built page but the public ones (the sign-in page) as sent by the gate only, with
- * `<html data-gate="verified">` (src/components/AuthGate/verified.ts, issue #9), so a signed-in
+ * `<meta name="portal-gate" content="verified">` (src/components/AuthGate/verified.ts, issues #9, #22), so a signed-in
  * visitor sees the page at first paint. Done at build time because the gate, and later the CDN edge
  * (issue #12), serve files as they are: neither rewrites a body per request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { VERIFIED_ATTRIBUTE, VERIFIED_VALUE } from '../../src/components/AuthGate/verified';
+import { VERIFIED_META } from '../../src/components/AuthGate/verified';
 
-/** The `<html …>` start tag with the gate's mark added (unchanged if it has one already). */
+/** The page with the gate's mark first in its `<head>` (unchanged if it has one already, or no head). */
 export function withVerifiedMark(html: string): string {
-  const start = html.search(/<html[\s>]/i);
-  if (start < 0) return html;
-  const end = html.indexOf('>', start);
-  if (html.slice(start, end).includes(`${VERIFIED_ATTRIBUTE}=`)) return html;
-  return `${html.slice(0, start + '<html'.length)} ${VERIFIED_ATTRIBUTE}="${VERIFIED_VALUE}"${html.slice(start + '<html'.length)}`;
+  if (html.includes(VERIFIED_META)) return html;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return html;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}${VERIFIED_META}${html.slice(at)}`;
 }
 
 /**

@@ -25,7 +25,7 @@ test('a verified page shows its content before any script has run, and hydrates 
   await expect(plain.locator('.openapi__method-endpoint')).toHaveCSS('display', 'flex');
   // The sign-in page is not marked: nothing gated may show there.
   await plain.goto('/login');
-  await expect(plain.locator('html')).not.toHaveAttribute('data-gate', 'verified');
+  await expect(plain.locator('meta[name="portal-gate"]')).toHaveCount(0);
   await noScript.close();
 
   await page.goto('/docs/services/interrogator');
@@ -42,4 +42,16 @@ test('a verified page is closed again when the session ends', async ({ page }) =
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
   await expect(page.getByText(TEXT)).toBeHidden();
+});
+
+test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows its form (issue #22)', async ({
+  page,
+}) => {
+  await page.goto('/login?docusaurus-data-gate=verified');
+  await waitForGate(page);
+  // Docusaurus copies the parameter onto <html>; the gate's mark is a meta element no URL can add.
+  await expect(page.locator('html')).toHaveAttribute('data-gate', 'verified');
+  await expect(page.locator('meta[name="portal-gate"]')).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Sign in form' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import type { AuthStatus } from './authStatus';
 import { loadSession, sessionWanted } from './loadSession';
 import { dropPendingPrefetches } from '@site/src/clientModules/idlePrefetch';
 import { accessTokenExpiry, renewDelay } from './tokenExpiry';
-import { VERIFIED_ATTRIBUTE, VERIFIED_VALUE } from '@site/src/components/AuthGate/verified';
+import { isGateVerified } from '@site/src/components/AuthGate/verified';
 import styles from './styles.module.css';
 
 /** The text of spec §8.2 for a missing user-pool configuration. */
@@ -69,7 +69,7 @@ function SessionProvider({
     let stop: (() => void) | undefined;
     let active = true;
     let renewTimer: ReturnType<typeof setTimeout> | undefined;
-    const verified = document.documentElement.getAttribute(VERIFIED_ATTRIBUTE) === VERIFIED_VALUE;
+    const verified = isGateVerified(document);
     setVerifiedPage(verified);
     // Amplify (the session module) is needed at once to decide what an unmarked page shows. On a
     // verified page it loads when something needs it (Logout, the API explorer's token) or just

@@ -2,8 +2,12 @@
  * Where to go after sign-in (issue #4): the `next` query parameter, honoured only when it is a path
  * of this site, so the sign-in page cannot be used to send a user elsewhere (an open redirect).
  *
+ * The check is made on the path as the browser will read it, after URL parsing has resolved dot
+ * segments: `/.//evil.example` parses to `//evil.example`, which a browser reads as another host
+ * (issue #22, L8).
+ *
  * @param next - the raw `next` value, e.g. `/docs/services/interrogator?x=1#h`.
- * @returns `next` when it is a same-origin path, else `/`.
+ * @returns `next` when it is a same-origin path, else `/`; never a value starting `//` or `/\`.
  */
 export function safeNext(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
@@ -12,7 +16,8 @@ export function safeNext(next: string | null | undefined): string {
     const url = new URL(next, base);
     if (url.origin !== base) return '/';
     if (url.pathname === '/login') return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return /^\/[/\\]/.test(path) || new URL(path, base).origin !== base ? '/' : path;
   } catch {
     return '/';
   }

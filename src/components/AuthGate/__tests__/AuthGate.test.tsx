@@ -5,6 +5,7 @@ import type { AuthStatus } from '@site/src/components/AuthProvider/authStatus';
 import { mockIsBrowser } from '@site/tests/unit/mocks/useIsBrowser';
 import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import AuthGate from '..';
+import { VERIFIED_META } from '@site/src/components/AuthGate/verified';
 
 jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 
@@ -61,11 +62,11 @@ describe('AuthGate (spec §2.3, §6)', () => {
   });
 
   it('replaces a page the gate marked as verified with the sign-in form once the session is found over', () => {
-    document.documentElement.setAttribute('data-gate', 'verified');
+    document.head.innerHTML = VERIFIED_META;
     mockSession('unauthenticated');
     renderGate();
     expect(screen.getByRole('form', { name: 'Sign in form' })).toBeInTheDocument();
     expect(screen.queryByText('Regulatory document schema')).not.toBeInTheDocument();
-    document.documentElement.removeAttribute('data-gate');
+    document.head.innerHTML = '';
   });
 });

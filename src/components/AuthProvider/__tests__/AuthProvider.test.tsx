@@ -5,6 +5,7 @@ import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
 import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
 import type { AuthStatus } from '../authStatus';
 import { loadSession, sessionWanted, type Session } from '../loadSession';
+import { VERIFIED_META } from '@site/src/components/AuthGate/verified';
 
 jest.mock('../loadSession', () => ({ loadSession: jest.fn(), sessionWanted: jest.fn() }));
 
@@ -94,8 +95,8 @@ describe('AuthProvider (spec §2.3, §4)', () => {
   });
 
   describe('on a page the gate verified (issue #9)', () => {
-    beforeEach(() => document.documentElement.setAttribute('data-gate', 'verified'));
-    afterEach(() => document.documentElement.removeAttribute('data-gate'));
+    beforeEach(() => (document.head.innerHTML = VERIFIED_META));
+    afterEach(() => (document.head.innerHTML = ''));
 
     it('opens at once and loads Amplify only when something needs it', async () => {
       jest.useFakeTimers();

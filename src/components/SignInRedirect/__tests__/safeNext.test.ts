@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import fc from 'fast-check';
 import { safeNext } from '../safeNext';
 
 describe('safeNext (issue #4: only same-origin paths are honoured)', () => {
@@ -24,7 +25,45 @@ describe('safeNext (issue #4: only same-origin paths are honoured)', () => {
     ['javascript:alert(1)'],
     ['docs/relative'],
     ['/login?next=/login'],
+    // Issue #22 (L8): URL parsing collapses the dot segment after the `//` check.
+    ['/.//evil.example'],
+    ['/./\\evil.example'],
+    ['/%2e//evil.example'],
+    ['/a/..//evil.example'],
   ])('sends %s home instead', (next) => {
     expect(safeNext(next)).toBe('/');
+  });
+});
+
+describe('safeNext on generated input (issue #22)', () => {
+  const base = 'https://portal.invalid';
+  const piece = fc.constantFrom(
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2f',
+    '%5c',
+    'evil.example',
+    'docs',
+    '?',
+    '#',
+    '@',
+    ':',
+    '\t',
+  );
+
+  it('never returns a path that starts // or /\\ or leaves the origin', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const result = safeNext(`/${pieces.join('')}`);
+        expect(result.startsWith('/')).toBe(true);
+        expect(/^\/[/\\]/.test(result)).toBe(false);
+        expect(new URL(result, base).origin).toBe(base);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
