@@ -38,6 +38,9 @@ const config: Config = {
   trailingSlash: undefined,
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: { v4: true, faster: true },
+  // Its inline banner script is added through react-helmet, like a `<Head><script>` in a page, which the
+  // CSP refuses (server/gate/csp.ts, issue #22); it only explains a wrong baseUrl, which ours is not.
+  baseUrlIssueBanner: false,
 
   // Spec §2.1: broken links and markdown links are ignored at build; duplicate routes and broken anchors
   // only warn. A separate crawler (issue #5) fails the tests on broken internal links instead.

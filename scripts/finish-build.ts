@@ -16,6 +16,7 @@ import { withPaintFirstScripts } from '../plugins/paintFirst';
 import { linkRouteStylesheets } from '../plugins/routeStylesheets';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
 import { precompressDir } from '../server/gate/compression';
+import { inlineScriptHashes } from '../server/gate/csp';
 import { markVerifiedPages } from '../server/gate/verifiedPages';
 
 async function main(): Promise<void> {
@@ -27,6 +28,13 @@ async function main(): Promise<void> {
   const markdown = await exportMarkdown(buildDir, inventory, contract);
   const styled = linkRouteStylesheets(buildDir, path.resolve(__dirname, '..', '.docusaurus'), withPaintFirstScripts);
   const marked = markVerifiedPages(buildDir, [`${SIGN_IN_ROUTE.slice(1)}/index.html`]);
+  // The gate's CSP refuses inline scripts that came with content (issue #22): say where they are.
+  inlineScriptHashes(buildDir, (page, script) =>
+    console.warn(
+      `finish-build: build/${page} holds an inline <script> from its content (${JSON.stringify(script.trim().slice(0, 60))}); ` +
+        'the Content-Security-Policy blocks it. Move the code into a component (src/components) instead.',
+    ),
+  );
   const { files, bytes, brotliBytes } = await precompressDir(buildDir);
   console.log(
     `finish-build: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +

@@ -11,7 +11,7 @@ import { bundle, loadConfig } from '@redocly/openapi-core';
 import { portalEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { withAssumptionNotes } from './assumptions';
-import { sandboxFirst, withApiHost, withExampleBodies, type OpenApiDocument } from './contract';
+import { serversForMode, withApiHost, withExampleBodies, type OpenApiDocument } from './contract';
 
 /**
  * Writes the bundled contract and returns its path.
@@ -25,11 +25,13 @@ export async function bundleContract(root = path.resolve(__dirname, '../..')): P
   if (errors.length > 0) {
     throw new Error(`${OPENAPI_SPEC_PATH} cannot be bundled: ${errors.map((e) => e.message).join('; ')}`);
   }
-  let doc = withExampleBodies(
-    withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost)),
+  // Local mode: "Send API request" answers from the local sandbox (issue #11) out of the box; with a real
+  // user pool the sandbox is not offered at all (issue #22).
+  const doc = serversForMode(
+    withExampleBodies(withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, portalEnv.apiHost))),
+    portalEnv.auth.mode,
+    portalEnv.localSandbox.port,
   );
-  // Local mode: "Send API request" answers from the local sandbox (issue #11) out of the box.
-  if (portalEnv.auth.mode === 'local') doc = sandboxFirst(doc, portalEnv.localSandbox.port);
   const out = path.join(root, BUNDLED_SPEC_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);

@@ -40,13 +40,26 @@ export function withApiHost<T extends OpenApiDocument>(doc: T, apiHost: string |
  */
 export function sandboxFirst<T extends OpenApiDocument>(doc: T, port: number): T {
   const servers = doc.servers ?? [];
-  const index = servers.findIndex((server) => /^http:\/\/localhost(:\d+)?\//.test(server.url));
+  const index = servers.findIndex(isLocalSandbox);
   if (index < 0) return doc;
   const sandbox = {
     ...servers[index],
     url: servers[index].url.replace(/^http:\/\/localhost(:\d+)?/, `http://localhost:${port}`),
   };
   return { ...doc, servers: [sandbox, ...servers.filter((_, i) => i !== index)] };
+}
+
+/** Whether a server of the contract is the local sandbox API (on `http://localhost`). */
+const isLocalSandbox = (server: { url: string }) => /^http:\/\/localhost(:\d+)?\//.test(server.url);
+
+/**
+ * The servers the reference offers for an identity mode: in local mode the local sandbox API first
+ * ({@link sandboxFirst}); with a real user pool, none on localhost, so "Send API request" can never send
+ * a customer's real token in clear to whatever listens on their port 4010 (issue #22, L3).
+ */
+export function serversForMode<T extends OpenApiDocument>(doc: T, mode: 'local' | 'cognito', port: number): T {
+  if (mode === 'local') return sandboxFirst(doc, port);
+  return { ...doc, servers: (doc.servers ?? []).filter((server) => !isLocalSandbox(server)) };
 }
 
 /**
