@@ -60,6 +60,13 @@ function readMfa(env: Env): 'OPTIONAL' | 'ON' {
 /** Route of the sign-in page (issue #4): public, and where the OAuth code flow returns (issue #13). */
 export const SIGN_IN_ROUTE = '/login';
 
+/**
+ * How long a session lasts without a password, in days: the refresh token validity of the web app
+ * client the AWS stack creates (deploy/stack.ts) and the expiry of the cookies Amplify keeps the tokens
+ * in, so no cookie outlives the refresh token it holds (issue #22, L1). Cognito's default is 30 days.
+ */
+export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
+
 /** Cognito user pool ids are `<region>_<id>`, e.g. `eu-west-2_AbC123xyz` (AWS Cognito API reference). */
 const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
 
@@ -86,8 +93,13 @@ export interface AuthSettings {
   userPoolEndpoint?: string;
   /**
    * Where Amplify keeps the tokens: cookies, so the server gate sees them on every request (issue #4).
-   * Spec §9 cookie defaults: path `/`, 365 days, secure, sameSite `lax`. `secure` is off only for a
-   * plain-http site on a host other than localhost, where browsers would drop secure cookies.
+   * Path `/` (every page's script must read them); {@link REFRESH_TOKEN_VALIDITY_DAYS} days, not the
+   * library's 365 (spec §9), so no cookie outlives its refresh token; `secure` whenever the site is
+   * served over HTTPS (off only for a plain-http site on a host other than localhost, where browsers
+   * would drop secure cookies); `sameSite: 'strict'` (issue #22, L1): no cross-site request, not even a
+   * top-level link from mail or another site, carries the tokens. Such a link lands on the sign-in page
+   * (public), which finds the session in the cookies and moves on to the page client-side; the
+   * single-sign-on return also lands there, so Strict costs the SSO flow nothing.
    */
   cookie: { path: string; expires: number; secure: boolean; sameSite: 'lax' | 'strict' | 'none' };
   /**
@@ -246,9 +258,9 @@ export function parseEnv(env: Env): PortalEnv {
   const site = new URL(siteUrl);
   const cookie = {
     path: '/',
-    expires: 365,
+    expires: REFRESH_TOKEN_VALIDITY_DAYS,
     secure: site.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname),
-    sameSite: 'lax' as const,
+    sameSite: 'strict' as const,
   };
 
   if (userPoolId === undefined) {

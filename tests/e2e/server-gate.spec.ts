@@ -3,7 +3,7 @@
  * back to that page; after Logout the same URL is gated again; an expired session with a refresh
  * token is renewed on the sign-in page without asking for the password.
  */
-import { LOCAL_APP_CLIENT_ID } from '../../config/env';
+import { LOCAL_APP_CLIENT_ID, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { mintToken } from '../../server/__tests__/helper';
 import { test, expect, signIn, waitForGate, demoTokens, DEMO_USER } from './fixtures';
 
@@ -25,6 +25,38 @@ test('a deep link leads through sign-in to that page, and Logout gates it again'
   await expect(page.getByLabel('Username')).toBeVisible();
 });
 
+test('session cookies are Secure, SameSite=Strict and last no longer than the refresh token (issue #22)', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await waitForGate(page);
+  await signIn(page);
+  const tokens = (await page.context().cookies()).filter((c) => c.name.startsWith('CognitoIdentityServiceProvider.'));
+  expect(tokens.map((c) => c.name.split('.').pop()).sort()).toEqual(
+    ['LastAuthUser', 'accessToken', 'clockDrift', 'idToken', 'refreshToken', 'signInDetails'].sort(),
+  );
+  const latest = Date.now() / 1000 + REFRESH_TOKEN_VALIDITY_DAYS * 86_400 + 60;
+  for (const cookie of tokens) {
+    expect([cookie.name, cookie.secure, cookie.sameSite]).toEqual([cookie.name, true, 'Strict']);
+    expect(cookie.expires).toBeLessThanOrEqual(latest);
+  }
+});
+
+test('a link from another site still reaches the page: the sign-in page finds the session and moves on', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await waitForGate(page);
+  await signIn(page);
+  // A page of no site (as a mail client or another site would be): its link is a cross-site navigation,
+  // which carries no SameSite=Strict cookie, so the gate sends it to /login first.
+  await page.goto('about:blank');
+  await page.setContent(`<a href="http://localhost:3000${DEEP_LINK}">Our domains</a>`);
+  await page.getByRole('link', { name: 'Our domains' }).click();
+  await expect(page).toHaveURL(DEEP_LINK);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our domains and themes' })).toBeVisible();
+});
+
 test('an expired session is renewed on the sign-in page without the password', async ({ page, context }) => {
   const { IdToken, RefreshToken } = await demoTokens();
   const now = Math.floor(Date.now() / 1000);
@@ -37,7 +69,7 @@ test('an expired session is renewed on the sign-in page without the password', a
     domain: 'localhost',
     path: '/',
     secure: true,
-    sameSite: 'Lax' as const,
+    sameSite: 'Strict' as const,
   });
   await context.addCookies([
     cookie(`${prefix}.LastAuthUser`, user),

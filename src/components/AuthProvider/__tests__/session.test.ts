@@ -19,9 +19,9 @@ describe('session.configure', () => {
     );
   });
 
-  it('keeps the tokens in cookies with the spec §9 defaults, so the server gate sees them', () => {
+  it('keeps the tokens in cookies the server gate sees: Secure, SameSite=Strict, no longer than the refresh token (issue #22)', () => {
     const storage = jest.mocked(cognitoUserPoolsTokenProvider.setKeyValueStorage).mock.calls.at(-1)?.[0];
     expect(storage).toBeInstanceOf(CookieStorage);
-    expect(storage).toMatchObject({ path: '/', expires: 365, secure: true, sameSite: 'lax' });
+    expect(storage).toMatchObject({ path: '/', expires: 30, secure: true, sameSite: 'strict' });
   });
 });
