@@ -89,6 +89,12 @@ export interface AuthSettings {
   userPoolId: string;
   /** The web app client id (no client secret: browsers cannot keep one). */
   userPoolClientId: string;
+  /**
+   * The app client for scripts (COGNITO_SCRIPTS_CLIENT_ID, issue #22): the only one allowed the
+   * USER_PASSWORD_AUTH flow, so scripts can get an access token for `Authorization: Bearer` (issue #14)
+   * while the browser's client allows SRP only. The gates accept access tokens of either client.
+   */
+  scriptsClientId?: string;
   /** Set only in local mode: where Amplify sends Cognito API calls instead of AWS. */
   userPoolEndpoint?: string;
   /**
@@ -166,10 +172,21 @@ export interface LocalSsoSettings {
   hostedUiPort: number;
 }
 
-/** The AWS deployment (deploy/, issue #12). */
+/** The AWS deployment (deploy/, issues #12, #22). */
 export interface DeploySettings {
-  /** Deploy against this existing user pool and app client instead of creating them. */
-  existingUserPool?: { userPoolId: string; userPoolClientId: string };
+  /** Folder of the bundled edge handler (EDGE_BUNDLE_DIR; default `deploy/dist/edge`). */
+  edgeBundleDir?: string;
+  /**
+   * A file holding the user pool's JWKS (COGNITO_JWKS_FILE), for `npm run deploy:build` without network
+   * access to Cognito; unset, the keys are fetched from the pool's `/.well-known/jwks.json`.
+   */
+  jwksFile?: string;
+  /**
+   * The site's own domain and its ACM certificate in us-east-1 (DEPLOY_DOMAIN_NAME and
+   * DEPLOY_CERTIFICATE_ARN, both or neither). With them CloudFront enforces TLS 1.2 (TLSv1.2_2021);
+   * without, the distribution's `*.cloudfront.net` certificate also accepts TLS 1.0 and 1.1.
+   */
+  customDomain?: { domainName: string; certificateArn: string };
 }
 
 /** Everything the portal reads from the environment, typed. */
@@ -203,6 +220,12 @@ export interface PortalEnv {
   /** Single sign-on run locally (issue #13): the local IdP and hosted UI started with the portal. */
   localSso: LocalSsoSettings;
   deploy: DeploySettings;
+  /**
+   * UNSAFE_LOCAL_IDENTITY=1: let `npm run serve` on a non-loopback HOST, and `npm run deploy:build`,
+   * run in local mode all the same, trusting the local identity service's public signing key. For the
+   * tests only (issue #22); see {@link localIdentityRefusal}.
+   */
+  unsafeLocalIdentity: boolean;
 }
 
 /**
@@ -301,6 +324,7 @@ export function parseEnv(env: Env): PortalEnv {
       region: read(env, 'COGNITO_REGION') ?? match[1],
       userPoolId,
       userPoolClientId,
+      scriptsClientId: read(env, 'COGNITO_SCRIPTS_CLIENT_ID'),
       cookie,
       passwordPolicy,
       totpIssuer,
@@ -330,8 +354,46 @@ export function parseEnv(env: Env): PortalEnv {
       dbFile: read(env, 'SANDBOX_DB_FILE'),
     },
     localSso,
-    deploy: { existingUserPool: readExistingPool(env) },
+    deploy: {
+      edgeBundleDir: read(env, 'EDGE_BUNDLE_DIR'),
+      jwksFile: read(env, 'COGNITO_JWKS_FILE'),
+      customDomain: readCustomDomain(env),
+    },
+    unsafeLocalIdentity: readUnsafeLocalIdentity(env),
   };
+}
+
+/** UNSAFE_LOCAL_IDENTITY: `1` or unset; anything else is a typo that must not pass silently. */
+function readUnsafeLocalIdentity(env: Env): boolean {
+  const value = read(env, 'UNSAFE_LOCAL_IDENTITY');
+  if (value === undefined || value === '0') return false;
+  if (value !== '1') throw new ConfigError('UNSAFE_LOCAL_IDENTITY', `"${value}" is not 1 (or unset).`);
+  return true;
+}
+
+/** Host names that reach this machine only. */
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** What trusting the local identity service would need (issue #22, H1). */
+export type LocalIdentityUse = 'serve' | 'deploy';
+
+/**
+ * Why this configuration must not run in local mode for `use`, as one line naming the missing
+ * variable, or `null` when it may (issue #22, H1). The local identity service's private signing key
+ * ships in the public cognito-local package, so anyone can mint tokens it would accept: it is trusted
+ * only in a plainly local run, `npm start` (always on localhost) and `npm run serve` bound to a loopback
+ * HOST. A deployment (`deploy:build`, `deploy:synth`) or a server on any other interface refuses,
+ * unless UNSAFE_LOCAL_IDENTITY=1 says so explicitly (the tests' bundle).
+ */
+export function localIdentityRefusal(env: PortalEnv, use: LocalIdentityUse): string | null {
+  if (env.auth.mode !== 'local' || env.unsafeLocalIdentity) return null;
+  if (use === 'serve' && LOOPBACK_HOSTS.test(env.siteHost)) return null;
+  const where = use === 'serve' ? `npm run serve on HOST=${env.siteHost}` : 'a deployment';
+  return (
+    `COGNITO_USER_POOL_ID is not set, so ${where} would trust the local identity service, whose signing key ` +
+    'is public (it ships in the cognito-local package): set COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID' +
+    (use === 'serve' ? ', or HOST=localhost for a local run.' : ' (README, "Deploy to AWS").')
+  );
 }
 
 /** LOCAL_SSO (`on`/`off`), IDP_PORT and HOSTED_UI_PORT; enabled only in local mode without COGNITO_OAUTH_DOMAIN. */
@@ -345,14 +407,23 @@ function readLocalSso(env: Env, localMode: boolean): LocalSsoSettings {
   return { enabled, idpPort, hostedUiPort };
 }
 
-/** DEPLOY_USER_POOL_ID and DEPLOY_USER_POOL_CLIENT_ID, both or neither. */
-function readExistingPool(env: Env): DeploySettings['existingUserPool'] {
-  const userPoolId = read(env, 'DEPLOY_USER_POOL_ID');
-  const userPoolClientId = read(env, 'DEPLOY_USER_POOL_CLIENT_ID');
-  if (!userPoolId && !userPoolClientId) return undefined;
-  if (!userPoolId) throw new ConfigError('DEPLOY_USER_POOL_ID', 'is required with DEPLOY_USER_POOL_CLIENT_ID.');
-  if (!userPoolClientId) throw new ConfigError('DEPLOY_USER_POOL_CLIENT_ID', 'is required with DEPLOY_USER_POOL_ID.');
-  return { userPoolId, userPoolClientId };
+/** ACM certificate ARNs; CloudFront takes certificates from us-east-1 only. */
+const US_EAST_1_CERTIFICATE = /^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/;
+
+/** DEPLOY_DOMAIN_NAME and DEPLOY_CERTIFICATE_ARN, both or neither. */
+function readCustomDomain(env: Env): DeploySettings['customDomain'] {
+  const domainName = read(env, 'DEPLOY_DOMAIN_NAME');
+  const certificateArn = read(env, 'DEPLOY_CERTIFICATE_ARN');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName) throw new ConfigError('DEPLOY_DOMAIN_NAME', 'is required with DEPLOY_CERTIFICATE_ARN.');
+  if (!certificateArn) throw new ConfigError('DEPLOY_CERTIFICATE_ARN', 'is required with DEPLOY_DOMAIN_NAME.');
+  if (!US_EAST_1_CERTIFICATE.test(certificateArn)) {
+    throw new ConfigError(
+      'DEPLOY_CERTIFICATE_ARN',
+      `"${certificateArn}" is not an ACM certificate ARN in us-east-1 (CloudFront uses no other region).`,
+    );
+  }
+  return { domainName, certificateArn };
 }
 
 /** The configuration of this process, parsed once on first import. */

@@ -1,37 +1,41 @@
 /**
- * The portal on AWS as code (issue #12, AWS CDK v2): a private S3 bucket reachable only through
- * CloudFront (Origin Access Control); a distribution whose viewer-request Lambda@Edge (deploy/edge)
- * makes the gate's access decision before anything is served, with the gate's security headers; the
- * build uploaded with its cache rules; and the Cognito user pool the sign-in form talks to (or an
- * existing one). Lambda@Edge functions must live in us-east-1, so the stack does.
+ * The portal on AWS as code (issues #12, #22, AWS CDK v2), in two stacks deployed in order:
+ *
+ * 1. {@link IdentityStack}: the Cognito user pool (deletion protection, threat protection), its web app
+ *    client (SRP and the OAuth code flow only), an app client for scripts (USER_PASSWORD_AUTH, for
+ *    `Authorization: Bearer` access), the hosted-UI domain and the SSO provider. Skipped when an
+ *    existing pool is used.
+ * 2. {@link SiteStack}: a private, versioned S3 bucket reachable only through CloudFront (Origin Access
+ *    Control); a distribution whose viewer-request Lambda@Edge (deploy/edge) makes the gate's access
+ *    decision before anything is served, with the gate's security headers; a WAF web ACL (rate limit and
+ *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules.
+ *
+ * The edge bundle is built between the two from the pool's id and JWKS (`npm run deploy:build`), so the
+ * site trusts that pool's keys and nothing else (deploy/trust.ts). Lambda@Edge functions and CloudFront's
+ * WAF and certificates live in us-east-1, so both stacks do.
  */
-import { CfnOutput, CfnParameter, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Aws,
+  CfnCondition,
+  CfnOutput,
+  CfnParameter,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-
-/** What the stack deploys, from the same typed configuration as the build (config/env.ts). */
-export interface PortalStackProps extends StackProps {
-  /** The Docusaurus output folder (`npm run build`). */
-  buildDir: string;
-  /** The bundled edge handler folder (`npm run deploy:build`). */
-  edgeBundleDir: string;
-  /**
-   * Where the hosted UI may send the browser back (config/env.ts `auth.oauth`, by default the site's
-   * `/login`): the app client's callback and sign-out URLs.
-   */
-  oauthRedirects: { signIn: string[]; signOut: string[] };
-  /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
-  cspDirectives: Record<string, string[]>;
-  /** Name of the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER). */
-  ssoProviderName: string;
-  /** Use this user pool and app client instead of creating them. */
-  existingUserPool?: { userPoolId: string; userPoolClientId: string };
-}
+import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
+import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -42,6 +46,15 @@ export const PASSWORD_POLICY: cognito.PasswordPolicy = {
   requireSymbols: true,
 };
 
+/** How long access logs are kept, in days (the log bucket's lifecycle rule). */
+export const LOG_RETENTION_DAYS = 90;
+
+/** How long a replaced or deleted object of the site bucket stays restorable, in days. */
+export const NONCURRENT_VERSION_DAYS = 30;
+
+/** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
+export const DEFAULT_RATE_LIMIT = 2000;
+
 /** helmet-style directives → one CSP header value (`defaultSrc` → `default-src 'self'`). */
 export function cspHeader(directives: Record<string, string[]>): string {
   return Object.entries(directives)
@@ -49,90 +62,21 @@ export function cspHeader(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
-export class PortalStack extends Stack {
-  constructor(scope: Construct, id: string, props: PortalStackProps) {
+/** What the identity stack creates. */
+export interface IdentityStackProps extends StackProps {
+  /**
+   * Where the hosted UI may send the browser back (config/env.ts `auth.oauth`, by default the site's
+   * `/login`): the web client's callback and sign-out URLs.
+   */
+  oauthRedirects: { signIn: string[]; signOut: string[] };
+  /** Name of the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER). */
+  ssoProviderName: string;
+}
+
+/** Step 1: the user pool and its clients. Its outputs configure the build and the edge bundle. */
+export class IdentityStack extends Stack {
+  constructor(scope: Construct, id: string, props: IdentityStackProps) {
     super(scope, id, props);
-
-    const bucket = new s3.Bucket(this, 'Site', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    const gate = new cloudfront.experimental.EdgeFunction(this, 'Gate', {
-      runtime: lambda.Runtime.NODEJS_22_X,
-      handler: 'index.handler',
-      code: lambda.Code.fromAsset(props.edgeBundleDir),
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
-    });
-
-    // The same headers the Fastify gate sends (helmet), so both deployments behave alike.
-    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: cspHeader(props.cspDirectives), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
-      },
-    });
-
-    const distribution = new cloudfront.Distribution(this, 'Distribution', {
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        // The gate runs on viewer-request, before the cache is looked up, so cached files are safe.
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        compress: true,
-        responseHeadersPolicy: headers,
-        edgeLambdas: [
-          { functionVersion: gate.currentVersion, eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST },
-        ],
-      },
-      // Without ListBucket the bucket answers 403 for a missing object: both are the site's 404 page.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: '/404.html',
-        ttl: Duration.minutes(1),
-      })),
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
-    });
-
-    // Hashed assets never change; everything else (pages, search index, sitemap) is revalidated.
-    const precompressed = ['*.br', '*.gz'];
-    new s3deploy.BucketDeployment(this, 'Assets', {
-      sources: [s3deploy.Source.asset(`${props.buildDir}/assets`, { exclude: precompressed })],
-      destinationBucket: bucket,
-      destinationKeyPrefix: 'assets/',
-      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
-      prune: false,
-    });
-    new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [s3deploy.Source.asset(props.buildDir, { exclude: ['assets', 'assets/**', ...precompressed] })],
-      destinationBucket: bucket,
-      exclude: ['assets/*'],
-      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
-      distribution,
-      distributionPaths: ['/*'],
-    });
-
-    const identity = props.existingUserPool ? this.existingIdentity(props.existingUserPool) : this.newIdentity(props);
-    new CfnOutput(this, 'SiteDomain', { value: distribution.distributionDomainName });
-    new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
-    new CfnOutput(this, 'UserPoolId', { value: identity.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: identity.userPoolClientId });
-  }
-
-  private existingIdentity({ userPoolId, userPoolClientId }: { userPoolId: string; userPoolClientId: string }) {
-    cognito.UserPool.fromUserPoolId(this, 'UserPool', userPoolId);
-    return { userPoolId, userPoolClientId };
-  }
-
-  private newIdentity(props: PortalStackProps) {
     const domainPrefix = new CfnParameter(this, 'HostedUiDomainPrefix', {
       type: 'String',
       description: 'Prefix of the Cognito hosted-UI domain (<prefix>.auth.us-east-1.amazoncognito.com), for SSO.',
@@ -159,7 +103,13 @@ export class PortalStack extends Stack {
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // The customers' accounts outlive any stack operation: CloudFormation cannot delete the pool.
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Threat protection (compromised credentials, risky sign-ins) needs the Plus plan; audit mode logs
+      // risk without blocking anyone. Switch to FULL_FUNCTION once the findings have been reviewed.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.AUDIT_ONLY,
     });
     pool.addDomain('HostedUi', { cognitoDomain: { domainPrefix: domainPrefix.valueAsString } });
     const sso = new cognito.UserPoolIdentityProviderOidc(this, 'Sso', {
@@ -171,9 +121,11 @@ export class PortalStack extends Stack {
       scopes: ['openid', 'email'],
       attributeMapping: { email: cognito.ProviderAttribute.other('email') },
     });
-    const client = pool.addClient('Web', {
+    const web = pool.addClient('Web', {
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // The browser signs in with SRP (Amplify's default); the password never leaves it.
+      authFlows: { userSrp: true },
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
       oAuth: {
         // Spec §3.2: code flow with email and openid; Amplify adds PKCE.
         flows: { authorizationCodeGrant: true },
@@ -187,7 +139,216 @@ export class PortalStack extends Stack {
       ],
       preventUserExistenceErrors: true,
     });
-    client.node.addDependency(sso);
-    return { userPoolId: pool.userPoolId, userPoolClientId: client.userPoolClientId };
+    web.node.addDependency(sso);
+    // Scripts read the docs with `Authorization: Bearer <access token>` (issue #14); `aws cognito-idp
+    // initiate-auth --auth-flow USER_PASSWORD_AUTH` needs that flow, which the web client no longer allows.
+    const scripts = pool.addClient('Scripts', {
+      generateSecret: false,
+      authFlows: { userPassword: true },
+      disableOAuth: true,
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
+      preventUserExistenceErrors: true,
+    });
+    new CfnOutput(this, 'UserPoolId', { value: pool.userPoolId, description: 'COGNITO_USER_POOL_ID' });
+    new CfnOutput(this, 'WebClientId', { value: web.userPoolClientId, description: 'COGNITO_APP_CLIENT_ID' });
+    new CfnOutput(this, 'ScriptsClientId', {
+      value: scripts.userPoolClientId,
+      description: 'COGNITO_SCRIPTS_CLIENT_ID',
+    });
+    new CfnOutput(this, 'HostedUiDomain', {
+      value: `${domainPrefix.valueAsString}.auth.${Aws.REGION}.amazoncognito.com`,
+      description: 'COGNITO_OAUTH_DOMAIN',
+    });
+  }
+}
+
+/** What the site stack deploys, from the same typed configuration as the build (config/env.ts). */
+export interface SiteStackProps extends StackProps {
+  /** The Docusaurus output folder (`npm run build`). */
+  buildDir: string;
+  /** The bundled edge handler folder (`npm run deploy:build`), checked by deploy/trust.ts. */
+  edgeBundleDir: string;
+  /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
+  cspDirectives: Record<string, string[]>;
+  /** The site's own domain and its ACM certificate (us-east-1); unset: the `*.cloudfront.net` name. */
+  customDomain?: { domainName: string; certificateArn: string };
+}
+
+/** Step 2: the bucket, the distribution with the gate, the WAF and the logs. */
+export class SiteStack extends Stack {
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+    const enableWaf = new CfnParameter(this, 'EnableWaf', {
+      type: 'String',
+      allowedValues: ['true', 'false'],
+      default: 'true',
+      description: 'Put a WAF web ACL (rate limit, AWS managed common rules) in front of the distribution.',
+    });
+    const rateLimit = new CfnParameter(this, 'WafRateLimit', {
+      type: 'Number',
+      default: DEFAULT_RATE_LIMIT,
+      minValue: 100,
+      description: 'Requests one IP address may make in any 5 minutes before the WAF blocks it.',
+    });
+
+    const logs = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with an ACL, which needs object-writer ownership.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ id: 'retention', expiration: Duration.days(LOG_RETENTION_DAYS) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const bucket = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // A bad upload or a deleted file can be restored for a while.
+      versioned: true,
+      lifecycleRules: [{ id: 'old-versions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) }],
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const gate = new cloudfront.experimental.EdgeFunction(this, 'Gate', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(props.edgeBundleDir),
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
+    });
+
+    // The same headers the Fastify gate sends (helmet); a test compares the two.
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: cspHeader(props.cspDirectives), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(EXTRA_SECURITY_HEADERS).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
+      },
+    });
+
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket);
+    const edgeLambdas = [
+      { functionVersion: gate.currentVersion, eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST },
+    ];
+    // Hashed assets are `private` for browsers and proxies (as the Fastify gate sends them), yet CloudFront
+    // keeps them: a minimum TTL overrides `private` for its own cache, which the gate guards on viewer-request.
+    const assetCache = new cloudfront.CachePolicy(this, 'AssetCache', {
+      minTtl: Duration.days(365),
+      defaultTtl: Duration.days(365),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+    const acl = this.webAcl(rateLimit.valueAsNumber);
+    const wafOn = new CfnCondition(this, 'WafOn', { expression: Fn.conditionEquals(enableWaf.valueAsString, 'true') });
+    acl.cfnOptions.condition = wafOn;
+
+    const domain = props.customDomain;
+    const distribution = new cloudfront.Distribution(this, 'Distribution', {
+      defaultBehavior: {
+        origin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // The gate runs on viewer-request, before the cache is looked up, so cached files are safe.
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: headers,
+        edgeLambdas,
+      },
+      additionalBehaviors: {
+        'assets/*': {
+          origin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: assetCache,
+          compress: true,
+          responseHeadersPolicy: headers,
+          edgeLambdas,
+        },
+      },
+      // Without ListBucket the bucket answers 403 for a missing object: both are the site's 404 page.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: '/404.html',
+        ttl: Duration.minutes(1),
+      })),
+      // TLS 1.2 at least, which CloudFront enforces only with a custom certificate: the default
+      // `*.cloudfront.net` one also accepts TLS 1.0 and 1.1 (README, "Deploy to AWS").
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      webAclId: Fn.conditionIf(wafOn.logicalId, acl.attrArn, Aws.NO_VALUE).toString(),
+    });
+
+    new s3deploy.BucketDeployment(this, 'Assets', {
+      sources: [s3deploy.Source.asset(`${props.buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
+      destinationBucket: bucket,
+      destinationKeyPrefix: 'assets/',
+      cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
+      prune: false,
+    });
+    new s3deploy.BucketDeployment(this, 'Pages', {
+      sources: [s3deploy.Source.asset(props.buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz'] })],
+      destinationBucket: bucket,
+      exclude: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
+      distribution,
+      distributionPaths: ['/*'],
+    });
+
+    new CfnOutput(this, 'SiteDomain', { value: domain?.domainName ?? distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+    new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
+    new CfnOutput(this, 'LogBucketName', { value: logs.bucketName });
+  }
+
+  /** A CloudFront-scope web ACL: a per-IP rate limit, then AWS's managed common rule set. */
+  private webAcl(rateLimit: number): wafv2.CfnWebACL {
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName,
+      sampledRequestsEnabled: true,
+    });
+    return new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('portal'),
+      rules: [
+        {
+          name: 'RateLimitPerIp',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit: rateLimit, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('rate-limit'),
+        },
+        {
+          name: 'AWSManagedRulesCommonRuleSet',
+          priority: 1,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet' } },
+          visibilityConfig: visibility('common-rules'),
+        },
+      ],
+    });
   }
 }

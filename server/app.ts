@@ -20,6 +20,7 @@ import { ENCODINGS, type Coding } from './gate/compression';
 import { decide, normalisedPath, sameOriginLocation, type GateRules } from './gate/access';
 import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
+import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
 
 /** Path of the health check for load balancers (issue #12). */
@@ -227,17 +228,17 @@ function sendSiteFile(
 
   const file = files.get(sitePath);
   if (!file) {
-    return reply.code(404).header('cache-control', 'private, no-cache').sendFile('404.html', { cacheControl: false });
+    return reply.code(404).header('cache-control', PAGE_CACHE_CONTROL).sendFile('404.html', { cacheControl: false });
   }
   const page = pages.get(file);
   if (page) {
     const { coding, body } = pageBodyFor(page, request.headers['accept-encoding']);
-    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', body.etag);
+    reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'accept-encoding').header('etag', body.etag);
     if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
     if (coding !== 'identity') reply.header('content-encoding', coding);
     return reply.type('text/html; charset=utf-8').send(body.body);
   }
   const hashedAsset = file.startsWith('assets/');
-  reply.header('cache-control', hashedAsset ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+  reply.header('cache-control', hashedAsset ? ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL);
   return reply.sendFile(file, { cacheControl: false });
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run serve`: serves the production build through the gate (server/app.ts) on PORT (3000). In
  * local mode (no COGNITO_USER_POOL_ID) it first starts the local services (identity, sandbox API) and
- * trusts the local identity's keys; with a user pool configured it trusts only that pool's keys. Stops
- * cleanly on SIGINT/SIGTERM.
+ * trusts the local identity's keys, but only on a loopback HOST: anywhere else it exits with one line
+ * saying what to set (issue #22, `localIdentityRefusal`). With a user pool configured it trusts only
+ * that pool's keys. Stops cleanly on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { portalEnv } from '../config/env';
+import { localIdentityRefusal, portalEnv } from '../config/env';
 import { startLocalServices } from '../local';
 import { LOCAL_JWKS } from '../local/identity/jwks';
 import { buildApp } from './app';
@@ -16,6 +17,11 @@ const ROOT = path.resolve(__dirname, '..');
 
 async function main(): Promise<void> {
   const env = portalEnv;
+  const refusal = localIdentityRefusal(env, 'serve');
+  if (refusal) throw new Error(refusal);
+  if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
+    console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
+  }
   const services = await startLocalServices(env);
   const verifier = await createAccessTokenVerifier(env.auth, {
     jwks: env.auth.mode === 'local' ? LOCAL_JWKS : undefined,

@@ -1,67 +1,81 @@
 /**
  * @jest-environment node
  *
- * The AWS stack, synthesized offline (issue #12; `Template.fromStack`, no credentials, no network): the
- * distribution runs the gate on viewer-request in front of a private bucket, with the gate's headers; the
- * build is uploaded with its cache rules; the user pool, client, hosted-UI domain and SSO provider exist,
- * or an existing pool is used instead.
+ * The AWS stacks, synthesized offline (issues #12, #22; `Template.fromStack`, no credentials, no network).
+ * Identity: a user pool that cannot be deleted by CloudFormation, with threat protection, a web client
+ * for SRP and the code flow only, and a separate client for scripts. Site: the gate on viewer-request of
+ * every behaviour, in front of a private, versioned bucket, with the Fastify gate's headers exactly; a
+ * WAF web ACL that a parameter switches off; CloudFront and S3 access logs with a retention rule; hashed
+ * assets `private`; TLS 1.2 enforced with a custom domain.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { parseEnv } from '../../config/env';
-import { cspDirectives, cspOriginsFor } from '../../server/gate/csp';
-import { cspHeader, PortalStack, type PortalStackProps } from '../stack';
+import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
+import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
+import { cspDirectives, inlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
+import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
+import {
+  cspHeader,
+  DEFAULT_RATE_LIMIT,
+  IdentityStack,
+  LOG_RETENTION_DAYS,
+  SiteStack,
+  type SiteStackProps,
+} from '../stack';
 
-/** A tiny build and edge bundle, so synthesis stages little. */
-function folders() {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-'));
-  for (const [file, text] of [
-    ['build/index.html', '<html></html>'],
-    ['build/404.html', '<html>Not found</html>'],
-    ['build/assets/js/main.1a2b.js', 'console.log(1)'],
-    ['edge/index.js', 'exports.handler = async (e) => e.Records[0].cf.request;'],
-  ]) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  }
-  return { buildDir: path.join(root, 'build'), edgeBundleDir: path.join(root, 'edge') };
-}
+const buildDir = makeBuild();
+const edgeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
+fs.writeFileSync(path.join(edgeBundleDir, 'index.js'), 'exports.handler = async (e) => e.Records[0].cf.request;');
+afterAll(() => {
+  for (const dir of [buildDir, edgeBundleDir]) fs.rmSync(dir, { recursive: true, force: true });
+});
 
-const env = parseEnv({ SITE_URL: 'https://portal.example.com', COGNITO_CUSTOM_PROVIDER: 'RegDataIdP' });
-const directives = cspDirectives(["'sha256-abc='"], cspOriginsFor(env));
+/** The origins the test gate (server/__tests__/helper.ts) is built with, so both sides hash the same CSP. */
+const testOrigins: CspOrigins = { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] };
+const directives = cspDirectives(inlineScriptHashes(buildDir), testOrigins);
 
-function template(extra: Partial<PortalStackProps> = {}): Template {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PortalStack(app, 'Portal', {
+const newApp = () => new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+
+function site(extra: Partial<SiteStackProps> = {}): Template {
+  const stack = new SiteStack(newApp(), 'Site', {
     env: { region: 'us-east-1' },
-    ...folders(),
-    oauthRedirects: { signIn: env.auth.oauth.redirectSignIn, signOut: env.auth.oauth.redirectSignOut },
+    buildDir,
+    edgeBundleDir,
     cspDirectives: directives,
-    ssoProviderName: 'RegDataIdP',
     ...extra,
   });
   return Template.fromStack(stack);
 }
 
-const t = template();
+const env = parseEnv({ SITE_URL: 'https://portal.example.com', COGNITO_CUSTOM_PROVIDER: 'RegDataIdP' });
+const identity = Template.fromStack(
+  new IdentityStack(newApp(), 'Identity', {
+    env: { region: 'us-east-1' },
+    oauthRedirects: { signIn: env.auth.oauth.redirectSignIn, signOut: env.auth.oauth.redirectSignOut },
+    ssoProviderName: 'RegDataIdP',
+  }),
+);
+const t = site();
+
+const distributionConfig = (template: Template) =>
+  Object.values(template.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 
 describe('the distribution and its gate', () => {
-  it('runs the edge handler on viewer-request, over HTTPS only, with the security headers policy', () => {
-    t.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultCacheBehavior: Match.objectLike({
-          ViewerProtocolPolicy: 'redirect-to-https',
-          LambdaFunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-          ResponseHeadersPolicyId: Match.anyValue(),
-        }),
-        CustomErrorResponses: Match.arrayWith([
-          Match.objectLike({ ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html' }),
-        ]),
-      }),
-    });
+  it('runs the edge handler on viewer-request of every behaviour, over HTTPS only', () => {
+    const config = distributionConfig(t);
+    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behaviour).toMatchObject({
+        ViewerProtocolPolicy: 'redirect-to-https',
+        LambdaFunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
+        ResponseHeadersPolicyId: expect.anything(),
+      });
+    }
+    expect(config.CustomErrorResponses).toContainEqual(
+      expect.objectContaining({ ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html' }),
+    );
   });
 
   it('runs the handler on nodejs22.x from the bundle', () => {
@@ -87,38 +101,128 @@ describe('the distribution and its gate', () => {
     });
   });
 
-  it('sends the gate’s CSP, HSTS, nosniff, frame and referrer headers', () => {
-    t.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: Match.objectLike({
-        SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: cspHeader(directives), Override: true },
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31_536_000, IncludeSubdomains: true }),
-          ContentTypeOptions: { Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'same-origin', Override: true },
-        },
-      }),
-    });
+  it('sends exactly the headers helmet sends from the Fastify gate (issue #22)', async () => {
+    const gate = await buildTestApp(buildDir, { tls: true });
+    const response = await gate.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    await gate.close();
+    const security = Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties
+      .ResponseHeadersPolicyConfig;
+    const s = security.SecurityHeadersConfig;
+    const fromPolicy: Record<string, string> = {
+      'content-security-policy': s.ContentSecurityPolicy.ContentSecurityPolicy,
+      'strict-transport-security': `max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains`,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': s.FrameOptions.FrameOption,
+      'referrer-policy': s.ReferrerPolicy.ReferrerPolicy,
+      'x-xss-protection': s.XSSProtection.Protection ? '1' : '0',
+    };
+    for (const { Header, Value } of security.CustomHeadersConfig.Items) fromPolicy[Header.toLowerCase()] = Value;
+    const normalise = (csp: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean);
+    const fromHelmet = Object.fromEntries(
+      Object.keys(fromPolicy).map((name) => [name, String(response.headers[name])]),
+    );
+    // helmet joins directives with ';', CloudFront's value with '; ': the same policy.
+    expect(normalise(fromPolicy['content-security-policy'])).toEqual(normalise(fromHelmet['content-security-policy']));
+    expect({ ...fromPolicy, 'content-security-policy': '' }).toEqual({ ...fromHelmet, 'content-security-policy': '' });
+    // …and helmet sends no security header the policy lacks.
+    const helmetNames = Object.keys(response.headers).filter((name) =>
+      /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-(content-type|dns-prefetch|download|frame|permitted|xss))/.test(
+        name,
+      ),
+    );
+    expect(helmetNames.sort()).toEqual(Object.keys(fromPolicy).sort());
     expect(cspHeader(directives)).toMatch(/frame-ancestors 'none'/);
-    expect(cspHeader(directives)).toMatch(/script-src 'self' 'sha256-abc='/);
   });
 
-  it('uploads hashed assets as immutable and everything else as no-cache, invalidating the distribution', () => {
+  it('uploads hashed assets as private (as the Fastify gate sends them), yet caches them at the edge (L5)', () => {
     t.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketKeyPrefix: 'assets/',
-      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      SystemMetadata: { 'cache-control': ASSET_CACHE_CONTROL },
     });
+    expect(ASSET_CACHE_CONTROL).toMatch(/^private,/);
     t.hasResourceProperties('Custom::CDKBucketDeployment', {
-      SystemMetadata: { 'cache-control': 'no-cache' },
+      SystemMetadata: { 'cache-control': 'private, no-cache' },
       DistributionPaths: ['/*'],
       Exclude: ['assets/*'],
+    });
+    const assets = distributionConfig(t).CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === 'assets/*',
+    );
+    expect(assets).toBeDefined();
+    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({ MinTTL: 365 * 86_400 }),
+    });
+  });
+});
+
+describe('hardening (issue #22)', () => {
+  it('a WAF web ACL with a per-IP rate limit and AWS managed common rules guards the distribution', () => {
+    t.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        Match.objectLike({
+          Name: 'RateLimitPerIp',
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: { Limit: { Ref: 'WafRateLimit' }, AggregateKeyType: 'IP' } },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' },
+          },
+        }),
+      ],
+    });
+    expect(t.toJSON().Parameters.WafRateLimit.Default).toBe(DEFAULT_RATE_LIMIT);
+    expect(JSON.stringify(distributionConfig(t).WebACLId)).toMatch(/Fn::If.*WafOn.*WebAcl.*AWS::NoValue/);
+  });
+
+  it('EnableWaf=false switches the web ACL off', () => {
+    const json = t.toJSON();
+    expect(json.Parameters.EnableWaf).toMatchObject({ Default: 'true', AllowedValues: ['true', 'false'] });
+    const acl = Object.values(t.findResources('AWS::WAFv2::WebACL'))[0];
+    expect(acl.Condition).toBe('WafOn');
+    expect(json.Conditions.WafOn).toEqual({ 'Fn::Equals': [{ Ref: 'EnableWaf' }, 'true'] });
+  });
+
+  it('CloudFront and S3 write access logs to a private log bucket that keeps them 90 days', () => {
+    expect(distributionConfig(t).Logging).toMatchObject({ Prefix: 'cloudfront/', Bucket: expect.anything() });
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/' }),
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: LOG_RETENTION_DAYS, Status: 'Enabled' })],
+      },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+    });
+  });
+
+  it('without a custom domain, no TLS minimum is claimed (the default certificate allows TLSv1)', () => {
+    expect(JSON.stringify(distributionConfig(t))).not.toContain('MinimumProtocolVersion');
+    expect(distributionConfig(t).Aliases).toBeUndefined();
+  });
+
+  it('with a custom domain and certificate, TLS 1.2 (TLSv1.2_2021) is enforced', () => {
+    const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0000-4000-8000-000000000000';
+    const config = distributionConfig(site({ customDomain: { domainName: 'docs.example.com', certificateArn: arn } }));
+    expect(config.Aliases).toEqual(['docs.example.com']);
+    expect(config.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: arn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
     });
   });
 });
 
 describe('the identity', () => {
-  it('creates a user pool with the sign-in form’s password rules, optional TOTP and no self sign-up', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPool', {
+  it('a user pool with the sign-in form’s password rules, optional TOTP, no self sign-up', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: Match.objectLike({
           MinimumLength: 8,
@@ -135,34 +239,45 @@ describe('the identity', () => {
     });
   });
 
-  it('a web client without secret: code flow, email and openid, the site’s callback, Cognito and the SSO provider', () => {
-    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+  it('cannot be deleted by CloudFormation, and runs threat protection in audit mode at least (issue #22)', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      DeletionProtection: 'ACTIVE',
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+    });
+    identity.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  it('a web client without secret: SRP and the code flow only, the site’s callback, Cognito and the SSO provider', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlows: ['code'],
       AllowedOAuthScopes: ['email', 'openid'],
       // The sign-in page, which the gate lets the code through to (issue #13).
       CallbackURLs: ['https://portal.example.com/login'],
       LogoutURLs: ['https://portal.example.com/login'],
       SupportedIdentityProviders: ['COGNITO', 'RegDataIdP'],
+      RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS * 24 * 60,
     });
-    t.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
-    t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+    identity.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    identity.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'RegDataIdP',
       ProviderType: 'OIDC',
       AttributeMapping: { email: 'email' },
     });
   });
 
-  it('keeps the SSO client secret out of the template', () => {
-    expect(t.toJSON().Parameters.SsoClientSecret).toMatchObject({ NoEcho: true });
+  it('USER_PASSWORD_AUTH only on the scripts client, which has no OAuth', () => {
+    const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient')).map((c) => c.Properties);
+    const withPassword = clients.filter((c) => c.ExplicitAuthFlows.includes('ALLOW_USER_PASSWORD_AUTH'));
+    expect(withPassword).toHaveLength(1);
+    expect(withPassword[0]).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
+    expect(withPassword[0].AllowedOAuthFlows).toBeUndefined();
+    identity.hasOutput('ScriptsClientId', Match.anyValue());
   });
 
-  it('uses an existing user pool and client instead, when given', () => {
-    const existing = template({
-      existingUserPool: { userPoolId: 'us-east-1_Existing1', userPoolClientId: 'abc123client' },
-    });
-    existing.resourceCountIs('AWS::Cognito::UserPool', 0);
-    existing.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
-    existing.hasOutput('UserPoolId', { Value: 'us-east-1_Existing1' });
+  it('keeps the SSO client secret out of the template', () => {
+    expect(identity.toJSON().Parameters.SsoClientSecret).toMatchObject({ NoEcho: true });
   });
 });

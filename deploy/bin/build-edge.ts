@@ -1,9 +1,13 @@
 /**
- * `npm run deploy:build` (issue #12): bundles the edge handler (deploy/edge) with esbuild into
- * `deploy/dist/edge/index.js`, exporting `handler`, with its configuration baked in: the user pool, app
- * client and JWKS of the configured identity (in local mode the local identity service's, so the bundle
- * can be tried with local tokens), and the build's public sign-in files. Builds the site first when
- * `build/` is missing.
+ * `npm run deploy:build` (issues #12, #22): bundles the edge handler (deploy/edge) with esbuild into
+ * `deploy/dist/edge/index.js` (or EDGE_BUNDLE_DIR), exporting `handler`, with its configuration baked in:
+ * the user pool, app clients and JWKS of the configured Cognito user pool (fetched once, or read from
+ * COGNITO_JWKS_FILE), and the build's public sign-in files; and writes `trust.json` beside it, which
+ * `deploy:synth` checks (deploy/trust.ts). Builds the site first when `build/` is missing.
+ *
+ * In local mode it exits with one line naming the missing variable: such a bundle would trust the local
+ * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
+ * `deploy:synth` still refuses it.
  * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,24 +15,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { portalEnv } from '../../config/env';
+import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { SIGN_IN_ROUTE } from '../../plugins/sign-in-assets';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
+import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
+import { EDGE_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-/** Where the bundle goes; the CDK stack deploys this folder as the function's code. */
-export const EDGE_BUNDLE_DIR = path.join(ROOT, 'deploy/dist/edge');
 
 /** Lambda@Edge limit for a viewer-request function's package (AWS quotas), in bytes. */
 export const VIEWER_REQUEST_LIMIT_BYTES = 1024 * 1024;
 
-/** The pool's public keys: the local identity's, or fetched from Cognito once, at build time. */
+/** The pool's public keys: the local identity's, read from COGNITO_JWKS_FILE, or fetched from Cognito once. */
 async function poolJwks(): Promise<Jwks> {
   const auth = portalEnv.auth;
   if (auth.mode === 'local') return LOCAL_JWKS;
+  const file = portalEnv.deploy.jwksFile;
+  if (file) {
+    const jwks = JSON.parse(fs.readFileSync(file, 'utf8')) as Jwks;
+    if (!Array.isArray(jwks.keys) || jwks.keys.length === 0) throw new Error(`${file} holds no JWKS "keys"`);
+    if (holdsLocalKey(jwks)) throw new Error(`${file} holds the local identity service's public key`);
+    return jwks;
+  }
   const url = `https://cognito-idp.${auth.region}.amazonaws.com/${auth.userPoolId}/.well-known/jwks.json`;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
@@ -42,6 +52,8 @@ async function poolJwks(): Promise<Jwks> {
 }
 
 async function main(): Promise<void> {
+  const refusal = localIdentityRefusal(portalEnv, 'deploy');
+  if (refusal) throw new Error(refusal);
   const buildDir = path.join(ROOT, 'build');
   // The allow-list comes from the build, so a fresh clone builds the site first.
   if (!fs.existsSync(path.join(buildDir, 'sign-in-assets.json'))) {
@@ -54,8 +66,9 @@ async function main(): Promise<void> {
     publicPaths: [...publicFiles(buildDir)].sort(),
     signInRoute: SIGN_IN_ROUTE,
   };
-  const outfile = path.join(EDGE_BUNDLE_DIR, 'index.js');
-  fs.rmSync(EDGE_BUNDLE_DIR, { recursive: true, force: true });
+  const outDir = EDGE_BUNDLE_DIR;
+  const outfile = path.join(outDir, 'index.js');
+  fs.rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(ROOT, 'deploy/edge/entry.ts')],
     outfile,
@@ -69,12 +82,16 @@ async function main(): Promise<void> {
     define: { __EDGE_CONFIG__: JSON.stringify(config) },
     logLevel: 'warning',
   });
+  fs.writeFileSync(path.join(outDir, TRUST_FILE), `${JSON.stringify(trustOf(config), null, 2)}\n`);
   const bytes = fs.statSync(outfile).size;
   console.log(
     `Edge handler: ${path.relative(ROOT, outfile)}, ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB, ` +
       `${((bytes / VIEWER_REQUEST_LIMIT_BYTES) * 100).toFixed(1)}% of the 1 MiB viewer-request limit); ` +
       `${config.auth.mode} identity, user pool ${config.auth.userPoolId}, ${config.publicPaths.length} public paths.`,
   );
+  if (config.auth.mode === 'local') {
+    console.warn('UNSAFE_LOCAL_IDENTITY=1: this bundle trusts the local identity service; deploy:synth refuses it.');
+  }
   if (bytes > VIEWER_REQUEST_LIMIT_BYTES) throw new Error(`the bundle is over the 1 MiB viewer-request limit`);
 }
 

@@ -3,7 +3,8 @@
  * `iss`, `token_use: access`, `client_id` and `exp` (issue #4). The gate requires the access token;
  * an ID token in its place is refused.
  *
- * - Cognito mode: `CognitoJwtVerifier` for the configured user pool and app client; its JWKS is fetched
+ * - Cognito mode: `CognitoJwtVerifier` for the configured user pool and app clients (web, and scripts
+ *   when configured); its JWKS is fetched
  *   once by `hydrate()` and cached, or given (`jwks`: the edge handler has it baked in, issue #12).
  *   Tokens of any other issuer, the local one included, are refused.
  * - Local mode: the local identity service's issuer (`http://localhost:<port>/<poolId>`) with its JWKS
@@ -68,6 +69,8 @@ export async function createAccessTokenVerifier(
   { jwks, hydrate = true }: VerifierOptions = {},
 ): Promise<AccessTokenVerifier> {
   let verify: (token: string) => Promise<JwtPayload>;
+  // The web app client's tokens, and the scripts client's when there is one (issue #22).
+  const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : [])];
   if (auth.mode === 'local') {
     if (!jwks) throw new Error('local mode needs the local identity service JWKS');
     const verifier = JwtRsaVerifier.create({
@@ -76,7 +79,8 @@ export async function createAccessTokenVerifier(
       customJwtCheck: ({ payload }) => {
         checkTokenTimes(payload, Date.now());
         if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
-        if (payload.client_id !== auth.userPoolClientId) throw new Error('client_id is not this app client');
+        if (!clientIds.includes(String(payload.client_id)))
+          throw new Error('client_id is not an app client of the portal');
       },
     });
     verifier.cacheJwks(jwks);
@@ -85,7 +89,7 @@ export async function createAccessTokenVerifier(
     const verifier = CognitoJwtVerifier.create({
       userPoolId: auth.userPoolId,
       tokenUse: 'access',
-      clientId: auth.userPoolClientId,
+      clientId: clientIds,
       customJwtCheck: ({ payload }) => checkTokenTimes(payload, Date.now()),
     });
     if (jwks) verifier.cacheJwks(jwks);

@@ -1,0 +1,39 @@
+/**
+ * `npm run deploy:synth:identity` (issue #22): synthesizes the identity stack (deploy/stack.ts
+ * `IdentityStack`: user pool, web and scripts app clients, hosted-UI domain, SSO provider) offline into
+ * `deploy/cdk.out`. Also the CDK app for step 1 of a first deployment with a new user pool:
+ * `npx cdk deploy --app "npx tsx deploy/bin/identity.ts"`; its outputs configure the build and the edge
+ * bundle (README, "Deploy to AWS"). Needs no user pool id, only the site's final https SITE_URL, which
+ * becomes the OAuth callback and sign-out URL.
+ */
+import { App } from 'aws-cdk-lib';
+import { portalEnv } from '../../config/env';
+import { IdentityStack } from '../stack';
+import { CDK_OUT } from './paths';
+import { synthesize } from './synthesize';
+
+/** Name of the identity stack (step 1 of the README's deploy section). */
+export const IDENTITY_STACK = 'RegulatoryPortalIdentity';
+
+function main(): void {
+  if (!portalEnv.siteUrl.startsWith('https://')) {
+    throw new Error(
+      `SITE_URL is ${portalEnv.siteUrl}: set it to the site's final https address (the OAuth callback and sign-out URL).`,
+    );
+  }
+  const app = new App({ outdir: CDK_OUT });
+  const stack = new IdentityStack(app, IDENTITY_STACK, {
+    env: { region: 'us-east-1' },
+    description: `${portalEnv.productName} developer portal: Cognito user pool and app clients`,
+    oauthRedirects: { signIn: portalEnv.auth.oauth.redirectSignIn, signOut: portalEnv.auth.oauth.redirectSignOut },
+    ssoProviderName: portalEnv.auth.oauth.customProvider,
+  });
+  synthesize(app, stack);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`deploy:synth:identity: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
