@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv } from '../env';
 
 describe('parseEnv', () => {
@@ -98,5 +100,60 @@ describe('parseEnv', () => {
       'https://github.com/acme/portal/edit/main/',
     );
     expect(() => parseEnv({ EDIT_URL: 'github.com/acme' })).toThrow('EDIT_URL');
+  });
+});
+
+describe('variables the docs name (issue #22: the README named COGNITO_USER_POOL_CLIENT_ID)', () => {
+  const root = path.resolve(__dirname, '../..');
+  const source = fs.readFileSync(path.join(root, 'config/env.ts'), 'utf8');
+  /** Every variable config/env.ts reads: `read(env, 'X')`, `readUrl(env, 'X', …)`, `readPort(…)`, `readList(…)`. */
+  const readByCode = new Set([...source.matchAll(/read\w*\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]));
+  const named = (file: string) =>
+    new Set(
+      [
+        ...fs
+          .readFileSync(path.join(root, file), 'utf8')
+          .matchAll(/\b((?:COGNITO|DEPLOY|LOCAL|EDGE|UNSAFE|SANDBOX|HOSTED|IDP)_[A-Z0-9_]+)\b/g),
+      ].map((m) => m[1]),
+    );
+
+  it.each(['README.md', '.env.example', 'SECURITY.md'])('%s names only variables the code reads', (file) => {
+    const unknown = [...named(file)].filter((name) => !readByCode.has(name));
+    expect(unknown).toEqual([]);
+  });
+
+  it('.env.example documents every variable the code reads', () => {
+    const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+    const undocumented = [...readByCode].filter((name) => !new RegExp(`^${name}=`, 'm').test(example));
+    expect(undocumented).toEqual([]);
+  });
+});
+
+describe('deployment settings (issue #22)', () => {
+  it('a custom domain needs both its name and a us-east-1 ACM certificate', () => {
+    const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0000-4000-8000-000000000000';
+    expect(
+      parseEnv({ DEPLOY_DOMAIN_NAME: 'docs.example.com', DEPLOY_CERTIFICATE_ARN: arn }).deploy.customDomain,
+    ).toEqual({
+      domainName: 'docs.example.com',
+      certificateArn: arn,
+    });
+    expect(() => parseEnv({ DEPLOY_DOMAIN_NAME: 'docs.example.com' })).toThrow('DEPLOY_CERTIFICATE_ARN');
+    expect(() => parseEnv({ DEPLOY_CERTIFICATE_ARN: arn })).toThrow('DEPLOY_DOMAIN_NAME');
+    expect(() =>
+      parseEnv({
+        DEPLOY_DOMAIN_NAME: 'docs.example.com',
+        DEPLOY_CERTIFICATE_ARN: arn.replace('us-east-1', 'eu-west-2'),
+      }),
+    ).toThrow(/us-east-1/);
+  });
+
+  it('a scripts client joins the web client in Cognito mode', () => {
+    const env = parseEnv({
+      COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz',
+      COGNITO_APP_CLIENT_ID: 'web',
+      COGNITO_SCRIPTS_CLIENT_ID: 'scripts',
+    });
+    expect(env.auth).toMatchObject({ userPoolClientId: 'web', scriptsClientId: 'scripts' });
   });
 });

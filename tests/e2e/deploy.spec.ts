@@ -1,46 +1,119 @@
 /**
- * `npm run deploy:synth` keeps working (issue #12): after `npm run deploy:build` (run by test:e2e), it
- * synthesizes the stack offline, with no AWS credentials, and the template holds the distribution with
- * its viewer-request gate, the OAC-protected bucket, the headers policy and the Cognito resources.
+ * The deployment path, offline (issues #12, #22), as the README's "Deploy to AWS" walks it for a first
+ * deployment with a new user pool: (1) `deploy:synth:identity` synthesizes the pool; (2) with the pool's
+ * id (and, offline, its JWKS from a file) `deploy:build` binds the edge bundle to that pool; (3)
+ * `deploy:synth` synthesizes the site stack with that bundle. The bundle test:e2e built with
+ * UNSAFE_LOCAL_IDENTITY=1 (for the leak sweep) is refused, and so is local mode.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
+import { viewerRequest } from '../../deploy/edge/events';
+import type { EdgeHandler } from '../../deploy/edge/handler';
+import { mintToken } from '../../server/__tests__/helper';
 
 const ROOT = path.resolve(__dirname, '../..');
+const POOL = 'us-east-1_NewPool01';
+const CLIENT = 'webclientnewpool0000000001';
+const ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${POOL}`;
 
-test('npm run deploy:synth writes the template offline', () => {
-  test.setTimeout(120_000);
-  const env = {
-    ...process.env,
+/** Runs an npm script offline: no AWS credentials, none of this shell's portal variables. */
+function npm(script: string, vars: Record<string, string> = {}) {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(COGNITO_|UNSAFE_|EDGE_BUNDLE_DIR$|SITE_URL$)/.test(name)),
+  );
+  Object.assign(env, {
     AWS_ACCESS_KEY_ID: '',
     AWS_SECRET_ACCESS_KEY: '',
     AWS_PROFILE: '',
     AWS_CONFIG_FILE: '/dev/null',
+  });
+  return spawnSync('npm', ['run', '-s', script], { cwd: ROOT, env: { ...env, ...vars }, encoding: 'utf8' });
+}
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; Condition?: string }>;
+const resourcesOf = (stack: string) =>
+  Object.values(
+    JSON.parse(fs.readFileSync(path.join(ROOT, `deploy/cdk.out/${stack}.template.json`), 'utf8'))
+      .Resources as Resources,
+  );
+
+test('deploy:synth refuses local mode, and the local bundle even with a pool configured', () => {
+  test.setTimeout(120_000);
+  const local = npm('deploy:synth');
+  expect(local.status).not.toBe(0);
+  expect(local.stderr.trim().split('\n').pop()).toMatch(/^deploy:synth: COGNITO_USER_POOL_ID is not set/);
+  const withPool = npm('deploy:synth', { COGNITO_USER_POOL_ID: POOL, COGNITO_APP_CLIENT_ID: CLIENT });
+  expect(withPool.status).not.toBe(0);
+  expect(withPool.stderr).toMatch(/trusts the local identity service's public signing key/);
+});
+
+test('a first deployment with a new user pool: identity stack, bundle bound to the pool, site stack', async () => {
+  test.setTimeout(240_000);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-'));
+
+  // 1. The identity stack needs no pool id, only the site's https address.
+  const identity = npm('deploy:synth:identity', { SITE_URL: 'https://docs.example.com' });
+  expect(identity.status, identity.stderr).toBe(0);
+  expect(identity.stdout).toMatch(/Synthesized RegulatoryPortalIdentity \(us-east-1, \d+ resources\)/);
+  const pool = resourcesOf('RegulatoryPortalIdentity').find((r) => r.Type === 'AWS::Cognito::UserPool')!;
+  expect(pool.Properties).toMatchObject({
+    DeletionProtection: 'ACTIVE',
+    UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+  });
+
+  // 2. Its outputs (here: made-up ids and a key pair standing in for the pool's) bind the edge bundle.
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwksFile = path.join(work, 'jwks.json');
+  fs.writeFileSync(
+    jwksFile,
+    JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' }] }),
+  );
+  const poolEnv = {
+    COGNITO_USER_POOL_ID: POOL,
+    COGNITO_APP_CLIENT_ID: CLIENT,
+    COGNITO_JWKS_FILE: jwksFile,
+    EDGE_BUNDLE_DIR: path.join(work, 'edge'),
+    SITE_URL: 'https://docs.example.com',
   };
-  const output = execFileSync('npm', ['run', '-s', 'deploy:synth'], { cwd: ROOT, env, encoding: 'utf8' });
-  expect(output).toMatch(/Synthesized RegulatoryPortal \(us-east-1, \d+ resources\)/);
-  const template = JSON.parse(
-    fs.readFileSync(path.join(ROOT, 'deploy/cdk.out/RegulatoryPortal.template.json'), 'utf8'),
-  );
-  const types = Object.values(
-    template.Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>,
-  );
-  for (const type of [
-    'AWS::CloudFront::Distribution',
-    'AWS::CloudFront::OriginAccessControl',
-    'AWS::CloudFront::ResponseHeadersPolicy',
-    'AWS::Cognito::UserPool',
-    'AWS::Cognito::UserPoolClient',
-    'AWS::Cognito::UserPoolDomain',
-    'AWS::Cognito::UserPoolIdentityProvider',
-  ]) {
-    expect(
-      types.some((r) => r.Type === type),
-      type,
-    ).toBe(true);
-  }
-  const distribution = types.find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
+  const bundle = npm('deploy:build', poolEnv);
+  expect(bundle.status, bundle.stderr).toBe(0);
+  expect(bundle.stdout).toMatch(new RegExp(`cognito identity, user pool ${POOL}`));
+  expect(JSON.parse(fs.readFileSync(path.join(work, 'edge/trust.json'), 'utf8'))).toMatchObject({
+    identity: 'cognito',
+    userPoolId: POOL,
+    keyIds: ['k1'],
+  });
+
+  // The bundle lets the pool's tokens in and refuses one signed with cognito-local's private key.
+  const { handler } = (await import(path.join(work, 'edge/index.js'))) as { handler: EdgeHandler };
+  const claims = { iss: ISSUER, client_id: CLIENT };
+  const status = async (token: string) => {
+    const result = await handler(viewerRequest('/llms.txt', { accept: '*/*', authorization: `Bearer ${token}` }));
+    return 'status' in result ? Number((result as CloudFrontResultResponse).status) : (result as CloudFrontRequest).uri;
+  };
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  expect(await status(mintToken(claims, { key: pem, header: { kid: 'k1' } }))).toBe('/llms.txt');
+  expect(await status(mintToken(claims))).toBe(401);
+  expect(await status(mintToken(claims, { header: { kid: 'k1' } }))).toBe(401);
+
+  // 3. The site stack with that bundle: WAF, logs, versioning, private assets.
+  const site = npm('deploy:synth', poolEnv);
+  expect(site.status, site.stderr).toBe(0);
+  expect(site.stdout).toMatch(/Synthesized RegulatoryPortalSite \(us-east-1, \d+ resources\)/);
+  const resources = resourcesOf('RegulatoryPortalSite');
+  const text = JSON.stringify(resources);
+  expect(resources.find((r) => r.Type === 'AWS::WAFv2::WebACL')).toMatchObject({ Condition: 'WafOn' });
+  const distribution = resources.find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
   expect(JSON.stringify(distribution.Properties)).toContain('"EventType":"viewer-request"');
+  expect(JSON.stringify(distribution.Properties)).toMatch(/"Logging":\{"Bucket"/);
+  expect(text).toContain('"VersioningConfiguration":{"Status":"Enabled"}');
+  expect(text).toContain('"cache-control":"private, max-age=31536000, immutable"');
+  // With a real pool, neither the CSP nor anything else names localhost.
+  expect(text).not.toMatch(/localhost/);
+  fs.rmSync(work, { recursive: true, force: true });
 });
