@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(
-    `bench:edge: ${error instanceof Error ? error.message : error} (run npm run build && npm run deploy:build first)`,
+    `bench:edge: ${error instanceof Error ? error.message : error} (run npm run build && UNSAFE_LOCAL_IDENTITY=1 npm run deploy:build first: the benchmark signs local tokens)`,
   );
   process.exit(1);
 });

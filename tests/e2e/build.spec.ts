@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { loadContract } from '../../config/openapi';
 import { allOperations } from '../../scripts/docs-check/contract';
+import { inlineScriptHashes } from '../../server/gate/csp';
 import { SPEC_ROUTES } from './routes';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -57,4 +58,14 @@ test('the local search index covers the docs and the API reference', () => {
   const urls = index.flatMap((part) => part.documents.map((doc) => doc.u));
   expect(urls).toContain('/docs/document_format/schema');
   expect(urls.some((url) => url.startsWith('/api/v1/'))).toBe(true);
+});
+
+test('every inline script of the build is the site’s own, so the CSP allows it (issue #22)', () => {
+  // Content scripts are refused by design; none should be in our own pages. This also fails, naming the
+  // script, if React's streaming runtime (recognised by server/gate/csp.ts) changes its shape.
+  const content: string[] = [];
+  const hashes = inlineScriptHashes(BUILD, (page, script) => content.push(`${page}: ${script.trim().slice(0, 80)}`));
+  expect(content).toEqual([]);
+  // The theme's colour-mode script, the paint-first loader, the client redirect, React's runtime.
+  expect(hashes.length).toBeGreaterThanOrEqual(3);
 });

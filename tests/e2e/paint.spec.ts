@@ -52,6 +52,6 @@ test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows
   // Docusaurus copies the parameter onto <html>; the gate's mark is a meta element no URL can add.
   await expect(page.locator('html')).toHaveAttribute('data-gate', 'verified');
   await expect(page.locator('meta[name="portal-gate"]')).toHaveCount(0);
-  await expect(page.getByRole('form', { name: 'Sign in form' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toHaveCount(0);
 });
