@@ -23,6 +23,17 @@ import { bundleRefusal, holdsLocalKey, TRUST_FILE } from '../trust';
 const ROOT = path.resolve(__dirname, '../..');
 const tsx = require.resolve('tsx/cli');
 
+/** Temporary folders made by the tests, removed at the end. */
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A user pool's key pair and JWKS, as Cognito would publish it. */
 function poolKeys(kid = 'pool-key-1') {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -119,7 +130,7 @@ describe('the commands refuse local mode off this machine, with one line', () =>
   });
 
   it('npm run deploy:build exits non-zero, saying which variable is missing', () => {
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
+    const out = tempDir('edge-');
     const result = run('deploy/bin/build-edge.ts', { EDGE_BUNDLE_DIR: out });
     expect(result.status).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -131,7 +142,7 @@ describe('the commands refuse local mode off this machine, with one line', () =>
 
 describe('bundleRefusal: deploy:synth deploys only a bundle bound to the configured pool', () => {
   const bundle = (trust: object, code = 'exports.handler = 1;') => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
+    const dir = tempDir('bundle-');
     fs.writeFileSync(path.join(dir, 'index.js'), code);
     fs.writeFileSync(path.join(dir, TRUST_FILE), JSON.stringify(trust));
     return dir;

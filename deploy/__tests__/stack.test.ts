@@ -29,15 +29,17 @@ import {
 const buildDir = makeBuild();
 const edgeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
 fs.writeFileSync(path.join(edgeBundleDir, 'index.js'), 'exports.handler = async (e) => e.Records[0].cf.request;');
+const cdkOut = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-out-'));
 afterAll(() => {
-  for (const dir of [buildDir, edgeBundleDir]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [buildDir, edgeBundleDir, cdkOut]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The origins the test gate (server/__tests__/helper.ts) is built with, so both sides hash the same CSP. */
 const testOrigins: CspOrigins = { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] };
 const directives = cspDirectives(inlineScriptHashes(buildDir), testOrigins);
 
-const newApp = () => new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const newApp = () =>
+  new App({ outdir: fs.mkdtempSync(path.join(cdkOut, 'app-')), context: { 'aws:cdk:bundling-stacks': [] } });
 
 function site(extra: Partial<SiteStackProps> = {}): Template {
   const stack = new SiteStack(newApp(), 'Site', {
