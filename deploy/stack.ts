@@ -213,7 +213,8 @@ export class SiteStack extends Stack {
     });
 
     const gate = new cloudfront.experimental.EdgeFunction(this, 'Gate', {
-      runtime: lambda.Runtime.NODEJS_22_X,
+      // The newest Node runtime Lambda@Edge supports (README, "Deploy to AWS").
+      runtime: lambda.Runtime.NODEJS_24_X,
       handler: 'index.handler',
       code: lambda.Code.fromAsset(props.edgeBundleDir),
       memorySize: 128,

@@ -80,8 +80,8 @@ describe('the distribution and its gate', () => {
     );
   });
 
-  it('runs the handler on nodejs22.x from the bundle', () => {
-    t.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Handler: 'index.handler' });
+  it('runs the handler on nodejs24.x from the bundle', () => {
+    t.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', Handler: 'index.handler' });
   });
 
   it('reaches a private bucket only through Origin Access Control', () => {
