@@ -145,7 +145,7 @@ function noNodeGlobals(siteDir: string) {
 }
 
 /** postman-code-generators' own list of every generator, replaced by {@link STUBS}/codegens.js. */
-const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\.js)?$/;
+export const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\.js)?$/;
 
 /**
  * Where the list of node_modules files in the client bundle is written after each client build

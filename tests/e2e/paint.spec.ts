@@ -55,3 +55,31 @@ test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows
   await expect(page.getByLabel('Username')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toHaveCount(0);
 });
+
+test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetched again by Docusaurus (issue #23)', async ({
+  page,
+}) => {
+  // plugins/routeStylesheets.ts links a route's CSS in its HTML and relies on Docusaurus' CSS chunk loader
+  // skipping a <link> already in the page (a bundler internal); if it stops, the CSS loads twice.
+  await page.goto('/login');
+  await waitForGate(page);
+  await signIn(page);
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') requested.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/api/v1/search-documents');
+  await expect(page.locator('.openapi__method-endpoint').first()).toBeVisible();
+  await page
+    .getByRole('link', { name: /Count documents/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/count-documents/);
+  await page.waitForLoadState('networkidle');
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+  );
+  expect(links.length).toBeGreaterThan(1);
+  expect(links.filter((href, i) => links.indexOf(href) !== i)).toEqual([]);
+  expect(requested.filter((href, i) => requested.indexOf(href) !== i)).toEqual([]);
+});
