@@ -7,6 +7,7 @@
  * tests fail, naming the speed-up and the internal, when an upgrade moves that file or changes its
  * entries (issue #23).
  */
+import { createRequire } from 'node:module';
 import { CODEGEN_LIST } from '../../plugins/api-chunks';
 import { apiLanguageTabs } from '../openapi';
 
@@ -20,14 +21,16 @@ interface Codegen {
 const INTERNAL = 'postman-code-generators/lib/assets/languages.js';
 const SPEED_UP = 'api-chunks point 3 (only the language tabs’ code generators reach the API pages)';
 
-const stub = require('../../plugins/api-chunks/stubs/codegens.js') as Codegen[];
+/** CommonJS `require` for the stub and postman's list, which are plain CommonJS modules. */
+const load = createRequire(__filename);
+const stub = load('../../plugins/api-chunks/stubs/codegens.js') as Codegen[];
 /** The theme's name for a language tab → postman's `lang` (docusaurus-theme-openapi-docs languages). */
 const POSTMAN_LANG: Record<string, string> = { curl: 'curl', python: 'python', javascript: 'JavaScript' };
 
 it(`${INTERNAL} is where ${SPEED_UP} replaces it`, () => {
   let file: string;
   try {
-    file = require.resolve(INTERNAL);
+    file = load.resolve(INTERNAL);
   } catch {
     throw new Error(`${SPEED_UP}: ${INTERNAL} no longer exists; update CODEGEN_LIST and the stub, or drop them.`);
   }
@@ -36,7 +39,7 @@ it(`${INTERNAL} is where ${SPEED_UP} replaces it`, () => {
 });
 
 it('every language tab has its generator in the stub, as postman’s own list has it', () => {
-  const original = require(INTERNAL) as Codegen[];
+  const original = load(INTERNAL) as Codegen[];
   for (const tab of apiLanguageTabs) {
     const lang = POSTMAN_LANG[tab.language];
     const variant = 'variant' in tab ? tab.variant : undefined;

@@ -77,7 +77,9 @@ test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetch
   await expect(page).toHaveURL(/count-documents/);
   await page.waitForLoadState('networkidle');
   const links = await page.evaluate(() =>
-    [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map(
+      (l) => new URL((l as HTMLLinkElement).href).pathname,
+    ),
   );
   expect(links.length).toBeGreaterThan(1);
   expect(links.filter((href, i) => links.indexOf(href) !== i)).toEqual([]);
