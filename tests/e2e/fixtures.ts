@@ -45,6 +45,13 @@ export async function signIn(page: Page, user = DEMO_USER): Promise<void> {
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
+/** Opens `path` (default the sign-in page), waits for the gate and signs in there. */
+export async function signInAt(page: Page, path = '/login', user = DEMO_USER): Promise<void> {
+  await page.goto(path);
+  await waitForGate(page);
+  await signIn(page, user);
+}
+
 /** Cognito's tokens of an `InitiateAuth` answer. */
 export interface CognitoTokens {
   AccessToken: string;

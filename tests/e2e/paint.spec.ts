@@ -4,7 +4,7 @@
  * any console error, hydration mismatches included); the sign-in page shows nothing gated; and the
  * client gate still closes the page when the session ends.
  */
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, signIn, signInAt, waitForGate } from './fixtures';
 
 const PAGE = '/docs/document_format/schema';
 const TEXT = 'Every document the API returns is a JSON object';
@@ -61,9 +61,7 @@ test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetch
 }) => {
   // plugins/routeStylesheets.ts links a route's CSS in its HTML and relies on Docusaurus' CSS chunk loader
   // skipping a <link> already in the page (a bundler internal); if it stops, the CSS loads twice.
-  await page.goto('/login');
-  await waitForGate(page);
-  await signIn(page);
+  await signInAt(page);
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') requested.push(new URL(request.url()).pathname);

@@ -5,7 +5,7 @@
  */
 import { LOCAL_APP_CLIENT_ID, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { mintToken } from '../../server/__tests__/helper';
-import { test, expect, signIn, waitForGate, demoTokens, DEMO_USER } from './fixtures';
+import { test, expect, signIn, signInAt, waitForGate, demoTokens, DEMO_USER } from './fixtures';
 
 const DEEP_LINK = '/docs/domains/Our%20domains%20and%20themes';
 
@@ -28,9 +28,7 @@ test('a deep link leads through sign-in to that page, and Logout gates it again'
 test('session cookies are Secure, SameSite=Strict and last no longer than the refresh token (issue #22)', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await waitForGate(page);
-  await signIn(page);
+  await signInAt(page);
   const tokens = (await page.context().cookies()).filter((c) => c.name.startsWith('CognitoIdentityServiceProvider.'));
   expect(tokens.map((c) => c.name.split('.').pop()).sort()).toEqual(
     ['LastAuthUser', 'accessToken', 'clockDrift', 'idToken', 'refreshToken', 'signInDetails'].sort(),
@@ -45,9 +43,7 @@ test('session cookies are Secure, SameSite=Strict and last no longer than the re
 test('a link from another site still reaches the page: the sign-in page finds the session and moves on', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await waitForGate(page);
-  await signIn(page);
+  await signInAt(page);
   // A page of no site (as a mail client or another site would be): its link is a cross-site navigation,
   // which carries no SameSite=Strict cookie, so the gate sends it to /login first.
   await page.goto('about:blank');
