@@ -13,6 +13,7 @@ import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from 
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
+import routeTree from './plugins/route-tree';
 import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
@@ -82,6 +83,8 @@ const config: Config = {
   ],
 
   plugins: [
+    // The route tree with its chunk-name keys, from postBuild's routes (issue #23).
+    routeTree,
     // Lists the sign-in route's chunks for the server gate (issue #4).
     signInAssets,
     // Lists every page for its Markdown copy and llms.txt (issue #14), written by finish-build.

@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstLoadFiles, parseRoutesModule, routeChain, type ClientManifest } from './sign-in-assets/chunks';
+import { readRouteTree } from './route-tree';
+import { firstLoadFiles, routeChain, type ClientManifest } from './sign-in-assets/chunks';
 import { assetsOfHtml } from '../server/gate/publicFiles';
 
 /**
@@ -46,7 +47,7 @@ export function routePathOf(relativeHtml: string): string {
  * the same pass (one read and write per file).
  *
  * @param transform - another change to each page's HTML, e.g. plugins/paintFirst.ts.
- * @param generatedDir - the build's `.docusaurus/` folder (routes.js, routesChunkNames.json, client-manifest.json).
+ * @param generatedDir - the build's `.docusaurus/` folder (route-tree.json, routesChunkNames.json, client-manifest.json).
  * @returns how many pages changed.
  * @throws {Error} when a manifest is missing (run `docusaurus build` first).
  */
@@ -56,7 +57,7 @@ export function linkRouteStylesheets(
   transform: (html: string) => string = (html) => html,
 ): number {
   const read = (file: string) => fs.readFileSync(path.join(generatedDir, file), 'utf8');
-  const tree = parseRoutesModule(read('routes.js'));
+  const tree = readRouteTree(generatedDir);
   const routes = JSON.parse(read('routesChunkNames.json'));
   const manifest = JSON.parse(read('client-manifest.json')) as ClientManifest;
   let linked = 0;

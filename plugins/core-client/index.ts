@@ -8,7 +8,9 @@
  * | App.js (`./browserContext`)    | src/components/BrowserContextProvider        | `useIsBrowser()` flips in a transition |
  * | docusaurus.js (`./prefetch`)   | src/lib/prefetchOnce.ts                      | one prefetch per chunk URL   |
  *
- * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests.
+ * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
+ * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
+ * of them, the build fails after it (`postBuild`), naming the speed-up and the import (issue #23).
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -21,7 +23,23 @@ export const CORE_CLIENT_REPLACEMENTS: Readonly<Record<string, string>> = {
 
 const CORE_CLIENT_DIR = '/@docusaurus/core/lib/client';
 
+/**
+ * The build-failing message when a client build replaced fewer of core's imports than
+ * {@link CORE_CLIENT_REPLACEMENTS} lists, or `null` when it replaced them all.
+ */
+export function missedReplacements(replaced: ReadonlySet<string>): string | null {
+  const missed = Object.keys(CORE_CLIENT_REPLACEMENTS).filter((request) => !replaced.has(request));
+  if (missed.length === 0) return null;
+  return (
+    `core-client: the client build no longer imports ${missed.map((r) => `"${r}"`).join(', ')} from ` +
+    `@docusaurus/core/lib/client (a core internal), so ${missed.map((r) => CORE_CLIENT_REPLACEMENTS[r]).join(', ')} ` +
+    'no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.'
+  );
+}
+
 export default function coreClientPlugin(context: LoadContext): Plugin {
+  // What the last client build replaced (the server build's rewrites do not count: the speed-ups are the browser's).
+  const replaced = new Set<string>();
   const requests = new RegExp(
     `^(${Object.keys(CORE_CLIENT_REPLACEMENTS)
       .map((request) => request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
@@ -29,17 +47,22 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
   );
   return {
     name: 'core-client',
-    configureWebpack(_config, _isServer, utils) {
+    configureWebpack(_config, isServer, utils) {
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         plugins: [
           new NormalModuleReplacementPlugin(requests, (resource: { context?: string; request: string }) => {
             if (resource.context?.split(path.sep).join('/').endsWith(CORE_CLIENT_DIR)) {
+              if (!isServer) replaced.add(resource.request);
               resource.request = path.join(context.siteDir, CORE_CLIENT_REPLACEMENTS[resource.request]);
             }
           }),
         ],
       };
+    },
+    async postBuild() {
+      const problem = missedReplacements(replaced);
+      if (problem) throw new Error(problem);
     },
   };
 }

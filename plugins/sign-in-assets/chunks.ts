@@ -1,8 +1,8 @@
 /**
- * Which built JavaScript and CSS files a route needs on first load, from the files a Docusaurus 3
- * build leaves in its generated-files folder (`.docusaurus/`): `routes.js` (the nested route tree),
- * `routesChunkNames.json` (route → chunk names) and `client-manifest.json` (chunk → files, chunk name →
- * every chunk an import of it loads). Docusaurus loads a route's chunks, those of its parent layout
+ * Which built JavaScript and CSS files a route needs on first load, from what a Docusaurus 3 build
+ * leaves in its generated-files folder (`.docusaurus/`): `route-tree.json` (the nested route tree, written
+ * by plugins/route-tree from `postBuild`'s routes), `routesChunkNames.json` (route → chunk names) and
+ * `client-manifest.json` (chunk → files, chunk name → every chunk an import of it loads). Docusaurus loads a route's chunks, those of its parent layout
  * routes included, before hydrating, and does not list them in the HTML. Used by the sign-in assets
  * plugin (what the server gate lets anonymous visitors load, issue #4) and by the size budgets and
  * benchmark (first-load JS, issue #9).
@@ -20,13 +20,7 @@ export interface ClientManifest {
 /** `routesChunkNames.json`: `<route path>-<hash>` → nested chunk names. */
 export type RoutesChunkNames = Record<string, unknown>;
 
-/** One route of `.docusaurus/routes.js`; `key` is `<path>-<hash>`, the key of `routesChunkNames.json`. */
-export interface RouteNode {
-  key: string;
-  path: string;
-  exact?: boolean;
-  routes?: RouteNode[];
-}
+import type { RouteNode } from '../route-tree/tree';
 
 function collectNames(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') into.add(value);
@@ -83,40 +77,6 @@ export function routeChunkFiles(routes: RoutesChunkNames, manifest: ClientManife
   return filesOfRouteKeys(routes, manifest, [key]);
 }
 
-/**
- * Parses `.docusaurus/routes.js` (an ES module exporting a literal array whose components are
- * `ComponentCreator('<path>', '<hash>')`, or `ComponentCreator('*')` for the not-found route) into
- * {@link RouteNode}s.
- *
- * @throws {Error} when the file is not of that form.
- */
-export function parseRoutesModule(source: string): RouteNode[] {
-  const start = source.indexOf('export default');
-  if (start < 0) throw new Error('routes.js has no default export');
-  const literal = source
-    .slice(start + 'export default'.length)
-    .trim()
-    .replace(/;\s*$/, '')
-    .replace(/ComponentCreator\('((?:[^'\\]|\\.)*)'(?:,\s*'([0-9a-f]+)')?\)/g, (_, p: string, hash?: string) =>
-      JSON.stringify(`${p.replace(/\\'/g, "'")}${hash ? `-${hash}` : ''}`),
-    );
-  // The literal is Docusaurus' own generated code: plain objects, arrays, strings and booleans.
-  interface RawRoute {
-    path: string;
-    component: string;
-    exact?: boolean;
-    routes?: RawRoute[];
-  }
-  const nodes = new Function(`return (${literal});`)() as RawRoute[];
-  const toNode = (raw: RawRoute): RouteNode => ({
-    key: raw.component,
-    path: raw.path,
-    exact: raw.exact,
-    routes: raw.routes?.map(toNode),
-  });
-  return nodes.map(toNode);
-}
-
 /** React Router's non-strict matching: a trailing slash is optional. */
 const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
@@ -163,7 +123,7 @@ export function firstLoadFiles(
   entryFiles: string[],
 ): string[] {
   const chain = routeChain(tree, path);
-  if (chain.length === 0) throw new Error(`no route of routes.js matches ${path}`);
+  if (chain.length === 0) throw new Error(`no route of the route tree matches ${path}`);
   const files = new Set([
     ...entryFiles.filter((file) => /\.(js|css)$/.test(file)),
     ...filesOfRouteKeys(routes, manifest, chain),

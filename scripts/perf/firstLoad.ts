@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { firstLoadFiles, parseRoutesModule, type ClientManifest } from '../../plugins/sign-in-assets/chunks';
+import { readRouteTree } from '../../plugins/route-tree';
+import { firstLoadFiles, type ClientManifest } from '../../plugins/sign-in-assets/chunks';
 import { assetsOfHtml } from '../../server/gate/publicFiles';
 
 /** A page's first-load files and their gzip sizes. */
@@ -31,7 +32,7 @@ export function firstLoad(siteDir: string, pagePath: string): FirstLoad {
   const read = (file: string) => fs.readFileSync(path.join(generated, file), 'utf8');
   const html = fs.readFileSync(path.join(buildDir, pagePath, 'index.html'), 'utf8');
   const files = firstLoadFiles(
-    parseRoutesModule(read('routes.js')),
+    readRouteTree(generated),
     JSON.parse(read('routesChunkNames.json')),
     JSON.parse(read('client-manifest.json')) as ClientManifest,
     pagePath,

@@ -80,17 +80,21 @@ export interface DocusaurusClient {
 }
 
 /**
+ * Marks the deferring `prefetch`, so the e2e tests can tell it from core's (`window.docusaurus` is a core
+ * internal: when core stops exposing it, nothing here fails by itself; issue #23).
+ */
+export const DEFERRED_PREFETCH = 'portalDeferredPrefetch';
+
+/**
  * @returns a copy of `client` whose `prefetch` queues its work on `enqueue` instead of running at
  *   once (the original object is read-only: an ES module namespace in the production bundle).
  */
 export function prefetchWhenIdle<T extends DocusaurusClient>(client: T, enqueue: (job: () => void) => void): T {
-  return {
-    ...client,
-    prefetch: (routePath: string) => {
-      enqueue(() => void client.prefetch(routePath));
-      return true;
-    },
+  const prefetch = (routePath: string) => {
+    enqueue(() => void client.prefetch(routePath));
+    return true;
   };
+  return { ...client, prefetch: Object.assign(prefetch, { [DEFERRED_PREFETCH]: true }) };
 }
 
 let queue: IdleQueue | undefined;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { BUNDLED_MODULES_FILE } from '../../plugins/api-chunks';
+import { chunkGroupFiles } from '../../plugins/sign-in-assets/chunks';
 import { firstLoad } from '../../scripts/perf/firstLoad';
 import budgets from '../perf/budgets.json';
 
@@ -100,4 +101,63 @@ test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with AP
   }
   expect(/\.openapi__[a-z]/.test(css('/api/v1/search-documents'))).toBe(true);
   expect(/\.openapi__[a-z]/.test(css('/docs/document_format/schema'))).toBe(false);
+});
+
+/** First-load JavaScript of a page, as text. */
+const firstLoadJs = (pagePath: string) =>
+  firstLoad(SITE, pagePath)
+    .files.filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8'))
+    .join('\n');
+
+/** String literals that survive minification, one per module kept out of every page's first load. */
+const KEPT_OUT = [
+  {
+    marker: "'code_challenge_method'",
+    what: 'Amplify’s signInWithRedirect.mjs',
+    apiPagesToo: true,
+    session: true,
+    speedUp:
+      'sign-in-assets forces `sideEffects: false` on @aws-amplify/auth’s signInWithRedirect.mjs (an Amplify internal path)',
+  },
+  {
+    marker: 'process.binding is not supported',
+    what: 'the process polyfill',
+    // The API pages' explorer needs the polyfills; every other page must not load them first.
+    apiPagesToo: false,
+    session: false,
+    speedUp: 'api-chunks point 4 keeps the theme’s ProvidePlugin process/browser away from React (stubs/no-process.js)',
+  },
+  {
+    marker: 'Unknown encoding: ',
+    what: 'the Buffer polyfill',
+    apiPagesToo: false,
+    session: true,
+    speedUp:
+      'api-chunks point 4 keeps the theme’s ProvidePlugin buffer away from Amplify’s sha256 (stubs/no-buffer.js)',
+  },
+];
+
+test('neither the pages’ first load nor the session code carry Amplify’s redirect sign-in or the Node polyfills (issue #23)', () => {
+  // The session module (AuthProvider/loadSession.ts) loads after hydration on every page that needs Amplify.
+  const manifest = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus/client-manifest.json'), 'utf8'));
+  const session = chunkGroupFiles(manifest, 'session')
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8'))
+    .join('\n');
+  const pages = ['/', '/login', '/docs/document_format/schema', '/api/v1/search-documents'];
+  const sources: Record<string, string> = {
+    'the session chunk': session,
+    ...Object.fromEntries(pages.map((page) => [`${page}'s first-load JavaScript`, firstLoadJs(page)])),
+  };
+  const found: string[] = [];
+  for (const { marker, what, speedUp, apiPagesToo, session: inSession } of KEPT_OUT) {
+    const quoted = marker.startsWith("'") ? [marker, `"${marker.slice(1, -1)}"`] : [marker];
+    for (const [where, code] of Object.entries(sources)) {
+      if (!apiPagesToo && where.startsWith('/api')) continue;
+      if (!inSession && where === 'the session chunk') continue;
+      if (quoted.some((m) => code.includes(m))) found.push(`${what} is in ${where}: ${speedUp} no longer takes effect`);
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -83,3 +83,18 @@ test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetch
   expect(links.filter((href, i) => links.indexOf(href) !== i)).toEqual([]);
   expect(requested.filter((href, i) => requested.indexOf(href) !== i)).toEqual([]);
 });
+
+test('link prefetches wait for idle time: the deferring prefetch is in place after hydration (issue #23)', async ({
+  page,
+}) => {
+  // src/clientModules/idlePrefetch.ts wraps core's window.docusaurus.prefetch (a core internal).
+  await signInAt(page, '/docs/document_format/schema');
+  const state = await page.evaluate(() => {
+    const client = (window as unknown as { docusaurus?: { prefetch?: Record<string, unknown> } }).docusaurus;
+    return { exposed: !!client, deferred: client?.prefetch?.portalDeferredPrefetch === true };
+  });
+  expect(state, 'idlePrefetch no longer wraps core’s window.docusaurus.prefetch').toEqual({
+    exposed: true,
+    deferred: true,
+  });
+});

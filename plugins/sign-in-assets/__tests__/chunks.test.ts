@@ -1,14 +1,8 @@
 /**
  * @jest-environment node
  */
-import {
-  chunkGroupFiles,
-  firstLoadFiles,
-  parseRoutesModule,
-  routeChain,
-  routeChunkFiles,
-  type ClientManifest,
-} from '../chunks';
+import { chunkGroupFiles, firstLoadFiles, routeChain, routeChunkFiles, type ClientManifest } from '../chunks';
+import { routeTreeOf } from '../../route-tree/tree';
 
 const manifest: ClientManifest = {
   entrypoints: ['main'],
@@ -54,32 +48,27 @@ describe('chunkGroupFiles', () => {
   });
 });
 
-const ROUTES_JS = `import React from 'react';
-import ComponentCreator from '@docusaurus/ComponentCreator';
-
-export default [
-  { path: '/login', component: ComponentCreator('/login', 'f43'), exact: true },
+/** The routes postBuild receives, and routesChunkNames.json's keys in core's order (plugins/route-tree). */
+const ROUTES = [
+  { path: '/login', exact: true },
   {
     path: '/api',
-    component: ComponentCreator('/api', 'a93'),
     routes: [
       {
         path: '/api',
-        component: ComponentCreator('/api', '979'),
         routes: [
-          { path: '/api/', component: ComponentCreator('/api/', '6da'), exact: true, sidebar: "api" },
-          { path: '/api/v1/get-document', component: ComponentCreator('/api/v1/get-document', '106'), exact: true }
-        ]
-      }
-    ]
+          { path: '/api/', exact: true },
+          { path: '/api/v1/get-document', exact: true },
+        ],
+      },
+    ],
   },
-  { path: '/', component: ComponentCreator('/', 'e5f'), exact: true },
-  { path: '*', component: ComponentCreator('*') },
+  { path: '/', exact: true },
 ];
-`;
+const KEYS = ['/login-f43', '/api-a93', '/api-979', '/api/-6da', '/api/v1/get-document-106', '/-e5f'];
 
-describe('parseRoutesModule and routeChain', () => {
-  const tree = parseRoutesModule(ROUTES_JS);
+describe('routeChain', () => {
+  const tree = routeTreeOf(ROUTES, KEYS);
 
   it('gives the layout routes and the page route a path renders, outermost first', () => {
     expect(routeChain(tree, '/api/v1/get-document')).toEqual(['/api-a93', '/api-979', '/api/v1/get-document-106']);
@@ -90,15 +79,11 @@ describe('parseRoutesModule and routeChain', () => {
   it('falls through to the not-found route for an unknown path', () => {
     expect(routeChain(tree, '/no/such/page')).toEqual(['*']);
   });
-
-  it('refuses a file that is not a routes module', () => {
-    expect(() => parseRoutesModule('module.exports = []')).toThrow('routes.js has no default export');
-  });
 });
 
 describe('firstLoadFiles', () => {
   it("adds the chunks of a page's layout routes to the scripts its HTML names", () => {
-    const tree = parseRoutesModule(ROUTES_JS);
+    const tree = routeTreeOf(ROUTES, KEYS);
     const routes = {
       '/api-a93': { __comp: '34b338d8' },
       '/api-979': {},

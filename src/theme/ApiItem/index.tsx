@@ -19,6 +19,13 @@ export default function ApiItemWrapper(props: Props): ReactNode {
   // Docusaurus attaches the MDX module's exports (frontMatter, metadata, toc, …) to the component as
   // properties (core ComponentCreator); the memoised component carries the same ones.
   const content = useMemo(() => {
+    // Loud when core stops attaching them (a core internal, issue #23): the e2e tests fail on console errors.
+    if (!props.content.frontMatter) {
+      console.error(
+        'ApiItem wrap: the MDX content component carries no frontMatter (core ComponentCreator no longer attaches ' +
+          'MDX exports); numeric prefills (src/lib/apiPrefill.ts) are off.',
+      );
+    }
     const api = decodeApi(props.content.frontMatter && (props.content.frontMatter as { api?: unknown }).api);
     // Decoded here with text prefills, the theme keeps this `api` (it only decodes strings).
     const frontMatter = api

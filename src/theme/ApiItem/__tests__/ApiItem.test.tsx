@@ -49,4 +49,15 @@ describe('ApiItem wrapper (issue #9)', () => {
     expect(screen.getByRole('article')).toHaveAttribute('data-renders', '1');
     expect(mdxRenders).toBe(1);
   });
+
+  it('says so on the console when core no longer attaches the MDX exports (issue #23)', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Bare = Object.assign(() => <p>Body</p>, { metadata: { id: 'v1/x' } } as Record<
+      string,
+      unknown
+    >) as ComponentType & Record<string, unknown>;
+    expect(() => render(<ApiItem content={Bare} />)).toThrow();
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/no frontMatter \(core ComponentCreator/));
+    error.mockRestore();
+  });
 });

@@ -1,0 +1,17 @@
+/**
+ * @jest-environment node
+ *
+ * plugins/core-client fails the build when core's client stops importing what it replaces (issue #23).
+ */
+import { CORE_CLIENT_REPLACEMENTS, missedReplacements } from '../core-client';
+
+it('passes when the client build replaced every import', () => {
+  expect(missedReplacements(new Set(Object.keys(CORE_CLIENT_REPLACEMENTS)))).toBeNull();
+});
+
+it('names the import, the internal and the replacement when one was not replaced', () => {
+  expect(missedReplacements(new Set(['./browserContext']))).toBe(
+    'core-client: the client build no longer imports "./prefetch" from @docusaurus/core/lib/client (a core internal), ' +
+      'so src/lib/prefetchOnce.ts no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.',
+  );
+});

@@ -1,0 +1,17 @@
+/**
+ * @jest-environment node
+ *
+ * The bench's anchors get our route-tree plugin (issue #23), so their first-load figures are read the
+ * way ours are.
+ */
+import { withRouteTreePlugin } from '../anchors';
+
+const plain = `const config = {\n  presets: [\n    ['classic', {}],\n  ],\n};`;
+const stock = `const config = {\n  plugins: [['docusaurus-plugin-openapi-docs', {}]],\n  presets: [\n    ['classic', {}],\n  ],\n};`;
+
+it('adds the plugin to a config without plugins, and first to one with plugins, once', () => {
+  const withPlugin = withRouteTreePlugin(plain, '/repo/plugins/route-tree/index.ts');
+  expect(withPlugin).toContain(`plugins: ["/repo/plugins/route-tree/index.ts"],\n  presets: [`);
+  expect(withRouteTreePlugin(withPlugin, '/repo/plugins/route-tree/index.ts')).toBe(withPlugin);
+  expect(withRouteTreePlugin(stock, '/p.ts')).toContain(`plugins: ["/p.ts", ['docusaurus-plugin-openapi-docs', {}]],`);
+});
