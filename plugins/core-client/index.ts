@@ -11,7 +11,11 @@
  * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
  * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
  * of them, the build fails after it (`postBuild`), naming the speed-up and the import (issue #23).
+ * Rspack's persistent cache restores modules without resolving them again, so what the last build that
+ * did resolve core's client replaced is kept beside that cache ({@link REPLACED_RECORD}) and judged when
+ * a build resolved nothing of core.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
@@ -22,6 +26,28 @@ export const CORE_CLIENT_REPLACEMENTS: Readonly<Record<string, string>> = {
 };
 
 const CORE_CLIENT_DIR = '/@docusaurus/core/lib/client';
+
+/** Where the last resolving client build's replacements are kept, beside Rspack's persistent cache. */
+export const REPLACED_RECORD = 'node_modules/.cache/portal-core-client.json';
+
+/**
+ * What a client build tells about the replacements: whether it resolved any request of core at all
+ * (`false` when every module of core came from the persistent cache), and which of
+ * {@link CORE_CLIENT_REPLACEMENTS} it replaced.
+ */
+export interface ReplacementRecord {
+  resolvedCore: boolean;
+  replaced: string[];
+}
+
+/**
+ * The replacements to judge: this build's when it resolved anything of core, else those `recorded`
+ * by the build that filled the cache (`null`: none recorded, no verdict).
+ */
+export function replacementsToJudge(current: ReplacementRecord, recorded: string[] | null): Set<string> | null {
+  if (current.resolvedCore) return new Set(current.replaced);
+  return recorded ? new Set(recorded) : null;
+}
 
 /**
  * The build-failing message when a client build replaced fewer of core's imports than
@@ -38,8 +64,10 @@ export function missedReplacements(replaced: ReadonlySet<string>): string | null
 }
 
 export default function coreClientPlugin(context: LoadContext): Plugin {
-  // What the last client build replaced (the server build's rewrites do not count: the speed-ups are the browser's).
+  // What the client build replaced (the server build's rewrites do not count: the speed-ups are the browser's).
   const replaced = new Set<string>();
+  let resolvedCore = false;
+  const record = path.join(context.siteDir, REPLACED_RECORD);
   const requests = new RegExp(
     `^(${Object.keys(CORE_CLIENT_REPLACEMENTS)
       .map((request) => request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
@@ -51,8 +79,10 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         plugins: [
-          new NormalModuleReplacementPlugin(requests, (resource: { context?: string; request: string }) => {
-            if (resource.context?.split(path.sep).join('/').endsWith(CORE_CLIENT_DIR)) {
+          new NormalModuleReplacementPlugin(/./, (resource: { context?: string; request: string }) => {
+            const from = resource.context?.split(path.sep).join('/') ?? '';
+            if (!isServer && from.includes('/@docusaurus/core/')) resolvedCore = true;
+            if (requests.test(resource.request) && from.endsWith(CORE_CLIENT_DIR)) {
               if (!isServer) replaced.add(resource.request);
               resource.request = path.join(context.siteDir, CORE_CLIENT_REPLACEMENTS[resource.request]);
             }
@@ -61,7 +91,13 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
       };
     },
     async postBuild() {
-      const problem = missedReplacements(replaced);
+      const recorded = fs.existsSync(record) ? (JSON.parse(fs.readFileSync(record, 'utf8')) as string[]) : null;
+      const judged = replacementsToJudge({ resolvedCore, replaced: [...replaced] }, recorded);
+      if (resolvedCore) {
+        fs.mkdirSync(path.dirname(record), { recursive: true });
+        fs.writeFileSync(record, JSON.stringify([...replaced].sort()));
+      }
+      const problem = judged && missedReplacements(judged);
       if (problem) throw new Error(problem);
     },
   };
