@@ -98,3 +98,29 @@ test('link prefetches wait for idle time: the deferring prefetch is in place aft
     deferred: true,
   });
 });
+
+test('an operation page does not jump when its schemas render: layout shift under 0.05 at 1350 px (issue #23)', async ({
+  page,
+}) => {
+  // src/components/SchemaPlaceholder/height.ts reserves heights measured from the theme's CSS at this
+  // width; when they drift from what the theme renders (a theme upgrade), the page jumps again (0.13 before).
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await signInAt(page, '/docs/document_format/schema');
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/api/v1/search-documents');
+  await expect(page.getByText('One page of matching documents.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shift = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  console.log(`layout shift /api/v1/search-documents: ${shift.toFixed(4)}`);
+  expect(shift, 'SchemaPlaceholder heights no longer match the rendered schemas').toBeLessThan(0.05);
+});
