@@ -21,7 +21,7 @@ import { SIGN_IN_ROUTE } from '../../plugins/sign-in-assets';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
-import { EDGE_BUNDLE_DIR } from './paths';
+import { BUILD_DIR, EDGE_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -54,7 +54,7 @@ async function poolJwks(): Promise<Jwks> {
 async function main(): Promise<void> {
   const refusal = localIdentityRefusal(portalEnv, 'deploy');
   if (refusal) throw new Error(refusal);
-  const buildDir = path.join(ROOT, 'build');
+  const buildDir = BUILD_DIR;
   // The allow-list comes from the build, so a fresh clone builds the site first.
   if (!fs.existsSync(path.join(buildDir, 'sign-in-assets.json'))) {
     console.log('build/ is missing: running "npm run build" first.');

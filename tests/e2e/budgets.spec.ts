@@ -63,11 +63,13 @@ function globalStylesheet(): string {
   return fs.readFileSync(path.join(SITE, 'build', href!), 'utf8');
 }
 
-const css = (pagePath: string) =>
+/** The text of a page's first-load files of one kind (`.css` or `.js`), joined. */
+const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
   firstLoad(SITE, pagePath)
-    .files.filter((file) => file.endsWith('.css'))
+    .files.filter((file) => file.endsWith(extension))
     .map((file) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8'))
     .join('\n');
+const css = (pagePath: string) => firstLoadText(pagePath, '.css');
 
 test('the global stylesheet stays within its budget and holds neither Amplify UI nor the OpenAPI theme (issue #23)', () => {
   const global = globalStylesheet();
@@ -104,11 +106,7 @@ test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with AP
 });
 
 /** First-load JavaScript of a page, as text. */
-const firstLoadJs = (pagePath: string) =>
-  firstLoad(SITE, pagePath)
-    .files.filter((file) => file.endsWith('.js'))
-    .map((file) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8'))
-    .join('\n');
+const firstLoadJs = (pagePath: string) => firstLoadText(pagePath, '.js');
 
 /** String literals that survive minification, one per module kept out of every page's first load. */
 const KEPT_OUT = [
