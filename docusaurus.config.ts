@@ -87,7 +87,7 @@ const config: Config = {
     routeTree,
     // Lists the sign-in route's chunks for the server gate (issue #4).
     signInAssets,
-    // Lists every page for its Markdown copy and llms.txt (issue #14), written by finish-build.
+    // Lists every page for its Markdown copy and llms.txt (issue #14), written by postbuild/.
     markdownExport,
     // Keeps the API reference's code out of the chunk every page loads.
     apiChunks,

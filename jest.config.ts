@@ -15,6 +15,7 @@ const config: Config = {
     '<rootDir>/openapi',
     '<rootDir>/server',
     '<rootDir>/plugins',
+    '<rootDir>/postbuild',
     '<rootDir>/tests/docs',
     '<rootDir>/deploy',
   ],

@@ -18,7 +18,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
 import { ENCODINGS, type Coding } from './gate/compression';
 import { decide, normalisedPath, sameOriginLocation, type GateRules } from './gate/access';
-import { cspDirectives, inlineScriptHashes, type CspOrigins } from './gate/csp';
+import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
@@ -72,7 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('siteSearch', '');
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(inlineScriptHashes(buildDir), options.csp) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(readInlineScriptHashes(buildDir), options.csp),
+    },
     hsts: options.tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },

@@ -15,7 +15,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
-import { cspDirectives, inlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
+import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
 import {
   cspHeader,
@@ -36,7 +36,7 @@ afterAll(() => {
 
 /** The origins the test gate (server/__tests__/helper.ts) is built with, so both sides hash the same CSP. */
 const testOrigins: CspOrigins = { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] };
-const directives = cspDirectives(inlineScriptHashes(buildDir), testOrigins);
+const directives = cspDirectives(readInlineScriptHashes(buildDir), testOrigins);
 
 const newApp = () =>
   new App({ outdir: fs.mkdtempSync(path.join(cdkOut, 'app-')), context: { 'aws:cdk:bundling-stacks': [] } });

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
-import { cspDirectives, cspOriginsFor, inlineScriptHashes } from '../../server/gate/csp';
+import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
 import { bundleRefusal } from '../trust';
 import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR } from './paths';
@@ -33,7 +33,7 @@ function main(): void {
     description: `${portalEnv.productName} developer portal: CloudFront + Lambda@Edge gate + WAF + private S3`,
     buildDir: BUILD_DIR,
     edgeBundleDir: EDGE_BUNDLE_DIR,
-    cspDirectives: cspDirectives(inlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
+    cspDirectives: cspDirectives(readInlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
     customDomain: portalEnv.deploy.customDomain,
   });
   synthesize(app, stack);

@@ -9,7 +9,7 @@
  *   (`- [title](url.md): description`), secondary pages under `## Optional`;
  * - `/llms-full.txt`: the same header, then every page's Markdown.
  *
- * Run by scripts/finish-build.ts, before compression, under tsx.
+ * Run by postbuild/run.ts, before the pass over the pages, under tsx.
  */
 import fs from 'node:fs';
 import path from 'node:path';

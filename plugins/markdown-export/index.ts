@@ -1,7 +1,7 @@
 /**
  * Markdown for readers' tools (issue #14): after the build, saves what every page is (route, title,
  * description, source; ./inventory.ts) to `.docusaurus/markdown-export.json`. `npm run build`'s last step
- * (scripts/finish-build.ts) then writes `<route>.md`, `llms.txt` and `llms-full.txt` from it
+ * (postbuild/run.ts) then writes `<route>.md`, `llms.txt` and `llms-full.txt` from it
  * (./export.ts): the remark packages that does it are ESM-only, which Docusaurus' plugin loader is not
  * asked to handle. The files are gated like every page (server/gate/access.ts).
  */

@@ -4,12 +4,12 @@
  * - `plain`: the Docusaurus 3.10.2 classic TypeScript scaffold (`create-docusaurus`), unchanged;
  * - `stock`: the same scaffold plus docusaurus-plugin-openapi-docs / theme 5.2.0 with their default
  *   options over our bundled contract, pages under `/docs/api/`.
- * Each build is compressed like ours (server/gate/compression.ts) so the same kind of server serves both.
+ * Each build is compressed like ours (postbuild/compress.ts) so the same kind of server serves both.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { precompressDir } from '../../server/gate/compression';
+import { precompressDir } from '../../postbuild/compress';
 
 /** Where the anchors live. */
 export const BENCH_DIR = path.resolve(__dirname, '../../.bench');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { compressibleFiles, precompressDir } from '../gate/compression';
+import { compressibleFiles, precompressDir } from '../../postbuild/compress';
 import { buildTestApp, makeBuild, mintToken, SECRET, sessionCookie } from './helper';
 
 let buildDir: string;

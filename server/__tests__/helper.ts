@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { parseEnv, type AuthSettings } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
+import { scriptHashSource } from '../../postbuild/inlineScripts';
 import { buildApp } from '../app';
+import { INLINE_SCRIPT_HASHES_FILE } from '../gate/csp';
 import { createAccessTokenVerifier } from '../gate/verifier';
 
 const keys = path.dirname(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'));
@@ -104,6 +106,8 @@ export function makeBuild(): string {
   // Markdown copies for readers' tools (issue #14).
   write('docs/document_format/schema.md', `# Schema\n\n${SECRET}.\n`);
   write('llms.txt', `# RegData\n\n- [Schema](http://localhost:3000/docs/document_format/schema.md): ${SECRET}\n`);
+  // What postbuild/ writes for the CSP: the one inline script above is the site's own.
+  write(INLINE_SCRIPT_HASHES_FILE, JSON.stringify([scriptHashSource(INLINE_SCRIPT)]));
   write('sitemap.xml', '<urlset><url><loc>/docs/document_format/schema</loc></url></urlset>');
   return dir;
 }

@@ -1,16 +1,9 @@
 /**
- * Compression of the built site, done once after the build (issue #9), never per request: every text
- * file gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) sibling, which the gate serves by
- * `Accept-Encoding` (@fastify/static `preCompressed` for assets, server/app.ts for pages). A sibling is
- * written only when it is smaller than the file.
+ * The content codings the gate serves (issue #9): every text file of the build has a brotli (`.br`) and
+ * a gzip (`.gz`) sibling, written once after the build (postbuild/compress.ts), never per request; the
+ * gate picks one by `Accept-Encoding` (@fastify/static `preCompressed` for assets, server/app.ts for
+ * pages).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-
-/** Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text. */
-export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest)$/i;
 
 /** Content codings produced, best first, with their file suffix. */
 export const ENCODINGS = [
@@ -20,62 +13,3 @@ export const ENCODINGS = [
 
 /** A content coding the gate can send. */
 export type Coding = (typeof ENCODINGS)[number]['coding'] | 'identity';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The brotli and gzip encodings of `body` (bytes). */
-export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
-  return { br, gzip: gz };
-}
-
-/** Every compressible file under `dir` (relative paths with `/`), compressed siblings excluded. */
-export function compressibleFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => COMPRESSIBLE.test(name) && fs.statSync(path.join(dir, name)).isFile());
-}
-
-/**
- * Writes `.br` and `.gz` beside every compressible file under `dir`, replacing older ones, and removes
- * a stale sibling where compression no longer pays. Runs up to `concurrency` files at once on
- * libuv's thread pool.
- *
- * @returns how many files were compressed and their total bytes before and after (brotli).
- */
-export async function precompressDir(
-  dir: string,
-  concurrency = 8,
-): Promise<{ files: number; bytes: number; brotliBytes: number }> {
-  const files = compressibleFiles(dir);
-  let bytes = 0;
-  let brotliBytes = 0;
-  let next = 0;
-  async function worker() {
-    while (next < files.length) {
-      const file = path.join(dir, files[next++]);
-      const body = fs.readFileSync(file);
-      const encoded = await compressBoth(body);
-      bytes += body.length;
-      for (const { coding, suffix } of ENCODINGS) {
-        const data = coding === 'br' ? encoded.br : encoded.gzip;
-        if (data.length < body.length) fs.writeFileSync(file + suffix, data);
-        else fs.rmSync(file + suffix, { force: true });
-      }
-      brotliBytes += Math.min(encoded.br.length, body.length);
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { files: files.length, bytes, brotliBytes };
-}

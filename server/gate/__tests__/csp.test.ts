@@ -1,17 +1,13 @@
 /**
  * @jest-environment node
  */
-import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../../../config/env';
 import { loadContract } from '../../../config/openapi';
 import { serversForMode, withApiHost, type OpenApiDocument } from '../../../scripts/openapi/contract';
-import { classifyInlineScripts, cspDirectives, cspOriginsFor, inlineScriptHashes } from '../csp';
-
-const tsx = require.resolve('tsx/cli');
+import { cspDirectives, cspOriginsFor, INLINE_SCRIPT_HASHES_FILE, readInlineScriptHashes } from '../csp';
 
 describe('cspOriginsFor: where "Send API request" may go', () => {
   it('in local mode, the local sandbox API (issue #11) on SANDBOX_PORT and the production host', () => {
@@ -49,64 +45,12 @@ describe('cspDirectives: single sign-on (issue #13)', () => {
   });
 });
 
-describe('inline scripts the CSP allows (issue #22, L2)', () => {
-  const THEME = 'document.documentElement.setAttribute("data-theme","light")';
-  const PAINT_FIRST = '(function(){var s=["/assets/js/main.js"]})()';
-  const REACT_RUNTIME = [
-    'requestAnimationFrame(function(){$RT=performance.now()})',
-    '$RB=[],$RV=function(e){};$RC("B:0","S:0")',
-  ];
-  const FROM_MDX = 'window.fromMdx=1';
-  const FROM_OPENAPI = 'window.fromDescription=1';
-  const FROM_HEAD = 'window.fromHead=1';
-
-  /** An MDX page and an OpenAPI description (as the plugin inlines it in the generated .api.mdx), rendered. */
-  function renderedContent(): string[] {
-    const sources = [
-      `# A doc\n\nSome text.\n\n<script>{${JSON.stringify(FROM_MDX)}}</script>\n`,
-      `## Search documents\n\nReturns documents.\n\n<script>{${JSON.stringify(FROM_OPENAPI)}}</script>\n`,
-    ];
-    const out = execFileSync(process.execPath, [tsx, path.join(__dirname, 'renderContent.mts')], {
-      input: JSON.stringify(sources),
-      encoding: 'utf8',
-    });
-    return JSON.parse(out) as string[];
-  }
-
-  /** A page laid out as Docusaurus builds it: head, the theme's body script, the React root. */
-  const page = (content: string) =>
-    `<!doctype html><html><head><script>${PAINT_FIRST}</script><script data-rh="true">${FROM_HEAD}</script>` +
-    `<script type="application/ld+json">{"@type":"BreadcrumbList"}</script></head><body><script>${THEME}</script>` +
-    `<div id="__docusaurus"><main>${content}</main>${REACT_RUNTIME.map((s) => `<script>${s}</script>`).join('')}</div></body></html>`;
-
-  it('a script from an MDX page or an OpenAPI description is content; the site’s own are trusted', () => {
-    const [mdx, description] = renderedContent();
-    expect(mdx).toContain(`<script>${FROM_MDX}</script>`);
-    const scripts = classifyInlineScripts(page(mdx + description));
-    expect(scripts.trusted.sort()).toEqual([PAINT_FIRST, THEME, ...REACT_RUNTIME].sort());
-    expect(scripts.content.sort()).toEqual([FROM_MDX, FROM_OPENAPI, FROM_HEAD].sort());
-  });
-
-  it('hashes only trusted scripts, and names each page that holds a content script', () => {
-    const [mdx, description] = renderedContent();
+describe('readInlineScriptHashes: the hashes the build listed', () => {
+  it('refuses a build without the list, or with something else in it, saying to build again', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-'));
-    fs.mkdirSync(path.join(dir, 'docs/x'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'docs/x/index.html'), page(mdx));
-    fs.mkdirSync(path.join(dir, 'api/search'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'api/search/index.html'), page(description));
-    const reported: string[] = [];
-    const hashes = inlineScriptHashes(dir, (file, script) => reported.push(`${file}: ${script}`));
-    const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
-    expect(hashes).toEqual([PAINT_FIRST, THEME, ...REACT_RUNTIME].map(hash).sort());
-    for (const text of [FROM_MDX, FROM_OPENAPI, FROM_HEAD]) expect(hashes).not.toContain(hash(text));
-    expect(reported.sort()).toEqual(
-      [
-        `api/search/index.html: ${FROM_OPENAPI}`,
-        `api/search/index.html: ${FROM_HEAD}`,
-        `docs/x/index.html: ${FROM_MDX}`,
-        `docs/x/index.html: ${FROM_HEAD}`,
-      ].sort(),
-    );
+    expect(() => readInlineScriptHashes(dir)).toThrow(/csp-script-hashes\.json is missing.*npm run build/);
+    fs.writeFileSync(path.join(dir, INLINE_SCRIPT_HASHES_FILE), JSON.stringify(["'unsafe-inline'"]));
+    expect(() => readInlineScriptHashes(dir)).toThrow("must be a JSON list of 'sha256-…' sources");
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The mark of a page that only a gate sends, after verifying the visitor's access token (issue #9):
  * `<meta name="portal-gate" content="verified">` in its head. `npm run build` puts it on every page but
- * the sign-in page (server/gate/verifiedPages.ts); with it, AuthGate's stylesheet shows the page at
+ * the sign-in page (postbuild/verifiedMark.ts); with it, AuthGate's stylesheet shows the page at
  * first paint instead of after Amplify has read the session. The dev server's pages never carry it, so
  * nothing gated shows there before Amplify has decided. Plain constants, shared by the site and the server.
  *

@@ -6,7 +6,7 @@
  * as before (`<link rel="preload" as="script">`, low priority like `defer`), and runs, in order, once
  * the first frame after the end of parsing is out (`DOMContentLoaded`, then two
  * `requestAnimationFrame`s), or 100 ms after `DOMContentLoaded` where no frame comes (a background tab).
- * Run after `docusaurus build` (scripts/finish-build.ts); the gate's CSP hashes the one inline script.
+ * A step of postbuild/ (after `docusaurus build`); the CSP allows the one inline script by its hash.
  */
 
 /** `<script src=… defer>` tags of the entry scripts, as Docusaurus 3 writes them. */

@@ -3,14 +3,17 @@
  * the one global stylesheet and the entry scripts; a route chunk's CSS arrives with the chunk, after
  * the page has painted. Stylesheets kept out of the global one (the OpenAPI theme's, for the API pages
  * only: plugins/api-chunks) must block the first paint of their pages like the global one does, or
- * the page paints unstyled. Run after `docusaurus build` (scripts/finish-build.ts); the gate and the
+ * the page paints unstyled. A step of postbuild/ (after `docusaurus build`); the gate and the
  * CDN serve the files as they are. In the browser, Docusaurus' CSS loader finds the `<link>` already
  * there when the route chunk loads, and does not load it twice.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { readRouteTree } from './route-tree';
-import { firstLoadFiles, routeChain, type ClientManifest } from './sign-in-assets/chunks';
+import type { RouteNode } from '../plugins/route-tree';
+import {
+  firstLoadFiles,
+  routeChain,
+  type ClientManifest,
+  type RoutesChunkNames,
+} from '../plugins/sign-in-assets/chunks';
 import { assetsOfHtml } from '../server/gate/publicFiles';
 
 /**
@@ -42,41 +45,20 @@ export function routePathOf(relativeHtml: string): string {
   return `/${relativeHtml.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/(.)\/$/, '$1');
 }
 
+/** The build manifests a page's route stylesheets are found with (read once: postbuild/manifests.ts). */
+export interface RouteManifests {
+  tree: RouteNode[];
+  routes: RoutesChunkNames;
+  client: ClientManifest;
+}
+
 /**
- * Links the route stylesheets of every page of `buildDir`, and applies `transform` to every page in
- * the same pass (one read and write per file).
- *
- * @param transform - another change to each page's HTML, e.g. plugins/paintFirst.ts.
- * @param generatedDir - the build's `.docusaurus/` folder (route-tree.json, routesChunkNames.json, client-manifest.json).
- * @returns how many pages changed.
- * @throws {Error} when a manifest is missing (run `docusaurus build` first).
+ * The stylesheets `html` (the page built for `route`) must link so it paints styled: its route
+ * chunks' CSS in cascade order; none for a page without a route of its own (404.html keeps what it has).
  */
-export function linkRouteStylesheets(
-  buildDir: string,
-  generatedDir: string,
-  transform: (html: string) => string = (html) => html,
-): number {
-  const read = (file: string) => fs.readFileSync(path.join(generatedDir, file), 'utf8');
-  const tree = readRouteTree(generatedDir);
-  const routes = JSON.parse(read('routesChunkNames.json'));
-  const manifest = JSON.parse(read('client-manifest.json')) as ClientManifest;
-  let linked = 0;
-  for (const name of fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' })) {
-    const relative = name.split(path.sep).join('/');
-    if (!relative.endsWith('.html')) continue;
-    const route = routePathOf(relative);
-    const file = path.join(buildDir, name);
-    const html = fs.readFileSync(file, 'utf8');
-    // A page without a route of its own (404.html) keeps the stylesheets it has.
-    const css =
-      routeChain(tree, route).length === 0
-        ? []
-        : firstLoadFiles(tree, routes, manifest, route, assetsOfHtml(html)).filter((f) => f.endsWith('.css'));
-    const next = transform(withStylesheets(html, css));
-    if (next !== html) {
-      fs.writeFileSync(file, next);
-      linked += 1;
-    }
-  }
-  return linked;
+export function routeStylesheetsOf(manifests: RouteManifests, route: string, html: string): string[] {
+  if (routeChain(manifests.tree, route).length === 0) return [];
+  return firstLoadFiles(manifests.tree, manifests.routes, manifests.client, route, assetsOfHtml(html)).filter((f) =>
+    f.endsWith('.css'),
+  );
 }

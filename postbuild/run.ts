@@ -1,0 +1,43 @@
+/**
+ * Last step of `npm run build`, after `docusaurus build` (whose plugins write files in parallel until
+ * it ends): the post-build pipeline of postbuild/README.md. Reads the build manifests once, writes
+ * every page as Markdown and the llms.txt files, then passes once over the built pages (route
+ * stylesheets, paint-first scripts, gate mark, CSP hashes) and compresses every text file. Prints
+ * what it did; exits 1 with the reason when a step fails.
+ */
+import path from 'node:path';
+import { exportMarkdown } from '../plugins/markdown-export/export';
+import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
+import { readBuildManifests } from './manifests';
+import { finishPages } from './pages';
+
+const ROOT = path.resolve(__dirname, '..');
+const BUILD_DIR = path.join(ROOT, 'build');
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const manifests = readBuildManifests(ROOT);
+  const markdown = await exportMarkdown(BUILD_DIR, manifests.inventory, manifests.contract);
+  const pages = await finishPages(BUILD_DIR, {
+    manifests,
+    publicPages: [`${SIGN_IN_ROUTE.slice(1)}/index.html`],
+    // The gate's CSP refuses inline scripts that came with content (issue #22): say where they are.
+    onContentScript: (page, script) =>
+      console.warn(
+        `postbuild: build/${page} holds an inline <script> from its content (${JSON.stringify(script.trim().slice(0, 60))}); ` +
+          'the Content-Security-Policy blocks it. Move the code into a component (src/components) instead.',
+      ),
+  });
+  const { files, bytes, brotliBytes } = pages.compression;
+  console.log(
+    `postbuild: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +
+      `${pages.pages} HTML pages read once: ${pages.styled} given route stylesheets, ${pages.marked} marked for the gate, ` +
+      `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed, ` +
+      `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli, in ${Date.now() - started} ms`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`postbuild failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
