@@ -22,7 +22,7 @@
  *    here that import gets an empty stylesheet, and src/theme/ApiItem imports it again as
  *    {@link API_STYLES_REQUEST}, which Docusaurus' `styles` cache group no longer pulls into the one
  *    global CSS file. It lands in the ApiItem route chunk's CSS, which Docusaurus loads before an in-app
- *    navigation renders an API page; its HTML does not name route CSS, so plugins/routeStylesheets.ts
+ *    navigation renders an API page; its HTML does not name route CSS, so postbuild/routeStylesheets.ts
  *    links it there after the build.
  * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: about a
  *    third of the API page's code) after hydration. src/theme/Markdown renders it through
@@ -192,6 +192,13 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
         !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.common : undefined;
       if (common && typeof common === 'object') {
         common.test = (module: ModuleLike) => !API_ONLY.test(resourceOf(module));
+      } else if (!isServer) {
+        // Loud when core renames or drops the cache group (issue #23): the API reference's code would
+        // reach every doc page's first load again (319 → 458 KiB gzip when it last did).
+        throw new Error(
+          'api-chunks (point 1, API code kept off doc pages): Docusaurus core no longer has ' +
+            'optimization.splitChunks.cacheGroups.common (core lib/webpack/base.js); update plugins/api-chunks.',
+        );
       }
       // The API pages' import of the theme's stylesheet stays in their chunk (point 5).
       keepOutOfStylesChunk(config, isServer, THEME_STYLES_FILE);
