@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { parse } from 'node-html-parser';
 
 /** Where Docusaurus renders a page's React tree, and with it everything that comes from content. */
-const REACT_ROOT_ID = '__docusaurus';
+export const REACT_ROOT_ID = '__docusaurus';
 
 /**
  * React's own streaming runtime inside the root (`$RB=[],$RV=…`, `$RC("B:0","S:0")`,

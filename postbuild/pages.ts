@@ -7,10 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../server/gate/csp';
 import { COMPRESSIBLE, compressFiles, type CompressionReport } from './compress';
-import { classifyInlineScripts, scriptHashSource } from './inlineScripts';
+import { classifyInlineScripts, REACT_ROOT_ID, scriptHashSource } from './inlineScripts';
 import { withPaintFirstScripts } from './paintFirst';
 import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
 import { withVerifiedMark } from './verifiedMark';
+
+/** The React root as Docusaurus writes it, quoted or not. */
+const REACT_ROOT = new RegExp(`\\bid=["']?${REACT_ROOT_ID}["'\\s>]`);
 
 /** What {@link finishPages} needs besides the build folder. */
 export interface PagesInput {
@@ -72,6 +75,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
   const hashes = new Set<string>();
   let styled = 0;
   let marked = 0;
+  let rooted = 0;
   for (const relative of files.filter((name) => name.endsWith('.html'))) {
     const file = path.join(buildDir, relative);
     const before = fs.readFileSync(file, 'utf8');
@@ -81,6 +85,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     } catch (error) {
       throw new Error(`build/${relative}: ${error instanceof Error ? error.message : error}`);
     }
+    if (REACT_ROOT.test(page.html)) rooted += 1;
     const { trusted, content } = classifyInlineScripts(page.html);
     trusted.forEach((text) => hashes.add(scriptHashSource(text)));
     content.forEach((text) => input.onContentScript?.(relative, text));
@@ -89,6 +94,13 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     styled += Number(page.styled);
     marked += Number(page.marked);
   }
+  // Loud when Docusaurus renames its React root (issue #23): the classifier would take content scripts
+  // for the site's own. (Client-redirect pages have no root; rendered pages all do.)
+  if (pages.size > 0 && rooted === 0)
+    throw new Error(
+      `the CSP's script classifier (postbuild/inlineScripts.ts) finds no React root id="${REACT_ROOT_ID}" in any ` +
+        'page: Docusaurus renamed it; update REACT_ROOT_ID.',
+    );
   fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
   const compression = await compressFiles(buildDir, [...files, INLINE_SCRIPT_HASHES_FILE], (name) => pages.get(name));
   return { pages: pages.size, styled, marked, scriptHashes: hashes.size, compression };

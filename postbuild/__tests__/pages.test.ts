@@ -135,6 +135,16 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('fails, naming the CSP classifier, when no page has a React root by the id it knows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
+    fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'docs/index.html'), page('').replace('id="__docusaurus"', 'id="__root"'));
+    await expect(finishPages(dir, { manifests, publicPages: [] })).rejects.toThrow(
+      /the CSP's script classifier .* no React root id="__docusaurus" in any page/,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('names the page a step cannot apply to', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
     fs.mkdirSync(path.join(dir, 'api/search'), { recursive: true });

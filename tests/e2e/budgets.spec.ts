@@ -39,6 +39,32 @@ test('the browser bundle holds one copy of postman-collection and none of faker'
   expect(modules.filter((file) => file.includes('node_modules/@faker-js/faker/'))).toEqual([]);
 });
 
+test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their stubs only (issue #23)', () => {
+  const modules = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus', BUNDLED_MODULES_FILE), 'utf8')) as string[];
+  expect(
+    modules.filter((file) => file.includes('node_modules/iconv-lite/')),
+    'api-chunks: the iconv-lite stub no longer replaces the package (the request `iconv-lite` changed)',
+  ).toEqual([]);
+  expect(
+    modules.filter((file) => /node_modules\/crypto-js\/(?!core\.js$|sha1\.js$)/.test(file)),
+    'api-chunks: the crypto-js stub no longer replaces the package (the theme imports crypto-js differently)',
+  ).toEqual([]);
+});
+
+/** An id in react-markdown's deprecation table (react-markdown 10), kept by minification. */
+const REACT_MARKDOWN = 'remove-buggy-html-in-markdown-parser';
+
+test('api-chunks point 6: the theme’s Markdown renderer is not in an API page’s first load, but is built (issue #23)', () => {
+  const read = (file: string) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8');
+  const first = firstLoad(SITE, '/api/v1/search-documents').files.filter((file) => file.endsWith('.js'));
+  expect(
+    first.filter((file) => read(file).includes(REACT_MARKDOWN)),
+    'api-chunks point 6: react-markdown is in the API page’s first load (src/theme/Markdown’s lazy renderer no longer replaces it)',
+  ).toEqual([]);
+  const assets = fs.readdirSync(path.join(SITE, 'build/assets/js')).map((file) => `/assets/js/${file}`);
+  expect(assets.some((file) => file.endsWith('.js') && read(file).includes(REACT_MARKDOWN))).toBe(true);
+});
+
 /** A line of Prism's grammar registration, as it survives minification (prism-react-renderer's bundle). */
 const PRISM_GRAMMARS = /\.languages\.objectivec=/;
 
