@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../server/gate/csp';
-import { COMPRESSIBLE, compressFiles, type CompressionReport } from './compress';
+import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
 import { classifyInlineScripts, REACT_ROOT_ID, scriptHashSource } from './inlineScripts';
 import { withPaintFirstScripts } from './paintFirst';
 import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
@@ -65,11 +65,7 @@ export function finishPage(
  * @throws {Error} naming the page when a step cannot apply (e.g. a page without `</head>`).
  */
 export async function finishPages(buildDir: string, input: PagesInput): Promise<PagesReport> {
-  const files = fs
-    .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
-    .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => COMPRESSIBLE.test(name) && name !== INLINE_SCRIPT_HASHES_FILE)
-    .filter((name) => fs.statSync(path.join(buildDir, name)).isFile());
+  const files = compressibleFiles(buildDir).filter((name) => name !== INLINE_SCRIPT_HASHES_FILE);
   const publicPages = new Set(input.publicPages);
   const pages = new Map<string, Buffer>();
   const hashes = new Set<string>();
