@@ -4,6 +4,70 @@ import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * Folder boundaries (issue #24): which top-level folders each folder's code may import, lowest layer
+ * first. A rule two of them need goes down into rules/ (rules/README.md), never sideways or up. Tests
+ * (`tests/`, `__tests__/`) may import anything; so may scripts/ (CLI tools), which nothing else imports.
+ */
+const LAYERS = {
+  rules: { may: [], why: 'rules/ is runtime-neutral and the lowest layer: it imports nothing from the repository' },
+  config: { may: ['rules'], why: 'config/ is read by every runtime: it imports only rules/' },
+  server: {
+    may: ['rules', 'config'],
+    why: 'the production server runs without the site sources, the build plugins and the local stand-ins',
+  },
+  src: {
+    may: ['rules', 'config'],
+    why: 'browser code must not bundle the server, the build plugins or Node-only tools',
+  },
+  plugins: {
+    may: ['rules', 'config'],
+    why: 'build plugins run in the bundler: they must not depend on the server or the browser components',
+  },
+  postbuild: {
+    may: ['rules', 'config', 'plugins'],
+    why: "the build's last step reads the plugins' output, never the server's or the browser's code",
+  },
+  local: {
+    may: ['rules', 'config', 'server', 'generated'],
+    why: 'the local stand-ins imitate the provider and Cognito: they use the gate, never the site or the tools',
+  },
+  'deploy/edge': {
+    may: ['rules', 'config', 'server'],
+    why: 'the edge function ships to AWS: it must not carry local stand-ins, tools or site sources',
+  },
+  'deploy/stack.ts': {
+    may: ['rules', 'config', 'server'],
+    why: 'the CDK stack describes a deployment: it must not carry local stand-ins, tools or site sources',
+  },
+  deploy: {
+    may: ['rules', 'config', 'server', 'local'],
+    why: 'deploy tooling must not depend on the site sources, the build plugins or the scripts',
+  },
+};
+const FOLDERS = [
+  'rules',
+  'config',
+  'server',
+  'src',
+  'plugins',
+  'postbuild',
+  'local',
+  'deploy',
+  'scripts',
+  'tests',
+  'generated',
+];
+const boundaryZones = Object.entries(LAYERS).flatMap(([target, { may, why }]) =>
+  FOLDERS.filter((folder) => folder !== target.split('/')[0] && !may.includes(folder)).map((folder) => ({
+    target: `./${target}`,
+    from: `./${folder}`,
+    message: `${why} (eslint.config.mjs LAYERS). A rule both need goes in rules/ (rules/README.md).`,
+  })),
+);
 
 export default tseslint.config(
   {
@@ -41,6 +105,14 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through config/env.ts.' },
       ],
     },
+  },
+  {
+    // Folder boundaries: see LAYERS above. Tests may import anything they test.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['tests/**', '**/__tests__/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**', '**/__tests__/**'],

@@ -6,6 +6,7 @@
  * instead of shipping a portal nobody can sign in to (DEVELOPERS.md "Bad input gets a clear error").
  * Every variable is documented in `.env.example`.
  */
+import { SIGN_IN_ROUTE } from '../rules/routes';
 
 /** Raised when an environment variable is present but unusable; the message names the variable. */
 export class ConfigError extends Error {
@@ -56,9 +57,6 @@ function readMfa(env: Env): 'OPTIONAL' | 'ON' {
     throw new ConfigError('LOCAL_IDENTITY_MFA', `"${value}" is not OPTIONAL or ON.`);
   return value;
 }
-
-/** Route of the sign-in page (issue #4): public, and where the OAuth code flow returns (issue #13). */
-export const SIGN_IN_ROUTE = '/login';
 
 /**
  * How long a session lasts without a password, in days: the refresh token validity of the web app

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
-import { bearerSchemeNames } from '../src/components/ApiToken/bearerSchemes';
+import { bearerSchemeNames } from '../rules/bearerSchemes';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';

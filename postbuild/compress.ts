@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { ENCODINGS } from '../server/gate/compression';
+import { ENCODINGS } from '../rules/buildFiles';
 
 /** Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text. */
 export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest)$/i;

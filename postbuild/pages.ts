@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INLINE_SCRIPT_HASHES_FILE } from '../server/gate/csp';
+import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
 import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
 import { classifyInlineScripts, REACT_ROOT_ID, scriptHashSource } from './inlineScripts';
 import { withPaintFirstScripts } from './paintFirst';

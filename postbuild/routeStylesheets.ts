@@ -14,7 +14,7 @@ import {
   type ClientManifest,
   type RoutesChunkNames,
 } from '../plugins/sign-in-assets/chunks';
-import { assetsOfHtml } from '../server/gate/publicFiles';
+import { assetsOfHtml } from '../rules/pageAssets';
 
 /**
  * @param html - a built page.

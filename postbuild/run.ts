@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { exportMarkdown } from '../plugins/markdown-export/export';
-import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
+import { builtFileOf, SIGN_IN_ROUTE } from '../rules/routes';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
 
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const markdown = await exportMarkdown(BUILD_DIR, manifests.inventory, manifests.contract);
   const pages = await finishPages(BUILD_DIR, {
     manifests,
-    publicPages: [`${SIGN_IN_ROUTE.slice(1)}/index.html`],
+    publicPages: [builtFileOf(SIGN_IN_ROUTE)],
     // The gate's CSP refuses inline scripts that came with content (issue #22): say where they are.
     onContentScript: (page, script) =>
       console.warn(

@@ -4,7 +4,7 @@
  * paint. Every page but the public ones (the sign-in page) gets it. Done at build time because the
  * gate, and the CDN edge (issue #12), serve files as they are: neither rewrites a body per request.
  */
-import { VERIFIED_META } from '../src/components/AuthGate/verified';
+import { VERIFIED_META } from '../rules/verifiedMark';
 
 /** The page with the gate's mark first in its `<head>` (unchanged if it has one already, or no head). */
 export function withVerifiedMark(html: string): string {

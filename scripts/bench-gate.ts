@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   if (!fs.existsSync('build/sign-in-assets.json'))
     throw new Error('build/ is missing or old: run "npm run build" first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gate-identity-'));
-  const gate = start(process.execPath, [require.resolve('tsx/cli'), 'server/server.ts'], {
+  const gate = start(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve.ts'], {
     PORT: String(GATE_PORT),
     LOCAL_IDENTITY_PORT: String(IDENTITY_PORT),
     LOCAL_IDENTITY_DATA_DIR: dataDir,

@@ -244,7 +244,7 @@ async function main(): Promise<void> {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-identity-'));
-  const gate: ChildProcess = spawn('npx', ['tsx', 'server/server.ts'], {
+  const gate: ChildProcess = spawn('npx', ['tsx', 'scripts/serve.ts'], {
     cwd: ROOT,
     stdio: 'ignore',
     // eslint-disable-next-line no-restricted-properties -- the gate gets this environment plus fresh identity data

@@ -15,9 +15,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { SIGN_IN_ROUTE } from '../plugins/sign-in-assets';
-import { ENCODINGS, type Coding } from './gate/compression';
-import { decide, normalisedPath, sameOriginLocation, type GateRules } from './gate/access';
+import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
+import { ENCODINGS, type Coding } from '../rules/buildFiles';
+import { decide, sameOriginLocation, type GateRules } from '../rules/access';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   // The one access check (STYLE.md "Servers"): before routing, before any file is read. The decision is
-  // the one the CloudFront edge handler makes too (./gate/access.ts).
+  // the one the CloudFront edge handler makes too (rules/access.ts).
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
       {
@@ -201,20 +201,14 @@ function pageBodyFor(page: CachedPage, acceptEncoding: string | undefined): { co
 
 /**
  * Request path → file of the build (relative), computed once: the build does not change while the
- * server runs. `docs/x/index.html` answers `/docs/x`, `/docs/x/` and itself; `x.html` answers `/x`.
+ * server runs; which paths a file answers is rules/routes.ts `sitePathsOf`.
  */
 export function siteFiles(buildDir: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const name of fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' })) {
     if (!fs.statSync(path.join(buildDir, name)).isFile()) continue;
     const relative = name.split(path.sep).join('/');
-    map.set(`/${relative}`, relative);
-    if (relative === 'index.html') map.set('/', relative);
-    else if (relative.endsWith('/index.html')) {
-      const route = `/${relative.slice(0, -'/index.html'.length)}`;
-      map.set(route, relative);
-      map.set(`${route}/`, relative);
-    } else if (relative.endsWith('.html')) map.set(`/${relative.slice(0, -'.html'.length)}`, relative);
+    for (const sitePath of sitePathsOf(relative)) map.set(sitePath, relative);
   }
   return map;
 }

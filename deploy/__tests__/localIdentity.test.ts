@@ -124,9 +124,17 @@ describe('the commands refuse local mode off this machine, with one line', () =>
   };
 
   it('HOST=0.0.0.0 npm run serve exits non-zero, saying which variable is missing', () => {
-    const result = run('server/server.ts', { HOST: '0.0.0.0', PORT: '3999' });
+    const result = run('scripts/serve.ts', { HOST: '0.0.0.0', PORT: '3999' });
     expect(result.status).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/COGNITO_USER_POOL_ID is not set/)]);
+  });
+
+  it('the deployment gate (server/server.ts) never runs local mode: it says to use npm run serve', () => {
+    const result = run('server/server.ts', { HOST: '127.0.0.1', PORT: '3999' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/COGNITO_USER_POOL_ID is not set.*npm run serve/),
+    ]);
   });
 
   it('npm run deploy:build exits non-zero, saying which variable is missing', () => {

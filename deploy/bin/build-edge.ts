@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { SIGN_IN_ROUTE } from '../../plugins/sign-in-assets';
+import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';

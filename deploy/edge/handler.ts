@@ -1,6 +1,6 @@
 /**
  * The portal's gate at the CDN edge (issue #12): a CloudFront viewer-request handler (Lambda@Edge) that
- * makes the same access decision as the Fastify gate (server/gate/access.ts) before CloudFront serves
+ * makes the same access decision as the Fastify gate (rules/access.ts) before CloudFront serves
  * anything from the private bucket. Anonymous page → 302 `/login?next=`; anything else anonymous → 401
  * with no body; signed in (or a public sign-in file) → the request goes on with its URI rewritten to the
  * bucket's object (`/docs/x` → `/docs/x/index.html`); `.html` and `/index` paths → 301 to the plain path.
@@ -16,14 +16,8 @@ import type {
 } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import {
-  decide,
-  encodePath,
-  normalisedPath,
-  objectKey,
-  sameOriginLocation,
-  type GateRules,
-} from '../../server/gate/access';
+import { builtFileOf, normalisedPath } from '../../rules/routes';
+import { decide, encodePath, sameOriginLocation, type GateRules } from '../../rules/access';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 
 /** What the handler is built with, baked in at bundle time. */
@@ -88,7 +82,7 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
       delete request.headers.authorization;
       const plain = normalisedPath(decision.path);
       if (plain !== null) return answer(301, 'Moved Permanently', location(sameOriginLocation(plain, decision.search)));
-      request.uri = encodePath(`/${objectKey(decision.path)}`);
+      request.uri = encodePath(`/${builtFileOf(decision.path)}`);
       return request;
     }
     if (decision.status === 302) return answer(302, 'Found', location(decision.location));

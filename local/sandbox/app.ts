@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
-import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../scripts/openapi/contract';
+import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../rules/contract';
 import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
 import { toValidationDetail } from './errors';

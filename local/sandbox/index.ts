@@ -7,7 +7,7 @@ import path from 'node:path';
 import { portalEnv, type PortalEnv } from '../../config/env';
 import { loadContract } from '../../config/openapi';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
-import { sandboxFirst } from '../../scripts/openapi/contract';
+import { sandboxFirst } from '../../rules/contract';
 import { LOCAL_JWKS } from '../identity/jwks';
 import { buildSandbox } from './app';
 import { CorpusDb } from './corpus/db';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { nodeAt } from '../../scripts/openapi/contract';
+import { nodeAt } from '../../rules/contract';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any; // an arbitrary piece of the OpenAPI document

@@ -14,13 +14,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Inventory, ListItem, PageEntry } from './inventory';
-import { markdownHrefOf, markdownPathOf } from './paths';
+import { markdownHrefOf, markdownPathOf } from '../../rules/routes';
 import { toPlainMarkdown } from './mdx';
+import { findOperation, operations } from '../../rules/contract';
 import {
-  findOperation,
   infoMarkdown,
   operationMarkdown,
-  operations,
   schemaMarkdown,
   schemaNameFor,
   tagMarkdown,
@@ -185,7 +184,7 @@ export async function exportMarkdown(
 export function summaryOf(page: PageEntry, contract: ApiDocument): string | undefined {
   const { body } = page;
   let text: unknown = page.description;
-  if (body.kind === 'operation') text = findOperation(contract, body.method, body.path)?.description;
+  if (body.kind === 'operation') text = findOperation(contract, body.method, body.path)?.operation.description;
   if (body.kind === 'schema')
     text = (
       contract.components?.schemas?.[schemaNameFor(contract, body.name) ?? ''] as { description?: string } | undefined

@@ -3,7 +3,7 @@
  * description, source; ./inventory.ts) to `.docusaurus/markdown-export.json`. `npm run build`'s last step
  * (postbuild/run.ts) then writes `<route>.md`, `llms.txt` and `llms-full.txt` from it
  * (./export.ts): the remark packages that does it are ESM-only, which Docusaurus' plugin loader is not
- * asked to handle. The files are gated like every page (server/gate/access.ts).
+ * asked to handle. The files are gated like every page (rules/access.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -12,7 +12,7 @@
  * The remark packages are ESM-only, so they are imported on first use (this module runs under tsx).
  */
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
-import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../src/components/ApiSample/request';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
 
 /** Options of {@link toPlainMarkdown}. */
 export interface PlainMarkdownOptions {

@@ -4,8 +4,8 @@
  * method and path, parameters, request body, responses and a curl sample; per tag its operations; per
  * schema its fields. Plain functions over the parsed document, no Markdown library needed.
  */
-import { toCurl, type RequestSample } from '../../src/components/ApiSample/request';
-import { nodeAt } from '../../scripts/openapi/contract';
+import { toCurl, type RequestSample } from '../../rules/apiSample';
+import { findOperation, operations, resolveRef } from '../../rules/contract';
 
 /** The parts of an OpenAPI 3.1 document read here. */
 export interface ApiDocument {
@@ -18,20 +18,8 @@ export interface ApiDocument {
 
 type Json = Record<string, unknown>;
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-/** Follows a local `$ref` (`#/components/...`); anything else is returned as it is. */
-export function deref(doc: ApiDocument, node: unknown, seen = new Set<string>()): Json {
-  let current = node as Json | undefined;
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    const ref = current.$ref;
-    if (seen.has(ref)) break;
-    seen.add(ref);
-    const target = nodeAt(doc, ref);
-    current = { ...(target as Json), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
-  }
-  return current ?? {};
-}
+/** A node with its local `$ref`s followed (rules/contract.ts `resolveRef`); `{}` where one leads nowhere. */
+const deref = (doc: ApiDocument, node: unknown): Json => (resolveRef(doc, node).node as Json | undefined) ?? {};
 
 /** `#/components/schemas/Document` → `Document`. */
 const refName = (node: unknown) =>
@@ -112,18 +100,6 @@ export function table(head: string[], rows: string[][]): string {
 
 const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 
-/** The operation at `method path`, or `undefined`. */
-export function findOperation(doc: ApiDocument, method: string, path: string): Json | undefined {
-  return doc.paths[path]?.[method.toLowerCase()] as Json | undefined;
-}
-
-/** Every operation of the contract, in document order. */
-export function operations(doc: ApiDocument): { method: string; path: string; operation: Json }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((method) => ({ method, path, operation: item[method] as Json })),
-  );
-}
-
 /** The request of the operation's curl sample: required parameters from their examples, the body example. */
 export function sampleRequest(doc: ApiDocument, method: string, path: string, operation: Json): RequestSample {
   const params = ((operation.parameters as unknown[] | undefined) ?? []).map((p) => deref(doc, p));
@@ -152,7 +128,7 @@ export function sampleRequest(doc: ApiDocument, method: string, path: string, op
  * responses with their examples, and a curl sample (`$API_BASE`, `$TOKEN` as in the docs' samples).
  */
 export function operationMarkdown(doc: ApiDocument, method: string, path: string): string {
-  const operation = findOperation(doc, method, path);
+  const operation = findOperation(doc, method, path)?.operation as Json | undefined;
   if (!operation) throw new Error(`the contract has no operation ${method.toUpperCase()} ${path}`);
   const out: string[] = [`# ${String(operation.summary ?? `${method.toUpperCase()} ${path}`)}`];
   out.push(`\`${method.toUpperCase()} ${path}\``);

@@ -112,7 +112,7 @@ export function routeChain(tree: RouteNode[], path: string): string[] {
  * e.g. runtime, main and the stylesheet) plus the chunks of its route and of its parent layout routes.
  * Prefetches of other pages are not included.
  *
- * @param entryFiles - site-absolute files the page's HTML loads (server/gate/publicFiles.ts `assetsOfHtml`).
+ * @param entryFiles - site-absolute files the page's HTML loads (rules/pageAssets.ts `assetsOfHtml`).
  * @throws {Error} when no route matches `path`.
  */
 export function firstLoadFiles(

@@ -18,15 +18,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { SIGN_IN_ROUTE } from '../../config/env';
+import { SIGN_IN_ASSETS_FILE, type SignInAssets } from '../../rules/buildFiles';
+import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { keepOutOfStylesChunk } from '../moduleResource';
 import { chunkGroupFiles, routeChunkFiles, type ClientManifest } from './chunks';
-
-/** Route of the sign-in page (defined in config/env.ts, which the OAuth redirect URLs need too). */
-export { SIGN_IN_ROUTE };
-
-/** Name of the file written into the build folder. */
-export const SIGN_IN_ASSETS_FILE = 'sign-in-assets.json';
 
 /**
  * `webpackChunkName`s of the code loaded on demand that the sign-in page runs for anonymous visitors:
@@ -43,13 +38,6 @@ const SIGN_IN_WITH_REDIRECT =
 
 /** Amplify UI's stylesheet, imported by the sign-in form only. */
 const AMPLIFY_UI_CSS = /[\\/]@aws-amplify[\\/]ui-react[\\/]dist[\\/]styles\.css$/;
-
-/** Shape of `sign-in-assets.json`. */
-export interface SignInAssets {
-  route: string;
-  /** Site-absolute paths, e.g. `/assets/js/1a2b3c4d.5e6f.js`. */
-  files: string[];
-}
 
 export default function signInAssetsPlugin(context: LoadContext): Plugin {
   return {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { parse } from 'yaml';
-import { parseRequestSample } from '../../src/components/ApiSample/request';
+import { parseRequestSample } from '../../rules/apiSample';
 import { allOperations, apiSamples, contract } from './contract';
 import { problemsOf } from './samples';
 import { categoryProblems, docsInNoSidebar, type SidebarsLike } from './sidebars';

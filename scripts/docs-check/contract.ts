@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadContract } from '../../config/openapi';
-import { nodeAt } from '../openapi/contract';
+import { operations, resolveRef } from '../../rules/contract';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -40,44 +40,17 @@ const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '
 /** A `$ref` to a node of the contract, for Ajv. */
 export const refTo = (...segments: string[]) => ({ $ref: `contract#/${segments.map(escape).join('/')}` });
 
-/** Follows a local `$ref` of the contract. */
-export function resolve(node: Node): Node {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = nodeAt(contract, current.$ref);
-  }
-  return current;
-}
-
-/** The operation a concrete path and method name, with the values of its path parameters. */
-export function findOperation(method: string, concretePath: string) {
-  for (const [template, item] of Object.entries(contract.paths as Record<string, Node>)) {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name) => (names.push(name), '([^/]+)'))}$`,
-    );
-    const match = pattern.exec(concretePath);
-    const operation = item[method.toLowerCase()];
-    if (match && operation) {
-      const pathValues = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
-      return { template, operation, pathItem: item, pathValues };
-    }
-  }
-  return null;
-}
+/** A node of the contract with its local `$ref`s followed (rules/contract.ts `resolveRef`). */
+export const resolve = (node: Node): Node => resolveRef(contract, node).node;
 
 /** Every operation: method, path template, operationId and the page slug the reference gives it. */
 export function allOperations(): { method: string; template: string; operationId: string; slug: string }[] {
-  return Object.entries(contract.paths as Record<string, Node>).flatMap(([template, item]) =>
-    Object.entries(item)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, operation]: [string, Node]) => ({
-        method: method.toUpperCase(),
-        template,
-        operationId: operation.operationId,
-        slug: operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(),
-      })),
-  );
+  return operations(contract).map(({ method, path, operation }) => ({
+    method: method.toUpperCase(),
+    template: path,
+    operationId: operation.operationId,
+    slug: operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(),
+  }));
 }
 
 /** Every `.md`/`.mdx` file under docs/, with its text. */

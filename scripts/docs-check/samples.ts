@@ -3,12 +3,13 @@
  * the operation exists, path and query parameters are declared and valid, required ones are there, and
  * the JSON body is valid for the operation's request schema. Used by tests/docs and `npm run check:docs`.
  */
-import type { RequestSample } from '../../src/components/ApiSample/request';
-import { ajv, ajvParams, findOperation, inContract, refTo, resolve, type Node } from './contract';
+import type { RequestSample } from '../../rules/apiSample';
+import { findOperation } from '../../rules/contract';
+import { ajv, ajvParams, contract, inContract, refTo, resolve, type Node } from './contract';
 
 /** Why the contract would reject `sample` (one sentence each), or an empty list. */
 export function problemsOf(sample: RequestSample): string[] {
-  const found = findOperation(sample.method, sample.path);
+  const found = findOperation(contract, sample.method, sample.path);
   if (!found) return [`no operation ${sample.method} ${sample.path} in the contract`];
   const { template, operation, pathItem, pathValues } = found;
   const problems: string[] = [];

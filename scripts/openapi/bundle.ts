@@ -11,7 +11,7 @@ import { bundle, loadConfig } from '@redocly/openapi-core';
 import { portalEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { withAssumptionNotes } from './assumptions';
-import { serversForMode, withApiHost, withExampleBodies, type OpenApiDocument } from './contract';
+import { serversForMode, withApiHost, withExampleBodies, type OpenApiDocument } from '../../rules/contract';
 
 /**
  * Writes the bundled contract and returns its path.

@@ -8,24 +8,10 @@
  * provider that names or nests its schemas differently still lines up field by field.
  */
 
-import { nodeAt } from './contract';
+import { HTTP_METHODS, resolveRef } from '../../rules/contract';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any; // an arbitrary piece of an OpenAPI document
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-/** Follows a local `$ref` (`#/components/...`) within `doc`; other nodes are returned as they are. */
-function deref(doc: Node, node: Node, seen = new Set<string>()): { node: Node; seen: Set<string> } {
-  let current = node;
-  const chain = new Set(seen);
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    if (chain.has(current.$ref)) return { node: undefined, seen: chain };
-    chain.add(current.$ref);
-    current = nodeAt(doc, current.$ref);
-  }
-  return { node: current, seen: chain };
-}
 
 /** One field of a flattened schema: whether its parent requires it, and its enum if it has one. */
 interface Field {
@@ -47,7 +33,7 @@ function flatten(
   out = new Map<string, Field>(),
   alsoRequired: string[] = [],
 ): Map<string, Field> {
-  const { node, seen: chain } = deref(doc, schema, seen);
+  const { node, seen: chain } = resolveRef(doc, schema, seen);
   if (!node || typeof node !== 'object') return out;
   const field = out.get(at) ?? { required: false };
   field.required ||= required;
@@ -83,12 +69,12 @@ interface Operation {
 function operations(doc: Node): Map<string, Operation> {
   const found = new Map<string, Operation>();
   for (const [template, rawItem] of Object.entries(doc?.paths ?? {})) {
-    const item = deref(doc, rawItem).node ?? {};
-    for (const method of METHODS.filter((m) => item[m])) {
+    const item = resolveRef(doc, rawItem).node ?? {};
+    for (const method of HTTP_METHODS.filter((m) => item[m])) {
       const op = item[method];
       const parameters = new Map<string, Field>();
       for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-        const parameter = deref(doc, raw).node;
+        const parameter = resolveRef(doc, raw).node;
         if (!parameter?.name) continue;
         const enumValues = enumsOf(doc, parameter.schema ?? {});
         parameters.set(`${parameter.in} ${parameter.name}`, {
@@ -96,10 +82,10 @@ function operations(doc: Node): Map<string, Operation> {
           ...(enumValues.length ? { enum: enumValues } : {}),
         });
       }
-      const body = deref(doc, op.requestBody).node;
+      const body = resolveRef(doc, op.requestBody).node;
       const responses = new Map<string, Map<string, Field>>();
       for (const [status, raw] of Object.entries(op.responses ?? {})) {
-        const response = deref(doc, raw).node;
+        const response = resolveRef(doc, raw).node;
         responses.set(status, flatten(doc, response?.content?.['application/json']?.schema ?? {}));
       }
       const key = `${method.toUpperCase()} ${template.replace(/\{[^}]*\}/g, '{}')}`;

@@ -15,7 +15,7 @@ import { parse, stringify } from 'yaml';
 import { portalEnv } from '../../config/env';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { findAssumptions } from './assumptions';
-import { contractUrl, parseContract } from './contract';
+import { contractUrl, parseContract } from '../../rules/contract';
 import { contractDifferences } from './diff';
 
 /** How long the download may take, in ms. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { readRouteTree } from '../../plugins/route-tree';
 import { firstLoadFiles, type ClientManifest } from '../../plugins/sign-in-assets/chunks';
-import { assetsOfHtml } from '../../server/gate/publicFiles';
+import { assetsOfHtml } from '../../rules/pageAssets';
+import { builtFileOf } from '../../rules/routes';
 
 /** A page's first-load files and their gzip sizes. */
 export interface FirstLoad {
@@ -30,7 +31,7 @@ export function firstLoad(siteDir: string, pagePath: string): FirstLoad {
   const generated = path.join(siteDir, '.docusaurus');
   const buildDir = path.join(siteDir, 'build');
   const read = (file: string) => fs.readFileSync(path.join(generated, file), 'utf8');
-  const html = fs.readFileSync(path.join(buildDir, pagePath, 'index.html'), 'utf8');
+  const html = fs.readFileSync(path.join(buildDir, builtFileOf(pagePath)), 'utf8');
   const files = firstLoadFiles(
     readRouteTree(generated),
     JSON.parse(read('routesChunkNames.json')),

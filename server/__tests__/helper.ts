@@ -12,7 +12,7 @@ import { parseEnv, type AuthSettings } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { scriptHashSource } from '../../postbuild/inlineScripts';
 import { buildApp } from '../app';
-import { INLINE_SCRIPT_HASHES_FILE } from '../gate/csp';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
 import { createAccessTokenVerifier } from '../gate/verifier';
 
 const keys = path.dirname(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'));

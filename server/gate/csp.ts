@@ -9,14 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PortalEnv } from '../../config/env';
 import { loadContract } from '../../config/openapi';
-import { serversForMode, withApiHost, type OpenApiDocument } from '../../scripts/openapi/contract';
-
-/**
- * The file, in the build output, listing the `'sha256-…'` sources of every inline script the site's
- * own code wrote into its pages; postbuild/ writes it in its one pass over the pages
- * (postbuild/inlineScripts.ts says which scripts are the site's own).
- */
-export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
+import { serversForMode, withApiHost, type OpenApiDocument } from '../../rules/contract';
 
 /**
  * The `'sha256-…'` sources the CSP allows (issue #4, #22 L2): read from the build's

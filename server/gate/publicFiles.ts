@@ -5,28 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'node-html-parser';
-import { SIGN_IN_ASSETS_FILE, SIGN_IN_ROUTE, type SignInAssets } from '../../plugins/sign-in-assets';
-
-/** Site-absolute paths a page's HTML loads from this site (external URLs are left out). */
-export function assetsOfHtml(html: string): string[] {
-  const root = parse(html);
-  const urls = [
-    ...root.querySelectorAll('script[src]').map((el) => el.getAttribute('src')),
-    ...root
-      .querySelectorAll('link[href]')
-      .filter((el) => /\b(stylesheet|icon|preload|modulepreload|manifest)\b/.test(el.getAttribute('rel') ?? ''))
-      .map((el) => el.getAttribute('href')),
-    ...root.querySelectorAll('img[src]').map((el) => el.getAttribute('src')),
-  ];
-  return [
-    ...new Set(
-      urls
-        .filter((url): url is string => !!url && url.startsWith('/') && !url.startsWith('//'))
-        .map((url) => url.split(/[?#]/)[0]),
-    ),
-  ];
-}
+import { SIGN_IN_ASSETS_FILE, type SignInAssets } from '../../rules/buildFiles';
+import { assetsOfHtml } from '../../rules/pageAssets';
+import { builtFileOf, SIGN_IN_ROUTE } from '../../rules/routes';
 
 /**
  * @param buildDir - the Docusaurus output folder.
@@ -34,7 +15,7 @@ export function assetsOfHtml(html: string): string[] {
  * @throws {Error} when the sign-in page or `sign-in-assets.json` is missing: the build is incomplete.
  */
 export function publicFiles(buildDir: string): Set<string> {
-  const page = path.join(buildDir, SIGN_IN_ROUTE, 'index.html');
+  const page = path.join(buildDir, builtFileOf(SIGN_IN_ROUTE));
   const manifest = path.join(buildDir, SIGN_IN_ASSETS_FILE);
   for (const file of [page, manifest]) {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first.`);

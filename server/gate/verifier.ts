@@ -15,9 +15,9 @@ import { JwtExpiredError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthSettings } from '../../config/env';
+import type { AccessTokenVerifier, TokenCheck } from '../../rules/access';
 
-/** The outcome of checking a token. */
-export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
+export type { AccessTokenVerifier, TokenCheck };
 
 /**
  * How far a token's `iat` may lie in the future, in seconds: clocks differ a little between Cognito and
@@ -41,12 +41,6 @@ export function checkTokenTimes(payload: JwtPayload, nowMs: number): void {
 
 /** How many verified tokens are remembered (each until its `exp`), so a token's RSA signature is checked once. */
 export const VERIFIED_CACHE_SIZE = 10_000;
-
-/** Checks access tokens of one user pool app client. */
-export interface AccessTokenVerifier {
-  /** Never throws: every failure is a `{ valid: false }` with the reason. */
-  check(token: string): Promise<TokenCheck>;
-}
 
 /** Options of {@link createAccessTokenVerifier}. */
 export interface VerifierOptions {

@@ -5,7 +5,7 @@
  * path and query parameters are declared and valid for their schemas, required ones are there, and the
  * JSON body is valid for the operation's request schema. A sample the API would reject fails here.
  */
-import { parseRequestSample } from '../../src/components/ApiSample/request';
+import { parseRequestSample } from '../../rules/apiSample';
 import { apiSamples, docFiles } from '../../scripts/docs-check/contract';
 import { problemsOf } from '../../scripts/docs-check/samples';
 

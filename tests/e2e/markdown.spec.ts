@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markdownPathOf } from '../../plugins/markdown-export/paths';
+import { markdownPathOf } from '../../rules/routes';
 import { SPEC_ROUTES } from './routes';
 import { test, expect, signIn, waitForGate, demoTokens } from './fixtures';
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseEnv } from '../../../config/env';
 import { loadContract } from '../../../config/openapi';
-import { CUSTOMER_BASE_PATH } from '../../../scripts/openapi/contract';
+import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
 import { mintToken } from '../../../server/__tests__/helper';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { LOCAL_JWKS } from '../../identity/jwks';

@@ -5,11 +5,11 @@
  * of an operation (method and path, parameters, body, responses, a curl sample) and of a schema.
  */
 import { loadContract } from '../../../config/openapi';
+import { operations } from '../../../rules/contract';
 import {
   fieldRows,
   infoMarkdown,
   operationMarkdown,
-  operations,
   schemaMarkdown,
   schemaNameFor,
   tagMarkdown,

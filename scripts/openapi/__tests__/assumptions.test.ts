@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
-import { nodeAt } from '../contract';
+import { nodeAt } from '../../../rules/contract';
 import { assumptionNote, findAssumptions, listedAssumptions, withAssumptionNotes } from '../assumptions';
 
 const REPO = path.resolve(__dirname, '../../..');

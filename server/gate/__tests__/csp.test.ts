@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../../../config/env';
 import { loadContract } from '../../../config/openapi';
-import { serversForMode, withApiHost, type OpenApiDocument } from '../../../scripts/openapi/contract';
-import { cspDirectives, cspOriginsFor, INLINE_SCRIPT_HASHES_FILE, readInlineScriptHashes } from '../csp';
+import { serversForMode, withApiHost, type OpenApiDocument } from '../../../rules/contract';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../../rules/buildFiles';
+import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../csp';
 
 describe('cspOriginsFor: where "Send API request" may go', () => {
   it('in local mode, the local sandbox API (issue #11) on SANDBOX_PORT and the production host', () => {

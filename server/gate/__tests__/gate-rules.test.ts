@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-import { tokensFromCookies } from '../cookies';
-import { assetsOfHtml } from '../publicFiles';
-import { isPageRequest, parseTarget, signInUrl } from '../requests';
+import { tokensFromCookies } from '../../../rules/cookies';
+import { assetsOfHtml } from '../../../rules/pageAssets';
+import { isPageRequest, parseTarget, signInUrl } from '../../../rules/requests';
 
 describe('tokensFromCookies', () => {
   const prefix = 'CognitoIdentityServiceProvider.client1';

@@ -5,7 +5,7 @@
  * `Authorization` header parse (M2) and the token times the verifier accepted (info items).
  */
 import { performance } from 'node:perf_hooks';
-import { bearerToken, decide, type GateRules } from '../access';
+import { bearerToken, decide, type GateRules } from '../../../rules/access';
 import { CLOCK_SKEW_SECONDS, createAccessTokenVerifier } from '../verifier';
 import { localAuth, localJwks, mintToken } from '../../__tests__/helper';
 

@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import { parseRequestSample, toCurl, toPython, toTypeScript } from './request';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../../rules/apiSample';
 
 /** Props of {@link ApiSample}: the request as text, see `parseRequestSample`. */
 export interface ApiSampleProps {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTypedDispatch, useTypedSelector } from '@theme/ApiItem/hooks';
 import { setAuthData } from '@theme/ApiExplorer/Authorization/slice';
 import { useApiToken } from './index';
-import { bearerSchemesOfOptions } from './bearerSchemes';
+import { bearerSchemesOfOptions } from '../../../rules/bearerSchemes';
 
 /**
  * Puts the signed-in user's access token into the explorer's bearer field(s) of the current API page,

@@ -1,22 +1,7 @@
 /**
- * The mark of a page that only a gate sends, after verifying the visitor's access token (issue #9):
- * `<meta name="portal-gate" content="verified">` in its head. `npm run build` puts it on every page but
- * the sign-in page (postbuild/verifiedMark.ts); with it, AuthGate's stylesheet shows the page at
- * first paint instead of after Amplify has read the session. The dev server's pages never carry it, so
- * nothing gated shows there before Amplify has decided. Plain constants, shared by the site and the server.
- *
- * A `<meta>` element and not a `data-*` attribute of `<html>`: Docusaurus's inline theme script copies
- * every `?docusaurus-data-<name>=<value>` of the URL onto `<html>` as `data-<name>`, so a link ending
- * `?docusaurus-data-gate=verified` could mark any page, the sign-in page included (issue #22). No query
- * parameter adds elements to the head.
+ * Whether the page in the browser carries the gate's verified mark (rules/verifiedMark.ts, issue #9).
  */
-export const VERIFIED_META_NAME = 'portal-gate';
-
-/** `content` of the {@link VERIFIED_META_NAME} meta element on a gated page. */
-export const VERIFIED_VALUE = 'verified';
-
-/** The meta element as the build writes it. */
-export const VERIFIED_META = `<meta name="${VERIFIED_META_NAME}" content="${VERIFIED_VALUE}">`;
+import { VERIFIED_META_NAME, VERIFIED_VALUE } from '@site/rules/verifiedMark';
 
 /** Whether `doc` is a page a gate sent after verifying the token (its head holds the mark). */
 export function isGateVerified(doc: Document): boolean {

@@ -6,7 +6,7 @@
  * refuse the next request (issue #9). The signature is not checked: the gate does that. The cookie
  * lookup is the gate's own (server/gate/cookies.ts), so the two read the same cookies.
  */
-import { tokensFromCookies } from '@site/server/gate/cookies';
+import { tokensFromCookies } from '@site/rules/cookies';
 
 /** A cookie value as js-cookie wrote it (percent-encoded). */
 function decodeValue(text: string): string {

@@ -1,6 +1,6 @@
 import React, { useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
-import { markdownHrefOf } from '@site/plugins/markdown-export/paths';
+import { markdownHrefOf } from '@site/rules/routes';
 import styles from './styles.module.css';
 
 /** What the control says after a click (read out by screen readers through `role="status"`). */

@@ -5,7 +5,7 @@ import type { AuthStatus } from '@site/src/components/AuthProvider/authStatus';
 import { mockIsBrowser } from '@site/tests/unit/mocks/useIsBrowser';
 import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import AuthGate from '..';
-import { VERIFIED_META } from '@site/src/components/AuthGate/verified';
+import { VERIFIED_META } from '@site/rules/verifiedMark';
 
 jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
 

@@ -3,7 +3,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isGateVerified, VERIFIED_META, VERIFIED_META_NAME, VERIFIED_VALUE } from '../verified';
+import { VERIFIED_META, VERIFIED_META_NAME, VERIFIED_VALUE } from '../../../../rules/verifiedMark';
+import { isGateVerified } from '../verified';
 
 afterEach(() => {
   document.head.innerHTML = '';

@@ -5,7 +5,7 @@ import { mockSiteConfig } from '@site/tests/unit/mocks/useDocusaurusContext';
 import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
 import type { AuthStatus } from '../authStatus';
 import { loadSession, sessionWanted, type Session } from '../loadSession';
-import { VERIFIED_META } from '@site/src/components/AuthGate/verified';
+import { VERIFIED_META } from '@site/rules/verifiedMark';
 
 jest.mock('../loadSession', () => ({ loadSession: jest.fn(), sessionWanted: jest.fn() }));
 

@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 import { sampleFromSchema } from 'docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample';
-import { loadContract } from '../../../config/openapi';
-import { ajv, allOperations, refTo } from '../../docs-check/contract';
+import { loadContract } from '../../config/openapi';
+import { ajv, allOperations, refTo } from '../../scripts/docs-check/contract';
 import { contractUrl, nodeAt, parseContract, sandboxFirst, withApiHost, withExampleBodies } from '../contract';
 
 describe('contractUrl (spec §7.1)', () => {

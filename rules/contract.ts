@@ -124,3 +124,82 @@ export function withExampleBodies<T extends OpenApiDocument>(doc: T): T {
   }
   return copy;
 }
+
+/** A piece of an OpenAPI document: any JSON value, read by the walkers below. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ContractNode = any;
+
+/** The HTTP methods an OpenAPI path item may hold operations under (OpenAPI 3.1 "Path Item Object"). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * Follows a local `$ref` (`#/components/...`) of `doc`, and the `$ref`s its target holds in turn. Keys
+ * beside a `$ref` (OpenAPI 3.1 allows `description` and `summary` there) override the target's. Other
+ * nodes, and references to other documents, are returned as they are.
+ *
+ * @param seen - references already followed on the way here (for walkers of recursive schemas); the
+ *   returned `seen` adds the ones followed now.
+ * @returns the resolved node, or `node: undefined` when a reference leads back to one in `seen` (a
+ *   recursive schema) or nowhere.
+ */
+export function resolveRef(
+  doc: unknown,
+  node: ContractNode,
+  seen: ReadonlySet<string> = new Set(),
+): { node: ContractNode; seen: Set<string> } {
+  const chain = new Set(seen);
+  let current = node;
+  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
+    const ref: string = current.$ref;
+    if (chain.has(ref)) return { node: undefined, seen: chain };
+    chain.add(ref);
+    const target = nodeAt(doc, ref);
+    if (target === undefined) return { node: undefined, seen: chain };
+    const siblings = Object.entries(current).filter(([key]) => key !== '$ref');
+    current = siblings.length ? { ...(target as object), ...Object.fromEntries(siblings) } : target;
+  }
+  return { node: current, seen: chain };
+}
+
+/** One operation of the contract, found by {@link findOperation}. */
+export interface FoundOperation {
+  /** The path template it is declared under, e.g. `/documents/{document_id}`. */
+  template: string;
+  operation: ContractNode;
+  pathItem: ContractNode;
+  /** Path parameter name → the value the concrete path gave it (empty for a template). */
+  pathValues: Record<string, string>;
+}
+
+/**
+ * The operation of `doc` a method and a path name: the path may be a template (`/documents/{id}`) or a
+ * concrete path (`/documents/42`), matched segment by segment.
+ *
+ * @param method - an HTTP method, any case.
+ * @returns the operation, or `null` when no path item has that method.
+ */
+export function findOperation(doc: ContractNode, method: string, path: string): FoundOperation | null {
+  const name = method.toLowerCase();
+  const paths = (doc?.paths ?? {}) as Record<string, ContractNode>;
+  if (paths[path]?.[name])
+    return { template: path, operation: paths[path][name], pathItem: paths[path], pathValues: {} };
+  for (const [template, item] of Object.entries(paths)) {
+    const names: string[] = [];
+    const pattern = new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, param: string) => (names.push(param), '([^/]+)'))}$`,
+    );
+    const match = pattern.exec(path);
+    if (match && item?.[name]) {
+      const pathValues = Object.fromEntries(names.map((param, i) => [param, match[i + 1]]));
+      return { template, operation: item[name], pathItem: item, pathValues };
+    }
+  }
+  return null;
+}
+
+/** Every operation of `doc`, in document order, with its lower-case method and path template. */
+export function operations(doc: ContractNode): { method: string; path: string; operation: ContractNode }[] {
+  return Object.entries((doc?.paths ?? {}) as Record<string, ContractNode>).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item?.[method]).map((method) => ({ method, path, operation: item[method] })),
+  );
+}

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { parseRequestSample, toCurl, toPython, toPythonLiteral, toTypeScript } from '../request';
+import { parseRequestSample, toCurl, toPython, toPythonLiteral, toTypeScript } from '../apiSample';
 
 const search = parseRequestSample('POST /documents?page=2&page_size=10\n{"doctypes": ["Laws"], "has_signposts": true}');
 

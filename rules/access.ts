@@ -1,7 +1,7 @@
 /**
  * Who may have what (issues #4, #12): the one access decision of the portal, shared by the Fastify gate
  * (server/app.ts) and the CloudFront viewer-request handler (deploy/edge), so the two cannot drift.
- * Runtime-neutral: no file system, no framework; the caller passes the request's method, target, `Cookie`
+ * Runtime-neutral (rules/README.md): no file system, no framework; the caller passes the request's method, target, `Cookie`
  * and `Accept` headers, and the public paths and verifier it built once.
  *
  * - Sign-in page and its assets (the build's allow-list): everyone.
@@ -14,7 +14,16 @@
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
 import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './requests';
-import type { AccessTokenVerifier } from './verifier';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+
+/** The outcome of checking a token. */
+export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
+
+/** Checks access tokens of one user pool app client. */
+export interface AccessTokenVerifier {
+  /** Never throws: every failure is a `{ valid: false }` with the reason. */
+  check(token: string): Promise<TokenCheck>;
+}
 
 /**
  * Why a request was let through or not (logs, and `x-gate` in tests): `bearer` is a script's valid
@@ -115,19 +124,6 @@ async function accessOf(path: string, cookieHeader: string | undefined, rules: G
   return check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous';
 }
 
-/**
- * Spec §2.1: paths ending in `.html` or `/index` are normalised to the plain path (301).
- *
- * @returns the plain path, or `null` when `sitePath` is already plain (`/404.html` stays as it is).
- */
-export function normalisedPath(sitePath: string): string | null {
-  if (sitePath === '/index.html' || sitePath === '/index') return '/';
-  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'/index.html'.length);
-  if (sitePath.endsWith('/index')) return sitePath.slice(0, -'/index'.length);
-  if (sitePath.endsWith('.html') && sitePath !== '/404.html') return sitePath.slice(0, -'.html'.length);
-  return null;
-}
-
 /** A decoded site path percent-encoded segment by segment (`?`, `#` and `%` included), for a URI. */
 export function encodePath(sitePath: string): string {
   return sitePath.split('/').map(encodeURIComponent).join('/');
@@ -144,17 +140,4 @@ export function encodePath(sitePath: string): string {
 export function sameOriginLocation(sitePath: string, search: string): string {
   const encoded = encodePath(sitePath);
   return (/^\/[/\\]/.test(encoded) || !encoded.startsWith('/') ? '/' : encoded) + search;
-}
-
-/**
- * The file of the build a plain site path names, as a key of the site's bucket: `/` → `index.html`,
- * `/docs/x` and `/docs/x/` → `docs/x/index.html`, `/assets/js/a.js` → itself, `/a.js/` → `a.js/index.html`. Docusaurus writes every
- * route as `<route>/index.html`.
- */
-export function objectKey(sitePath: string): string {
-  const trimmed = sitePath.replace(/^\/+/, '').replace(/\/+$/, '');
-  if (trimmed === '') return 'index.html';
-  const last = trimmed.split('/').pop()!;
-  // A trailing slash names a folder (`/docs/x/`), even when its name has a dot (`/index.html/` is no file).
-  return last.includes('.') && !sitePath.endsWith('/') ? trimmed : `${trimmed}/index.html`;
 }

@@ -1,0 +1,39 @@
+/**
+ * The files the build writes for the servers to read (the gate in server/, the edge bundle in deploy/):
+ * their names and shapes, so the step that writes one and the server that reads it cannot disagree.
+ * Pure constants and types.
+ */
+
+/**
+ * The file, in the build output, listing what the sign-in route loads (issues #4, #9): written by
+ * plugins/sign-in-assets, read by the gate's public-file list (server/gate/publicFiles.ts).
+ */
+export const SIGN_IN_ASSETS_FILE = 'sign-in-assets.json';
+
+/** Shape of {@link SIGN_IN_ASSETS_FILE}. */
+export interface SignInAssets {
+  route: string;
+  /** Site-absolute paths, e.g. `/assets/js/1a2b3c4d.5e6f.js`. */
+  files: string[];
+}
+
+/**
+ * The file, in the build output, listing the `'sha256-…'` sources of every inline script the site's own
+ * code wrote into its pages (issues #4, #22): written by postbuild/ in its one pass over the pages
+ * (postbuild/inlineScripts.ts says which scripts are the site's own), read by the CSP (server/gate/csp.ts).
+ */
+export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
+
+/**
+ * The content codings the gate serves (issue #9): every text file of the build has a brotli (`.br`) and
+ * a gzip (`.gz`) sibling, written once after the build (postbuild/compress.ts), never per request; the
+ * gate picks one by `Accept-Encoding` (@fastify/static `preCompressed` for assets, server/app.ts for
+ * pages). Best first.
+ */
+export const ENCODINGS = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** A content coding the gate can send. */
+export type Coding = (typeof ENCODINGS)[number]['coding'] | 'identity';

@@ -1,0 +1,72 @@
+/**
+ * Routes and the files the build writes for them: one rule for every runtime that maps one to the other
+ * (the gate, the edge handler, the build steps, the browser's "Copy page", the tests). Pure: no Node
+ * modules, no DOM, so the browser bundle can take it.
+ *
+ * Docusaurus writes every route as `<route>/index.html` (its default `trailingSlash: undefined`), and
+ * spec §2.1 serves each page at its plain path.
+ */
+
+/**
+ * Route of the sign-in page, the only page anonymous visitors get (spec §2.1, §4). The OAuth redirect
+ * URLs (config/env.ts), the gate's public files and the build steps all name it from here.
+ */
+export const SIGN_IN_ROUTE = '/login';
+
+/**
+ * Spec §2.1: paths ending in `.html` or `/index` are normalised to the plain path (301).
+ *
+ * @returns the plain path, or `null` when `sitePath` is already plain (`/404.html` stays as it is).
+ */
+export function normalisedPath(sitePath: string): string | null {
+  if (sitePath === '/index.html' || sitePath === '/index') return '/';
+  if (sitePath.endsWith('/index.html')) return sitePath.slice(0, -'/index.html'.length);
+  if (sitePath.endsWith('/index')) return sitePath.slice(0, -'/index'.length);
+  if (sitePath.endsWith('.html') && sitePath !== '/404.html') return sitePath.slice(0, -'.html'.length);
+  return null;
+}
+
+/**
+ * The file of the build (relative to the build folder; on AWS, the key of the site's bucket) that a plain
+ * site path names: `/` → `index.html`, `/docs/x` and `/docs/x/` → `docs/x/index.html`, `/assets/js/a.js`
+ * → itself, `/a.js/` → `a.js/index.html`.
+ */
+export function builtFileOf(sitePath: string): string {
+  const trimmed = sitePath.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (trimmed === '') return 'index.html';
+  const last = trimmed.split('/').pop()!;
+  // A trailing slash names a folder (`/docs/x/`), even when its name has a dot (`/index.html/` is no file).
+  return last.includes('.') && !sitePath.endsWith('/') ? trimmed : `${trimmed}/index.html`;
+}
+
+/**
+ * The site paths that a file of the build answers, the inverse of {@link builtFileOf} plus the
+ * spellings {@link normalisedPath} redirects: `docs/x/index.html` answers `/docs/x`, `/docs/x/` and
+ * `/docs/x/index.html`; `x.html` answers `/x` and itself; anything else only itself.
+ *
+ * @param file - a path relative to the build folder, with `/` separators.
+ */
+export function sitePathsOf(file: string): string[] {
+  const own = `/${file}`;
+  if (file === 'index.html') return [own, '/'];
+  if (file.endsWith('/index.html')) {
+    const route = `/${file.slice(0, -'/index.html'.length)}`;
+    return [own, route, `${route}/`];
+  }
+  if (file.endsWith('.html')) return [own, `/${file.slice(0, -'.html'.length)}`];
+  return [own];
+}
+
+/**
+ * The Markdown copy of a page (issue #14), written by plugins/markdown-export and fetched by "Copy page":
+ * its `.md` file relative to the build folder, `/` → `index.md`, `/docs/x/` → `docs/x.md`.
+ */
+export function markdownPathOf(route: string): string {
+  const trimmed = route.replace(/^\/+/, '').replace(/\/+$/, '');
+  return `${trimmed || 'index'}.md`;
+}
+
+/** The site path of a page's Markdown copy, as a browser requests it: `/docs/x` → `/docs/x.md`. */
+export function markdownHrefOf(pathname: string): string {
+  return `/${markdownPathOf(pathname)}`;
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run serve`: serves the production build through the gate (server/listen.ts) on PORT (3000). In
+ * local mode (no COGNITO_USER_POOL_ID) it first starts the local services (identity, sandbox API, IdP,
+ * hosted UI) and trusts the local identity's keys, but only on a loopback HOST: anywhere else it exits
+ * with one line saying what to set (issue #22, `localIdentityRefusal`). With a user pool configured it
+ * is server/server.ts: it trusts only that pool's keys. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { localIdentityRefusal, portalEnv } from '../config/env';
+import { startLocalServices } from '../local';
+import { LOCAL_JWKS } from '../local/identity/jwks';
+import { closeOnSignal, listen } from '../server/listen';
+
+async function main(): Promise<void> {
+  const env = portalEnv;
+  const refusal = localIdentityRefusal(env, 'serve');
+  if (refusal) throw new Error(refusal);
+  if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
+    console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
+  }
+  const services = await startLocalServices(env);
+  const app = await listen(env, env.auth.mode === 'local' ? LOCAL_JWKS : undefined);
+  closeOnSignal(async () => {
+    await app.close();
+    await services.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`Could not start the server: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

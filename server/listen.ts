@@ -1,0 +1,49 @@
+/**
+ * Serves the production build through the gate (server/app.ts) on the configured HOST and PORT: the one
+ * way both entry points start the gate. `server/server.ts` (a deployment, with a Cognito user pool) and
+ * `npm run serve` (scripts/serve.ts, which also runs the local services in local mode) call it.
+ */
+import path from 'node:path';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { FastifyInstance } from 'fastify';
+import type { PortalEnv } from '../config/env';
+import { buildApp } from './app';
+import { cspOriginsFor } from './gate/csp';
+import { createAccessTokenVerifier } from './gate/verifier';
+
+/** The build output the gate serves: `build/` beside this folder. */
+export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
+
+/**
+ * Builds the gate for `env` and listens on `env.siteHost`:`env.sitePort`.
+ *
+ * @param jwks - the keys to trust instead of fetching the user pool's (the local identity service's,
+ *   passed by scripts/serve.ts in local mode only).
+ * @returns the listening app; `close()` stops it.
+ * @throws {Error} when the build is incomplete (names the missing file) or the port is taken.
+ */
+export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstance> {
+  const verifier = await createAccessTokenVerifier(env.auth, { jwks });
+  const app = await buildApp({
+    buildDir: BUILD_DIR,
+    appClientId: env.auth.userPoolClientId,
+    verifier,
+    csp: cspOriginsFor(env),
+    tls: env.siteUrl.startsWith('https:'),
+    // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
+    accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+  });
+  await app.listen({ port: env.sitePort, host: env.siteHost });
+  console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
+  return app;
+}
+
+/** Closes `close` on the first SIGINT or SIGTERM, then exits 0. */
+export function closeOnSignal(close: () => Promise<unknown>): void {
+  const stop = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
