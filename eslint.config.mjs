@@ -99,7 +99,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react/prop-types': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // Components and scripts must not read the environment; config/env.ts does, once (STYLE.md).
+      // Components and scripts must not read the environment; config/env.ts does, once (CONTRIBUTING.md "For engineers").
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config/env.ts.' },

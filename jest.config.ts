@@ -16,6 +16,7 @@ const config: Config = {
     '<rootDir>/server',
     '<rootDir>/plugins',
     '<rootDir>/postbuild',
+    '<rootDir>/rules',
     '<rootDir>/tests/docs',
     '<rootDir>/deploy',
   ],

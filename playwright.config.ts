@@ -1,5 +1,5 @@
 /**
- * End-to-end tests: Debian's Chromium (never a downloaded browser, DEVELOPERS.md) drives the built
+ * End-to-end tests: Debian's Chromium (never a downloaded browser, CONTRIBUTING.md "For engineers") drives the built
  * site served by `npm run serve`, which also starts the local identity service with fresh data.
  * Run with `npm run test:e2e` (builds first).
  */
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** Chromium flags for this machine: no sandbox as root, no GPU, no calls home (DEVELOPERS.md). */
+/** Chromium flags for this machine: no sandbox as root, no GPU, no calls home. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

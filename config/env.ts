@@ -1,9 +1,9 @@
 /**
- * The portal's configuration, read from the environment exactly once (STYLE.md "Configuration").
+ * The portal's configuration, read from the environment exactly once (CONTRIBUTING.md "For engineers", Configuration).
  *
  * Every other module imports these typed constants; nothing else reads `process.env`. A value that is
  * present but malformed throws at start-up, naming the variable, so a broken deployment stops the build
- * instead of shipping a portal nobody can sign in to (DEVELOPERS.md "Bad input gets a clear error").
+ * instead of shipping a portal nobody can sign in to (CONTRIBUTING.md "For engineers").
  * Every variable is documented in `.env.example`.
  */
 import { SIGN_IN_ROUTE } from '../rules/routes';
@@ -241,94 +241,25 @@ export function parseEnv(env: Env): PortalEnv {
   const siteUrl = readUrl(env, 'SITE_URL', `http://localhost:${sitePort}`);
   const identityPort = readPort(env, 'LOCAL_IDENTITY_PORT', 9229);
   const productName = read(env, 'PRODUCT_NAME') ?? 'RegData';
-
   const userPoolId = read(env, 'COGNITO_USER_POOL_ID');
-  let auth: AuthSettings;
   const localSso = readLocalSso(env, userPoolId === undefined);
-  const oauth = {
-    domain: localSso.enabled
-      ? `localhost:${localSso.hostedUiPort}`
-      : (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
-    redirectSignIn: readList(env, 'COGNITO_REDIRECT_SIGN_IN'),
-    redirectSignOut: readList(env, 'COGNITO_REDIRECT_SIGN_OUT'),
-    customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
+  const shared = {
+    cookie: cookieOptions(siteUrl),
+    passwordPolicy: readPasswordPolicy(env),
+    totpIssuer: read(env, 'TOTP_ISSUER') ?? 'AWSCognito',
+    oauth: readOAuth(env, siteUrl, localSso, productName),
   };
-  // The sign-in page, not `/`: the gate lets `/login?code=…&state=…` through to Amplify's OAuth listener,
-  // where a gated `/` would send the code on to `/login?next=…` and lose it (issue #13).
-  if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}${SIGN_IN_ROUTE}`];
-  if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}${SIGN_IN_ROUTE}`];
-  for (const [name, urls] of [
-    ['COGNITO_REDIRECT_SIGN_IN', oauth.redirectSignIn],
-    ['COGNITO_REDIRECT_SIGN_OUT', oauth.redirectSignOut],
-  ] as const) {
-    for (const url of urls) readUrl({ [name]: url }, name, url);
-  }
-
-  const minLength = Number(read(env, 'COGNITO_PASSWORD_MIN_LENGTH') ?? 8);
-  if (!Number.isInteger(minLength) || minLength < 6 || minLength > 99) {
-    throw new ConfigError('COGNITO_PASSWORD_MIN_LENGTH', "give the user pool's minimum password length, 6 to 99.");
-  }
-  const passwordPolicy = {
-    minLength,
-    requireLowercase: true,
-    requireUppercase: true,
-    requireNumbers: true,
-    requireSpecialCharacters: true,
-  };
-  const totpIssuer = read(env, 'TOTP_ISSUER') ?? 'AWSCognito';
-  const site = new URL(siteUrl);
-  const cookie = {
-    path: '/',
-    expires: REFRESH_TOKEN_VALIDITY_DAYS,
-    secure: site.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname),
-    sameSite: 'strict' as const,
-  };
-
-  if (userPoolId === undefined) {
-    auth = {
-      mode: 'local',
-      region: 'us-east-1',
-      userPoolId: LOCAL_USER_POOL_ID,
-      userPoolClientId: LOCAL_APP_CLIENT_ID,
-      userPoolEndpoint: `http://localhost:${identityPort}`,
-      cookie,
-      passwordPolicy,
-      totpIssuer,
-      oauth,
-    };
-  } else {
-    const match = USER_POOL_ID.exec(userPoolId);
-    if (!match) {
-      throw new ConfigError(
-        'COGNITO_USER_POOL_ID',
-        `"${userPoolId}" is not a user pool id of the form <region>_<id>, e.g. eu-west-2_AbC123xyz.`,
-      );
-    }
-    const userPoolClientId = read(env, 'COGNITO_APP_CLIENT_ID');
-    if (!userPoolClientId) {
-      throw new ConfigError(
-        'COGNITO_APP_CLIENT_ID',
-        'it is required when COGNITO_USER_POOL_ID is set: give the web app client id of that user pool.',
-      );
-    }
-    if (userPoolId === LOCAL_USER_POOL_ID) {
-      throw new ConfigError(
-        'COGNITO_USER_POOL_ID',
-        `${LOCAL_USER_POOL_ID} is the local identity service's pool; unset the variable to run in local mode.`,
-      );
-    }
-    auth = {
-      mode: 'cognito',
-      region: read(env, 'COGNITO_REGION') ?? match[1],
-      userPoolId,
-      userPoolClientId,
-      scriptsClientId: read(env, 'COGNITO_SCRIPTS_CLIENT_ID'),
-      cookie,
-      passwordPolicy,
-      totpIssuer,
-      oauth,
-    };
-  }
+  const auth: AuthSettings =
+    userPoolId === undefined
+      ? {
+          mode: 'local',
+          region: 'us-east-1',
+          userPoolId: LOCAL_USER_POOL_ID,
+          userPoolClientId: LOCAL_APP_CLIENT_ID,
+          userPoolEndpoint: `http://localhost:${identityPort}`,
+          ...shared,
+        }
+      : { mode: 'cognito', ...readUserPool(env, userPoolId), ...shared };
 
   return {
     productName,
@@ -358,6 +289,90 @@ export function parseEnv(env: Env): PortalEnv {
       customDomain: readCustomDomain(env),
     },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
+  };
+}
+
+/** The hosted UI's domain, provider and redirect URLs (COGNITO_OAUTH_DOMAIN, COGNITO_REDIRECT_*). */
+function readOAuth(env: Env, siteUrl: string, localSso: LocalSsoSettings, productName: string): AuthSettings['oauth'] {
+  const oauth = {
+    domain: localSso.enabled
+      ? `localhost:${localSso.hostedUiPort}`
+      : (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
+    redirectSignIn: readList(env, 'COGNITO_REDIRECT_SIGN_IN'),
+    redirectSignOut: readList(env, 'COGNITO_REDIRECT_SIGN_OUT'),
+    customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
+  };
+  // The sign-in page, not `/`: the gate lets `/login?code=…&state=…` through to Amplify's OAuth listener,
+  // where a gated `/` would send the code on to `/login?next=…` and lose it (issue #13).
+  if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}${SIGN_IN_ROUTE}`];
+  if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}${SIGN_IN_ROUTE}`];
+  for (const [name, urls] of [
+    ['COGNITO_REDIRECT_SIGN_IN', oauth.redirectSignIn],
+    ['COGNITO_REDIRECT_SIGN_OUT', oauth.redirectSignOut],
+  ] as const) {
+    for (const url of urls) readUrl({ [name]: url }, name, url);
+  }
+  return oauth;
+}
+
+/** The user pool's password policy: COGNITO_PASSWORD_MIN_LENGTH (6 to 99), every character class. */
+function readPasswordPolicy(env: Env): AuthSettings['passwordPolicy'] {
+  const minLength = Number(read(env, 'COGNITO_PASSWORD_MIN_LENGTH') ?? 8);
+  if (!Number.isInteger(minLength) || minLength < 6 || minLength > 99) {
+    throw new ConfigError('COGNITO_PASSWORD_MIN_LENGTH', "give the user pool's minimum password length, 6 to 99.");
+  }
+  return {
+    minLength,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireNumbers: true,
+    requireSpecialCharacters: true,
+  };
+}
+
+/** The cookies Amplify keeps the tokens in: as long as the refresh token, `Secure` but on plain localhost. */
+function cookieOptions(siteUrl: string): AuthSettings['cookie'] {
+  const site = new URL(siteUrl);
+  return {
+    path: '/',
+    expires: REFRESH_TOKEN_VALIDITY_DAYS,
+    secure: site.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(site.hostname),
+    sameSite: 'strict' as const,
+  };
+}
+
+/**
+ * A real user pool: COGNITO_USER_POOL_ID (its region from its prefix unless COGNITO_REGION says
+ * otherwise), COGNITO_APP_CLIENT_ID (required), COGNITO_SCRIPTS_CLIENT_ID (optional).
+ *
+ * @throws {ConfigError} for a malformed pool id, a missing app client id, or the local pool's id.
+ */
+function readUserPool(env: Env, userPoolId: string) {
+  const match = USER_POOL_ID.exec(userPoolId);
+  if (!match) {
+    throw new ConfigError(
+      'COGNITO_USER_POOL_ID',
+      `"${userPoolId}" is not a user pool id of the form <region>_<id>, e.g. eu-west-2_AbC123xyz.`,
+    );
+  }
+  const userPoolClientId = read(env, 'COGNITO_APP_CLIENT_ID');
+  if (!userPoolClientId) {
+    throw new ConfigError(
+      'COGNITO_APP_CLIENT_ID',
+      'it is required when COGNITO_USER_POOL_ID is set: give the web app client id of that user pool.',
+    );
+  }
+  if (userPoolId === LOCAL_USER_POOL_ID) {
+    throw new ConfigError(
+      'COGNITO_USER_POOL_ID',
+      `${LOCAL_USER_POOL_ID} is the local identity service's pool; unset the variable to run in local mode.`,
+    );
+  }
+  return {
+    region: read(env, 'COGNITO_REGION') ?? match[1],
+    userPoolId,
+    userPoolClientId,
+    scriptsClientId: read(env, 'COGNITO_SCRIPTS_CLIENT_ID'),
   };
 }
 

@@ -77,23 +77,7 @@ export interface IdentityStackProps extends StackProps {
 export class IdentityStack extends Stack {
   constructor(scope: Construct, id: string, props: IdentityStackProps) {
     super(scope, id, props);
-    const domainPrefix = new CfnParameter(this, 'HostedUiDomainPrefix', {
-      type: 'String',
-      description: 'Prefix of the Cognito hosted-UI domain (<prefix>.auth.us-east-1.amazoncognito.com), for SSO.',
-    });
-    const oidcIssuer = new CfnParameter(this, 'SsoIssuerUrl', {
-      type: 'String',
-      description: 'Issuer URL of the SSO OpenID Connect provider.',
-    });
-    const oidcClientId = new CfnParameter(this, 'SsoClientId', {
-      type: 'String',
-      description: 'Client id at the SSO provider.',
-    });
-    const oidcClientSecret = new CfnParameter(this, 'SsoClientSecret', {
-      type: 'String',
-      noEcho: true,
-      description: 'Client secret at the SSO provider (never stored in the repository).',
-    });
+    const { domainPrefix, oidcIssuer, oidcClientId, oidcClientSecret } = this.ssoParameters();
 
     const pool = new cognito.UserPool(this, 'UserPool', {
       // Spec §2.3: no sign-up on the portal; customers are invited.
@@ -121,6 +105,43 @@ export class IdentityStack extends Stack {
       scopes: ['openid', 'email'],
       attributeMapping: { email: cognito.ProviderAttribute.other('email') },
     });
+    const { web, scripts } = this.appClients(pool, sso, props);
+    new CfnOutput(this, 'UserPoolId', { value: pool.userPoolId, description: 'COGNITO_USER_POOL_ID' });
+    new CfnOutput(this, 'WebClientId', { value: web.userPoolClientId, description: 'COGNITO_APP_CLIENT_ID' });
+    new CfnOutput(this, 'ScriptsClientId', {
+      value: scripts.userPoolClientId,
+      description: 'COGNITO_SCRIPTS_CLIENT_ID',
+    });
+    new CfnOutput(this, 'HostedUiDomain', {
+      value: `${domainPrefix.valueAsString}.auth.${Aws.REGION}.amazoncognito.com`,
+      description: 'COGNITO_OAUTH_DOMAIN',
+    });
+  }
+
+  /** The CloudFormation parameters of the hosted UI's domain and the SSO provider (set at deploy time). */
+  private ssoParameters() {
+    const domainPrefix = new CfnParameter(this, 'HostedUiDomainPrefix', {
+      type: 'String',
+      description: 'Prefix of the Cognito hosted-UI domain (<prefix>.auth.us-east-1.amazoncognito.com), for SSO.',
+    });
+    const oidcIssuer = new CfnParameter(this, 'SsoIssuerUrl', {
+      type: 'String',
+      description: 'Issuer URL of the SSO OpenID Connect provider.',
+    });
+    const oidcClientId = new CfnParameter(this, 'SsoClientId', {
+      type: 'String',
+      description: 'Client id at the SSO provider.',
+    });
+    const oidcClientSecret = new CfnParameter(this, 'SsoClientSecret', {
+      type: 'String',
+      noEcho: true,
+      description: 'Client secret at the SSO provider (never stored in the repository).',
+    });
+    return { domainPrefix, oidcIssuer, oidcClientId, oidcClientSecret };
+  }
+
+  /** The web app client (SRP and the OAuth code flow) and the scripts client (issue #14). */
+  private appClients(pool: cognito.UserPool, sso: cognito.UserPoolIdentityProviderOidc, props: IdentityStackProps) {
     const web = pool.addClient('Web', {
       generateSecret: false,
       // The browser signs in with SRP (Amplify's default); the password never leaves it.
@@ -149,16 +170,7 @@ export class IdentityStack extends Stack {
       refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
       preventUserExistenceErrors: true,
     });
-    new CfnOutput(this, 'UserPoolId', { value: pool.userPoolId, description: 'COGNITO_USER_POOL_ID' });
-    new CfnOutput(this, 'WebClientId', { value: web.userPoolClientId, description: 'COGNITO_APP_CLIENT_ID' });
-    new CfnOutput(this, 'ScriptsClientId', {
-      value: scripts.userPoolClientId,
-      description: 'COGNITO_SCRIPTS_CLIENT_ID',
-    });
-    new CfnOutput(this, 'HostedUiDomain', {
-      value: `${domainPrefix.valueAsString}.auth.${Aws.REGION}.amazoncognito.com`,
-      description: 'COGNITO_OAUTH_DOMAIN',
-    });
+    return { web, scripts };
   }
 }
 
@@ -178,72 +190,16 @@ export interface SiteStackProps extends StackProps {
 export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
-    const enableWaf = new CfnParameter(this, 'EnableWaf', {
-      type: 'String',
-      allowedValues: ['true', 'false'],
-      default: 'true',
-      description: 'Put a WAF web ACL (rate limit, AWS managed common rules) in front of the distribution.',
-    });
-    const rateLimit = new CfnParameter(this, 'WafRateLimit', {
-      type: 'Number',
-      default: DEFAULT_RATE_LIMIT,
-      minValue: 100,
-      description: 'Requests one IP address may make in any 5 minutes before the WAF blocks it.',
-    });
+    const { logs, bucket } = this.buckets();
 
-    const logs = new s3.Bucket(this, 'Logs', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // CloudFront standard logging writes with an ACL, which needs object-writer ownership.
-      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ id: 'retention', expiration: Duration.days(LOG_RETENTION_DAYS) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    const bucket = new s3.Bucket(this, 'Site', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // A bad upload or a deleted file can be restored for a while.
-      versioned: true,
-      lifecycleRules: [{ id: 'old-versions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) }],
-      serverAccessLogsBucket: logs,
-      serverAccessLogsPrefix: 's3/',
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    const gate = new cloudfront.experimental.EdgeFunction(this, 'Gate', {
-      // The newest Node runtime Lambda@Edge supports (README, "Deploy to AWS").
-      runtime: lambda.Runtime.NODEJS_24_X,
-      handler: 'index.handler',
-      code: lambda.Code.fromAsset(props.edgeBundleDir),
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
-    });
-
-    // The same headers the Fastify gate sends (helmet); a test compares the two.
-    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: cspHeader(props.cspDirectives), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
-        xssProtection: { protection: false, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: Object.entries(EXTRA_SECURITY_HEADERS).map(([header, value]) => ({
-          header,
-          value,
-          override: true,
-        })),
-      },
-    });
+    const headers = this.securityHeaders(props.cspDirectives);
 
     const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket);
     const edgeLambdas = [
-      { functionVersion: gate.currentVersion, eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST },
+      {
+        functionVersion: this.edgeGate(props.edgeBundleDir).currentVersion,
+        eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
+      },
     ];
     // Hashed assets are `private` for browsers and proxies (as the Fastify gate sends them), yet CloudFront
     // keeps them: a minimum TTL overrides `private` for its own cache, which the gate guards on viewer-request.
@@ -254,9 +210,6 @@ export class SiteStack extends Stack {
       enableAcceptEncodingBrotli: true,
       enableAcceptEncodingGzip: true,
     });
-    const acl = this.webAcl(rateLimit.valueAsNumber);
-    const wafOn = new CfnCondition(this, 'WafOn', { expression: Fn.conditionEquals(enableWaf.valueAsString, 'true') });
-    acl.cfnOptions.condition = wafOn;
 
     const domain = props.customDomain;
     const distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -298,29 +251,116 @@ export class SiteStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
-      webAclId: Fn.conditionIf(wafOn.logicalId, acl.attrArn, Aws.NO_VALUE).toString(),
+      webAclId: this.wafAclId(),
     });
 
+    this.deployBuild(props.buildDir, bucket, distribution);
+
+    new CfnOutput(this, 'SiteDomain', { value: domain?.domainName ?? distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+    new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
+    new CfnOutput(this, 'LogBucketName', { value: logs.bucketName });
+  }
+
+  /**
+   * The WAF web ACL in front of the distribution (parameters `EnableWaf`, `WafRateLimit`): its ARN, or no
+   * value when the parameter turns it off.
+   */
+  private wafAclId(): string {
+    const enableWaf = new CfnParameter(this, 'EnableWaf', {
+      type: 'String',
+      allowedValues: ['true', 'false'],
+      default: 'true',
+      description: 'Put a WAF web ACL (rate limit, AWS managed common rules) in front of the distribution.',
+    });
+    const rateLimit = new CfnParameter(this, 'WafRateLimit', {
+      type: 'Number',
+      default: DEFAULT_RATE_LIMIT,
+      minValue: 100,
+      description: 'Requests one IP address may make in any 5 minutes before the WAF blocks it.',
+    });
+    const acl = this.webAcl(rateLimit.valueAsNumber);
+    const wafOn = new CfnCondition(this, 'WafOn', { expression: Fn.conditionEquals(enableWaf.valueAsString, 'true') });
+    acl.cfnOptions.condition = wafOn;
+    return Fn.conditionIf(wafOn.logicalId, acl.attrArn, Aws.NO_VALUE).toString();
+  }
+
+  /** The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. */
+  private edgeGate(edgeBundleDir: string): cloudfront.experimental.EdgeFunction {
+    return new cloudfront.experimental.EdgeFunction(this, 'Gate', {
+      // The newest Node runtime Lambda@Edge supports (README, "Deploy to AWS").
+      runtime: lambda.Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(edgeBundleDir),
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
+    });
+  }
+
+  /** The log bucket (CloudFront and S3 access logs, kept {@link LOG_RETENTION_DAYS}) and the site's bucket. */
+  private buckets() {
+    const logs = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with an ACL, which needs object-writer ownership.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ id: 'retention', expiration: Duration.days(LOG_RETENTION_DAYS) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const bucket = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // A bad upload or a deleted file can be restored for a while.
+      versioned: true,
+      lifecycleRules: [{ id: 'old-versions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) }],
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    return { logs, bucket };
+  }
+
+  /** The same headers the Fastify gate sends (helmet); a test compares the two. */
+  private securityHeaders(cspDirectives: Record<string, string[]>): cloudfront.ResponseHeadersPolicy {
+    return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: cspHeader(cspDirectives), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(EXTRA_SECURITY_HEADERS).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
+      },
+    });
+  }
+
+  /** Uploads the build: hashed assets cached for a year, pages revalidated, the cache cleared for pages. */
+  private deployBuild(buildDir: string, bucket: s3.Bucket, distribution: cloudfront.Distribution): void {
     new s3deploy.BucketDeployment(this, 'Assets', {
-      sources: [s3deploy.Source.asset(`${props.buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
+      sources: [s3deploy.Source.asset(`${buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
       destinationBucket: bucket,
       destinationKeyPrefix: 'assets/',
       cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
       prune: false,
     });
     new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [s3deploy.Source.asset(props.buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz'] })],
+      sources: [s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz'] })],
       destinationBucket: bucket,
       exclude: ['assets/*'],
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,
       distributionPaths: ['/*'],
     });
-
-    new CfnOutput(this, 'SiteDomain', { value: domain?.domainName ?? distribution.distributionDomainName });
-    new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
-    new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
-    new CfnOutput(this, 'LogBucketName', { value: logs.bucketName });
   }
 
   /** A CloudFront-scope web ACL: a per-IP rate limit, then AWS's managed common rule set. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the portal's one performance report (issue #9; DEVELOPERS.md: speed and size targets
+ * `npm run bench`: the portal's one performance report (issue #9; CONTRIBUTING.md "For engineers", Figures: speed and size targets
  * live here, as ratios to anchors measured in the same run, not in timed tests).
  *
  * 1. Builds ours (`npm run build`, skipped with `--no-build`) and the two anchors of scripts/perf/anchors.ts
@@ -223,6 +223,25 @@ function ratio(ours: number, anchor: number): string {
   return `${(ours / anchor).toFixed(2)}x`;
 }
 
+/** The table rows of one page: ours, its anchor, and the ratios. */
+function printRows(name: string, anchorName: string, ours: Figures, anchor: Figures): void {
+  for (const [site, figures] of [
+    ['ours', ours],
+    [anchorName, anchor],
+  ] as const) {
+    console.log(
+      `${name.padEnd(14)} | ${site.padEnd(5)} | ${figures.jsKB.toFixed(1).padStart(6)} | ${figures.cssKB.toFixed(1).padStart(6)} | ` +
+        `${figures.transferKB.toFixed(1).padStart(11)} | ${figures.manifestJsKB.toFixed(1).padStart(14)} | ${String(figures.score).padStart(7)} | ` +
+        `${figures.lcpMs.toFixed(0).padStart(6)} | ${figures.tbtMs.toFixed(0).padStart(6)}`,
+    );
+  }
+  console.log(
+    `${''.padEnd(14)} | ratio | ${ratio(ours.jsKB, anchor.jsKB).padStart(6)} | ${ratio(ours.cssKB, anchor.cssKB).padStart(6)} | ` +
+      `${ratio(ours.transferKB, anchor.transferKB).padStart(11)} | ${ratio(ours.manifestJsKB, anchor.manifestJsKB).padStart(14)} | ` +
+      `${''.padStart(7)} | ${ratio(ours.lcpMs, anchor.lcpMs).padStart(6)} |`,
+  );
+}
+
 async function main(): Promise<void> {
   let oursBuildMs: number | undefined;
   if (!process.argv.includes('--no-build')) {
@@ -280,21 +299,7 @@ async function main(): Promise<void> {
       );
       lcp[`ours ${target.name}`] = ours.lcpMs;
       lcp[`${target.anchor} ${target.name}`] = anchor.lcpMs;
-      for (const [site, figures] of [
-        ['ours', ours],
-        [target.anchor, anchor],
-      ] as const) {
-        console.log(
-          `${target.name.padEnd(14)} | ${site.padEnd(5)} | ${figures.jsKB.toFixed(1).padStart(6)} | ${figures.cssKB.toFixed(1).padStart(6)} | ` +
-            `${figures.transferKB.toFixed(1).padStart(11)} | ${figures.manifestJsKB.toFixed(1).padStart(14)} | ${String(figures.score).padStart(7)} | ` +
-            `${figures.lcpMs.toFixed(0).padStart(6)} | ${figures.tbtMs.toFixed(0).padStart(6)}`,
-        );
-      }
-      console.log(
-        `${''.padEnd(14)} | ratio | ${ratio(ours.jsKB, anchor.jsKB).padStart(6)} | ${ratio(ours.cssKB, anchor.cssKB).padStart(6)} | ` +
-          `${ratio(ours.transferKB, anchor.transferKB).padStart(11)} | ${ratio(ours.manifestJsKB, anchor.manifestJsKB).padStart(14)} | ` +
-          `${''.padStart(7)} | ${ratio(ours.lcpMs, anchor.lcpMs).padStart(6)} |`,
-      );
+      printRows(target.name, target.anchor, ours, anchor);
     }
     const plainDocLcp = lcp['plain doc page'];
     console.log(`\nLCP / plain doc page LCP (${plainDocLcp.toFixed(0)} ms):`);

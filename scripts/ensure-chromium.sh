@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure Debian's Chromium is at /usr/bin/chromium for the Playwright tests (DEVELOPERS.md: never
+# Makes sure Debian's Chromium is at /usr/bin/chromium for the Playwright tests (CONTRIBUTING.md "For engineers": never
 # download a browser). Installs it with apt when missing and we are root; otherwise says how.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi

@@ -70,7 +70,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('sitePath', '');
   app.decorateRequest('siteSearch', '');
+  await registerHeadersAndFiles(app, buildDir, options);
+  addGate(app, {
+    // A load balancer's health check needs no token (issue #12).
+    publicPaths: new Set([...publicFiles(buildDir), HEALTH_PATH]),
+    appClientId: options.appClientId,
+    verifier: options.verifier,
+    signInRoute: SIGN_IN_ROUTE,
+  });
+  if (options.accessLog) addAccessLog(app, options.accessLog);
 
+  // No content, no token, not a file of the build (so in no sitemap): "the process is up".
+  app.get(HEALTH_PATH, (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
+
+  const files = siteFiles(buildDir);
+  const pages = htmlPages(buildDir, new Set(files.values()));
+  app.route({
+    method: 'GET',
+    url: '/*',
+    handler: (request, reply) => sendSiteFile(files, pages, request, reply),
+  });
+  return app;
+}
+
+/** Security headers (helmet, with the build's CSP hashes) and the static files of the build. */
+async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, options: AppOptions): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -91,17 +115,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lastModified: true,
     preCompressed: true,
   });
+}
 
-  const rules: GateRules = {
-    // A load balancer's health check needs no token (issue #12).
-    publicPaths: new Set([...publicFiles(buildDir), HEALTH_PATH]),
-    appClientId: options.appClientId,
-    verifier: options.verifier,
-    signInRoute: SIGN_IN_ROUTE,
-  };
-
-  // The one access check (STYLE.md "Servers"): before routing, before any file is read. The decision is
-  // the one the CloudFront edge handler makes too (rules/access.ts).
+/**
+ * The one access check (CONTRIBUTING.md "For engineers", Servers): before routing, before any file is
+ * read. The decision is the one the CloudFront edge handler makes too (rules/access.ts).
+ */
+function addGate(app: FastifyInstance, rules: GateRules): void {
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
       {
@@ -126,34 +146,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (decision.wwwAuthenticate) reply.header('www-authenticate', decision.wwwAuthenticate);
     return reply.code(401).send();
   });
+}
 
-  const accessLog = options.accessLog;
-  if (accessLog) {
-    app.addHook('onResponse', async (request, reply) => {
-      accessLog(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          method: request.method,
-          path: request.sitePath || request.url.split('?')[0],
-          status: reply.statusCode,
-          access: reply.getHeader('x-gate') ?? 'refused',
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-        }),
-      );
-    });
-  }
-
-  // No content, no token, not a file of the build (so in no sitemap): "the process is up".
-  app.get(HEALTH_PATH, (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
-
-  const files = siteFiles(buildDir);
-  const pages = htmlPages(buildDir, new Set(files.values()));
-  app.route({
-    method: 'GET',
-    url: '/*',
-    handler: (request, reply) => sendSiteFile(files, pages, request, reply),
+/** One JSON line per response ({@link AppOptions.accessLog}): never a token, a cookie or the query. */
+function addAccessLog(app: FastifyInstance, accessLog: (line: string) => void): void {
+  app.addHook('onResponse', async (request, reply) => {
+    accessLog(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        method: request.method,
+        path: request.sitePath || request.url.split('?')[0],
+        status: reply.statusCode,
+        access: reply.getHeader('x-gate') ?? 'refused',
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      }),
+    );
   });
-  return app;
 }
 
 /** One encoding of a built HTML page held in memory, with its entity tag. */

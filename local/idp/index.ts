@@ -112,9 +112,27 @@ export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOpt
       return grant;
     },
   });
-  const callback = provider.callback();
+  const server = http.createServer(interactionHandler(provider, person));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    issuer,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
-  const server = http.createServer(async (req, res) => {
+/**
+ * The IdP's HTTP handler: the login interaction (its form, the person's credentials checked in constant
+ * time) on `/interaction/<uid>`, oidc-provider's own endpoints everywhere else.
+ */
+function interactionHandler(
+  provider: InstanceType<typeof import('oidc-provider').default>,
+  person: LocalIdpOptions['person'],
+): http.RequestListener {
+  const callback = provider.callback();
+  return async (req, res) => {
     const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(req.url ?? '');
     if (!match) return callback(req, res);
     try {
@@ -148,13 +166,5 @@ export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOpt
         .writeHead(400, { 'content-type': 'text/plain' })
         .end(`Local IdP: ${error instanceof Error ? error.message : error}`);
     }
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    issuer,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

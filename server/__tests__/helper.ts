@@ -1,5 +1,5 @@
 /**
- * Test helpers for the server gate (STYLE.md: tests build the app and call `app.inject()`): a small
+ * Test helpers for the server gate (CONTRIBUTING.md "For engineers": tests build the app and call `app.inject()`): a small
  * fake build folder, and access tokens minted with the local identity service's signing key (it ships
  * inside the cognito-local package), so every claim can be varied.
  */

@@ -1,6 +1,6 @@
 /**
  * Shared end-to-end fixtures: every test fails on a browser console error or an uncaught page error
- * (STYLE.md "Tests"), and `signIn` signs in through the real form against the local identity service.
+ * (CONTRIBUTING.md "For engineers"), and `signIn` signs in through the real form against the local identity service.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';

@@ -1,5 +1,5 @@
 /**
- * Test helpers for the sandbox API (STYLE.md: build the app, call `inject()`): a private in-memory corpus,
+ * Test helpers for the sandbox API (CONTRIBUTING.md "For engineers": build the app, call `inject()`): a private in-memory corpus,
  * response validation on (undocumented statuses and off-contract bodies fail), and requests signed with
  * a local access token (server/__tests__/helper.ts mints them with every claim variable).
  */

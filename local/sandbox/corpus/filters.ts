@@ -51,21 +51,12 @@ function titleCondition(title: string | string[]): SqlCondition | undefined {
   return { where: `(${parts.map((p) => p.where).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
 }
 
-/**
- * Translates a filter body into SQL. The body has passed the contract's request validation.
- *
- * @returns `1` (every document) for an empty body.
- */
-export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
-  const conditions: SqlCondition[] = [];
-  const add = (where: string, ...params: (string | number)[]) => conditions.push({ where, params });
-
+/** The publisher filters: jurisdictions and publishers (each any of its values), rankings. */
+function publisherConditions(filters: DocumentFilters): SqlCondition[] {
+  const out: SqlCondition[] = [];
   // Deprecated fields are still honoured (spec §7.1 lists them).
-  if (filters.jurisdictions?.length)
-    conditions.push(existsIn('document_publishers', 'jurisdiction', filters.jurisdictions));
-  if (filters.publisher_ids?.length)
-    conditions.push(existsIn('document_publishers', 'publisher', filters.publisher_ids));
-  if (filters.title_regex) add('d.title REGEXP ?', filters.title_regex);
+  if (filters.jurisdictions?.length) out.push(existsIn('document_publishers', 'jurisdiction', filters.jurisdictions));
+  if (filters.publisher_ids?.length) out.push(existsIn('document_publishers', 'publisher', filters.publisher_ids));
 
   if (filters.publishers?.length) {
     const byType = (type: string) => filters.publishers!.filter((p) => p.type === type).map((p) => p.value);
@@ -75,13 +66,47 @@ export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
         : []),
       ...(byType('publisher_id').length ? [existsIn('document_publishers', 'publisher', byType('publisher_id'))] : []),
     ];
-    conditions.push({
+    out.push({
       where: `(${alternatives.map((a) => a.where).join(' OR ')})`,
       params: alternatives.flatMap((a) => a.params),
     });
   }
   if (filters.publisher_rankings?.length)
-    conditions.push(existsIn('document_publishers', 'ranking', filters.publisher_rankings));
+    out.push(existsIn('document_publishers', 'ranking', filters.publisher_rankings));
+
+  return out;
+}
+
+/** The score filters: a minimum `reg_score` per domain, a minimum proportion per language. */
+function thresholdConditions(filters: DocumentFilters): SqlCondition[] {
+  const out: SqlCondition[] = [];
+  for (const [domain, threshold] of Object.entries(filters.domains ?? {})) {
+    out.push({
+      where: 'EXISTS (SELECT 1 FROM document_domains x WHERE x.doc = d.rowid AND x.domain = ? AND x.reg_score >= ?)',
+      params: [domain, threshold],
+    });
+  }
+  for (const [language, threshold] of Object.entries(filters.languages ?? {})) {
+    out.push({
+      where:
+        'EXISTS (SELECT 1 FROM document_languages x WHERE x.doc = d.rowid AND x.language = ? AND x.proportion >= ?)',
+      params: [language, threshold],
+    });
+  }
+  return out;
+}
+
+/**
+ * Translates a filter body into SQL. The body has passed the contract's request validation.
+ *
+ * @returns `1` (every document) for an empty body.
+ */
+export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
+  const conditions: SqlCondition[] = [];
+  const add = (where: string, ...params: (string | number)[]) => conditions.push({ where, params });
+
+  conditions.push(...publisherConditions(filters));
+  if (filters.title_regex) add('d.title REGEXP ?', filters.title_regex);
 
   // Spec §5.1: a list is any of its values, an empty list any classification, null no classification.
   for (const [level, values] of Object.entries(filters.sector ?? {})) {
@@ -113,20 +138,7 @@ export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
   if (filters.last_updated_to) add('d.last_updated_ms <= ?', Date.parse(filters.last_updated_to));
 
   if (filters.doctypes?.length) add(`d.doctype IN (${placeholders(filters.doctypes)})`, ...filters.doctypes);
-  for (const [domain, threshold] of Object.entries(filters.domains ?? {})) {
-    add(
-      'EXISTS (SELECT 1 FROM document_domains x WHERE x.doc = d.rowid AND x.domain = ? AND x.reg_score >= ?)',
-      domain,
-      threshold,
-    );
-  }
-  for (const [language, threshold] of Object.entries(filters.languages ?? {})) {
-    add(
-      'EXISTS (SELECT 1 FROM document_languages x WHERE x.doc = d.rowid AND x.language = ? AND x.proportion >= ?)',
-      language,
-      threshold,
-    );
-  }
+  conditions.push(...thresholdConditions(filters));
   if (filters.min_title_length !== undefined) add('d.title_length >= ?', filters.min_title_length);
   if (filters.title !== undefined) {
     const title = titleCondition(filters.title);
