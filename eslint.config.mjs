@@ -112,7 +112,11 @@ export default tseslint.config(
     ignores: ['tests/**', '**/__tests__/**'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // A function that does several things gets a name for each (issue #24): none over 80 lines.
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
   },
   {
     files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**', '**/__tests__/**'],

@@ -14,7 +14,7 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { Route, Router } from 'cognito-local/lib/server/Router';
 import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
-import { attributeValue, type User } from 'cognito-local/lib/services/userPoolService';
+import { attributeValue, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { generateSecret, verify as verifyTotp } from 'cognito-local/lib/services/totp';
 import { randomUUID } from 'node:crypto';
 
@@ -39,47 +39,48 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   challenge (new password, MFA) can be refreshed.
  */
 export function withShims(base: Router, services: Services): Router {
-  /** Open MFA_SETUP challenges: session → who is setting up. */
-  const setups = new Map<string, { clientId: string; username: string }>();
-  const setupUser = async (ctx: Context, session: unknown) => {
-    const setup = typeof session === 'string' ? setups.get(session) : undefined;
-    if (!setup) return undefined;
-    const userPool = await services.cognito.getUserPoolForClientId(ctx, setup.clientId);
-    const user = await userPool.getUserByUsername(ctx, setup.username);
-    if (!user) throw new NotAuthorizedError();
-    return { ...setup, userPool, user };
-  };
-  const hasMfa = (user: User) => (user.UserMFASettingList ?? []).length > 0 || (user.MFAOptions ?? []).length > 0;
-
+  const setups = mfaSetups(services);
   const shims: Record<string, Route> = {
-    InitiateAuth: async (ctx, req: Req) => {
-      if (req.AuthFlow === 'USER_PASSWORD_AUTH') {
-        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-        const user = await userPool.getUserByUsername(ctx, req.AuthParameters?.USERNAME ?? '');
-        if (
-          user &&
-          userPool.options.MfaConfiguration === 'ON' &&
-          user.UserStatus === 'CONFIRMED' &&
-          user.Password === req.AuthParameters?.PASSWORD &&
-          !hasMfa(user)
-        ) {
-          const session = randomUUID();
-          setups.set(session, { clientId: req.ClientId, username: user.Username });
-          return {
-            ChallengeName: 'MFA_SETUP',
-            Session: session,
-            ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.Username },
-          };
-        }
-      }
-      try {
-        return await base('InitiateAuth')(ctx, req);
-      } catch (error) {
-        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
-        throw error;
-      }
-    },
+    ...accountShims(base, services),
+    ...mfaSetupShims(base, services, setups),
+    RespondToAuthChallenge: respondToAuthChallenge(base, services, setups),
+  };
+  return (target) => shims[target] ?? base(target);
+}
 
+/** The MFA_SETUP challenges in progress, and who each one is for. */
+interface MfaSetups {
+  /** Open MFA_SETUP challenges: session → who is setting up. */
+  sessions: Map<string, { clientId: string; username: string }>;
+  /** The user pool and user of an open challenge's session, or `undefined` when it is not one. */
+  setupUser(
+    ctx: Context,
+    session: unknown,
+  ): Promise<{ clientId: string; username: string; userPool: UserPoolService; user: User } | undefined>;
+}
+
+/** Starts the record of MFA_SETUP challenges for one identity service. */
+function mfaSetups(services: Services): MfaSetups {
+  const sessions = new Map<string, { clientId: string; username: string }>();
+  return {
+    sessions,
+    async setupUser(ctx, session) {
+      const setup = typeof session === 'string' ? sessions.get(session) : undefined;
+      if (!setup) return undefined;
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, setup.clientId);
+      const user = await userPool.getUserByUsername(ctx, setup.username);
+      if (!user) throw new NotAuthorizedError();
+      return { ...setup, userPool, user };
+    },
+  };
+}
+
+/** Whether a user has set up any second factor. */
+const hasMfa = (user: User) => (user.UserMFASettingList ?? []).length > 0 || (user.MFAOptions ?? []).length > 0;
+
+/** Refresh, global sign-out, a resent sign-up code, and sign-up confirmation that verifies the email. */
+function accountShims(base: Router, services: Services): Record<string, Route> {
+  return {
     GetTokensFromRefreshToken: (ctx, req: Req) =>
       base('InitiateAuth')(ctx, {
         AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -117,31 +118,6 @@ export function withShims(base: Router, services: Services): Router {
       return { CodeDeliveryDetails: details };
     },
 
-    AssociateSoftwareToken: async (ctx, req: Req) => {
-      const setup = await setupUser(ctx, req.Session);
-      if (!setup) return base('AssociateSoftwareToken')(ctx, req);
-      const secret = generateSecret();
-      await setup.userPool.saveUser(ctx, {
-        ...setup.user,
-        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false },
-      });
-      return { SecretCode: secret, Session: req.Session };
-    },
-
-    VerifySoftwareToken: async (ctx, req: Req) => {
-      const setup = await setupUser(ctx, req.Session);
-      if (!setup) return base('VerifySoftwareToken')(ctx, req);
-      const secret = setup.user.SoftwareTokenMfaConfiguration?.Secret;
-      if (!secret || !verifyTotp(secret, String(req.UserCode ?? ''))) throw new CodeMismatchError();
-      await setup.userPool.saveUser(ctx, {
-        ...setup.user,
-        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true },
-        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
-        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
-      });
-      return { Status: 'SUCCESS', Session: req.Session };
-    },
-
     ConfirmSignUp: async (ctx, req: Req) => {
       const result = await base('ConfirmSignUp')(ctx, req);
       const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
@@ -153,41 +129,101 @@ export function withShims(base: Router, services: Services): Router {
       }
       return result;
     },
+  };
+}
 
-    RespondToAuthChallenge: async (ctx: Context, req: Req) => {
-      if (req.ChallengeName === 'MFA_SETUP') {
-        const setup = await setupUser(ctx, req.Session);
-        if (!setup || !hasMfa(setup.user)) throw new NotAuthorizedError();
-        setups.delete(req.Session);
-        const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
-        if (!appClient) throw new NotAuthorizedError();
-        const groups = await setup.userPool.listUserGroupMembership(ctx, setup.user);
-        const tokens = await services.tokenGenerator.generate(
-          ctx,
-          setup.user,
-          groups,
-          appClient,
-          req.ClientMetadata,
-          'Authentication',
-        );
-        await setup.userPool.storeRefreshToken(ctx, tokens.RefreshToken, setup.user);
-        return {
-          ChallengeParameters: {},
-          AuthenticationResult: { ...tokens, ExpiresIn: 3600, TokenType: 'Bearer' },
-        };
-      }
-      const result = await base('RespondToAuthChallenge')(ctx, req);
-      const refreshToken: string | undefined = result?.AuthenticationResult?.RefreshToken;
-      const username: string | undefined = req.ChallengeResponses?.USERNAME;
-      if (refreshToken && username) {
+/** Sign-in that starts MFA_SETUP (with the wrong-password message Cognito gives), and the TOTP set-up. */
+function mfaSetupShims(base: Router, services: Services, mfa: MfaSetups): Record<string, Route> {
+  return {
+    InitiateAuth: async (ctx, req: Req) => {
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH') {
         const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-        const user = await userPool.getUserByUsername(ctx, username);
-        if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+        const user = await userPool.getUserByUsername(ctx, req.AuthParameters?.USERNAME ?? '');
+        if (
+          user &&
+          userPool.options.MfaConfiguration === 'ON' &&
+          user.UserStatus === 'CONFIRMED' &&
+          user.Password === req.AuthParameters?.PASSWORD &&
+          !hasMfa(user)
+        ) {
+          const session = randomUUID();
+          mfa.sessions.set(session, { clientId: req.ClientId, username: user.Username });
+          return {
+            ChallengeName: 'MFA_SETUP',
+            Session: session,
+            ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.Username },
+          };
+        }
       }
-      return result;
+      try {
+        return await base('InitiateAuth')(ctx, req);
+      } catch (error) {
+        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
+        throw error;
+      }
+    },
+
+    AssociateSoftwareToken: async (ctx, req: Req) => {
+      const setup = await mfa.setupUser(ctx, req.Session);
+      if (!setup) return base('AssociateSoftwareToken')(ctx, req);
+      const secret = generateSecret();
+      await setup.userPool.saveUser(ctx, {
+        ...setup.user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false },
+      });
+      return { SecretCode: secret, Session: req.Session };
+    },
+
+    VerifySoftwareToken: async (ctx, req: Req) => {
+      const setup = await mfa.setupUser(ctx, req.Session);
+      if (!setup) return base('VerifySoftwareToken')(ctx, req);
+      const secret = setup.user.SoftwareTokenMfaConfiguration?.Secret;
+      if (!secret || !verifyTotp(secret, String(req.UserCode ?? ''))) throw new CodeMismatchError();
+      await setup.userPool.saveUser(ctx, {
+        ...setup.user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true },
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      });
+      return { Status: 'SUCCESS', Session: req.Session };
     },
   };
-  return (target) => shims[target] ?? base(target);
+}
+
+/** Finishes MFA_SETUP with tokens, and stores the refresh token of any other challenge's answer. */
+function respondToAuthChallenge(base: Router, services: Services, mfa: MfaSetups): Route {
+  return async (ctx: Context, req: Req) => {
+    if (req.ChallengeName === 'MFA_SETUP') {
+      const setup = await mfa.setupUser(ctx, req.Session);
+      if (!setup || !hasMfa(setup.user)) throw new NotAuthorizedError();
+      mfa.sessions.delete(req.Session);
+      const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
+      if (!appClient) throw new NotAuthorizedError();
+      const groups = await setup.userPool.listUserGroupMembership(ctx, setup.user);
+      const tokens = await services.tokenGenerator.generate(
+        ctx,
+        setup.user,
+        groups,
+        appClient,
+        req.ClientMetadata,
+        'Authentication',
+      );
+      await setup.userPool.storeRefreshToken(ctx, tokens.RefreshToken, setup.user);
+      return {
+        ChallengeParameters: {},
+        AuthenticationResult: { ...tokens, ExpiresIn: 3600, TokenType: 'Bearer' },
+      };
+    }
+    const result = await base('RespondToAuthChallenge')(ctx, req);
+    const refreshToken: string | undefined = result?.AuthenticationResult?.RefreshToken;
+    const username: string | undefined = req.ChallengeResponses?.USERNAME;
+    if (refreshToken && username) {
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, username);
+      if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+    }
+    return result;
+  };
 }
 
 /** Reads the claims of an access token; like cognito-local's own targets, it trusts the signature. */

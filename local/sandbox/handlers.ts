@@ -60,29 +60,10 @@ function summarise(texts: string[]): string {
     : 'In short (sample summary): the pages hold no text the sandbox can summarise.';
 }
 
-/**
- * @returns one handler per `operationId` of `openapi/customer-api.yaml` (all 27).
- */
-export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
+/** Documents (spec §7.1 "Documents"): search, count, one document, its summary and its file. */
+function documentHandlers({ corpus, baseUrl, now }: HandlerContext) {
   const documentsPage = (req: Req<'searchDocuments'>) =>
     corpus.search(req.body, req.query.page ?? 1, req.query.page_size ?? 100).map(asRestricted);
-
-  /**
-   * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
-   * poll, and once `completed` what `completed(data)` adds; 404 for an unknown request.
-   */
-  const answerPoll = (
-    reply: FastifyReply,
-    request_id: string,
-    kind: 'search' | 'summary',
-    completed: (data: Record<string, unknown>) => Record<string, unknown>,
-  ) => {
-    const stored = corpus.request(request_id, kind);
-    if (!stored) return notFound(reply, 'Request not found');
-    if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
-    const status = STATUSES[stored.step];
-    return status === 'completed' ? { request_id, status, ...completed(stored.data) } : { request_id, status };
-  };
 
   return {
     async searchDocuments(req: Req<'searchDocuments'>) {
@@ -121,6 +102,12 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
         .header('location', presign(baseUrl, id, now()))
         .send();
     },
+  };
+}
+
+/** What documents are classified by: doctypes, sectors, PSI descriptions, domains and their tag trees. */
+function taxonomyHandlers({ corpus }: HandlerContext) {
+  return {
     async listDoctypes() {
       return DOCTYPES;
     },
@@ -139,6 +126,12 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
       if (!domain || !version || version > domain.version) return notFound(reply, 'Domain not found');
       return domain.trees[version - 1];
     },
+  };
+}
+
+/** Control frameworks, their controls and actions, and initiatives. */
+function frameworkHandlers({ corpus }: HandlerContext) {
+  return {
     async listFrameworks() {
       return corpus.reference('frameworks');
     },
@@ -161,6 +154,12 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
       const initiatives = corpus.reference('initiatives');
       return initiatives.length ? initiatives : notFound(reply, 'No initiatives are available');
     },
+  };
+}
+
+/** Publishers, their rankings and jurisdictions. */
+function publisherHandlers({ corpus }: HandlerContext) {
+  return {
     async listPublishers(req: Req<'listPublishers'>) {
       const wanted = req.query.jurisdictions;
       const publishers = corpus.reference('publishers');
@@ -174,6 +173,12 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
         ...new Set(corpus.reference('publishers').flatMap((p) => (p.jurisdiction ? [p.jurisdiction] : []))),
       ].sort();
     },
+  };
+}
+
+/** Sanctions lists (spec §9: latest only by default) and their files. */
+function sanctionHandlers({ corpus }: HandlerContext) {
+  return {
     async listSanctions(req: Req<'listSanctions'>) {
       const wanted = req.query.jurisdictions;
       let files = corpus.reference('sanctions').filter((s) => !wanted?.length || wanted.includes(s.jurisdiction));
@@ -206,6 +211,29 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
         .header('content-disposition', `attachment; filename="${file.sanction_id}.csv"`)
         .send(Buffer.from(file.content));
     },
+  };
+}
+
+/** The Interrogator (spec §4): searches and summaries, created then polled, and feedback. */
+function interrogatorHandlers({ corpus }: HandlerContext) {
+  /**
+   * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
+   * poll, and once `completed` what `completed(data)` adds; 404 for an unknown request.
+   */
+  const answerPoll = (
+    reply: FastifyReply,
+    request_id: string,
+    kind: 'search' | 'summary',
+    completed: (data: Record<string, unknown>) => Record<string, unknown>,
+  ) => {
+    const stored = corpus.request(request_id, kind);
+    if (!stored) return notFound(reply, 'Request not found');
+    if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
+    const status = STATUSES[stored.step];
+    return status === 'completed' ? { request_id, status, ...completed(stored.data) } : { request_id, status };
+  };
+
+  return {
     async createInterrogatorSearch(req: Req<'createInterrogatorSearch'>, reply: FastifyReply) {
       const publishers = corpus.reference('publishers');
       // Spec §8.1: the server, not the schema, judges publisher ids and jurisdictions.
@@ -252,5 +280,19 @@ export function createHandlers({ corpus, baseUrl, now }: HandlerContext) {
     async sendInterrogatorFeedback(_req: FastifyRequest, reply: FastifyReply) {
       return reply.code(200).send();
     },
+  };
+}
+
+/**
+ * @returns one handler per `operationId` of `openapi/customer-api.yaml` (all 27), grouped by resource.
+ */
+export function createHandlers(context: HandlerContext) {
+  return {
+    ...documentHandlers(context),
+    ...taxonomyHandlers(context),
+    ...frameworkHandlers(context),
+    ...publisherHandlers(context),
+    ...sanctionHandlers(context),
+    ...interrogatorHandlers(context),
   };
 }

@@ -289,14 +289,9 @@ function pages(random: Random, title: string): Schemas['Page'][] {
   }));
 }
 
-/**
- * Builds the corpus. Pure: the same output on every call.
- *
- * @returns {@link DOCUMENT_COUNT} documents and the reference data they point at.
- */
-export function buildCorpus(): Corpus {
-  const random = new Random(20261122);
-  const publishers: Publisher[] = PUBLISHERS.map(([id, name, jurisdiction, hierarchy_ranking]) => ({
+/** The sample publishers of {@link PUBLISHERS}: country-level jurisdictions give the country too. */
+function samplePublishers(): Publisher[] {
+  return PUBLISHERS.map(([id, name, jurisdiction, hierarchy_ranking]) => ({
     id,
     name,
     ...(jurisdiction === 'INT' ? {} : { jurisdiction, country: jurisdiction.slice(0, 2) }),
@@ -304,7 +299,11 @@ export function buildCorpus(): Corpus {
     license_text: `Sample data of the ${name}; not a real publication.`,
     hierarchy_ranking,
   }));
-  const rankings = Array.from({ length: 14 }, (_, i) => ({
+}
+
+/** The publisher hierarchy rankings, most authoritative first. */
+function sampleRankings() {
+  return Array.from({ length: 14 }, (_, i) => ({
     hierarchy_ranking: i + 1,
     description:
       i === 0
@@ -313,18 +312,21 @@ export function buildCorpus(): Corpus {
           ? `Binding rules, tier ${i}.`
           : `Guidance and other material, tier ${i - 4}.`,
   }));
+}
 
-  const domains = Object.entries(DOMAIN_TAGS).map(([name, { description, versions }]) => ({
+/** Each domain with its versioned tag trees (spec §3.1). */
+function sampleDomains() {
+  return Object.entries(DOMAIN_TAGS).map(([name, { description, versions }]) => ({
     name,
     description,
     version: versions.length,
     trees: versions.map((tags, i) => tagTree(name, i + 1, tags)),
   }));
+}
 
-  const psiDescriptions = Object.fromEntries(PSI.map(([path, description]) => [path[path.length - 1], description]));
-  const sectors = sectorPaths();
-
-  const initiatives: Initiative[] = [
+/** The sample initiatives; their `important_dates` are filled as documents name them. */
+function sampleInitiatives(): Initiative[] {
+  return [
     'Consumer duty programme',
     'Basel reforms implementation',
     'Operational resilience review',
@@ -334,92 +336,108 @@ export function buildCorpus(): Corpus {
     'Anti-money laundering overhaul',
     'Retail investment strategy',
   ].map((name, id) => ({ id, name: `${name} (sample)`, important_dates: [] }));
+}
 
-  const start = Date.UTC(2015, 0, 1);
-  const span = Date.UTC(2025, 11, 31) - start;
-  const documents: Document[] = [];
-  for (let i = 0; i < DOCUMENT_COUNT; i += 1) {
-    const doctype = DOCTYPES[i % DOCTYPES.length];
-    const publisher = random.pick(publishers);
-    const topic = random.pick(TOPICS);
-    const restriction: Restriction =
-      i % 10 === 9 ? 'restricted' : i % 5 === 3 ? 'partially_restricted' : 'unrestricted';
-    const published = new Date(start + Math.floor(random.next() * span));
-    const yearOnly = random.chance(0.05);
-    const id = i === 0 ? SAMPLE_IDS.document : random.uuid();
-    const title =
-      i === 0
-        ? 'Consumer credit rules: final text (sample)'
-        : `${topic.replace(/^./, (c) => c.toUpperCase())} ${KINDS[doctype]} ${published.getUTCFullYear()} (sample)`;
-    const domainNames = random.sample(Object.keys(DOMAIN_TAGS), random.int(1, 2));
-    const reg_scores = Object.fromEntries(
-      domainNames.map((name) => [
-        name,
-        {
-          reg_score: Math.round(random.next() * 100) / 100,
-          domain_version: random.int(1, DOMAIN_TAGS[name].versions.length),
-        },
-      ]),
-    );
-    const text = pages(random, title);
-    const tags = domainNames.flatMap((name) => {
-      const { versions } = DOMAIN_TAGS[name];
-      return random.sample(versions[versions.length - 1], random.int(1, 3));
-    });
-    const foreign = publisher.jurisdiction && ['DE', 'FR', 'JP', 'CH'].includes(publisher.jurisdiction);
-    const language = { DE: 'de', FR: 'fr', JP: 'ja', CH: 'de' }[publisher.jurisdiction ?? ''] ?? 'en';
-    const processed = new Date(published.getTime() + random.int(1, 400) * DAY_MS);
-    const psi = random.sample(PSI, random.int(0, 2));
-    const document: Document = {
-      document_id: id,
-      processed: processed.toISOString(),
-      publishers: [publisher.id],
-      title,
-      published: yearOnly ? `${published.getUTCFullYear()}-01-01` : iso(published),
-      source_text: text,
-      ...(foreign ? { translated_text_en: text } : {}),
-      languages: foreign ? { [language]: 0.9, en: 0.1 } : { en: 1 },
-      doctype,
-      authoritative: domainNames.filter((name) => reg_scores[name].reg_score >= 0.85),
-      initiatives: random.chance(0.3) ? [{ id: random.int(0, initiatives.length - 1), name: '' }] : [],
-      sector: Object.fromEntries(random.pick(sectors).map((value, level) => [`level_${level + 1}`, value])),
-      reg_scores,
-      // Some documents carry no signposts, so `has_signposts` selects something either way.
-      signposts: (i % 7 === 5 ? [] : tags).map((tag) => ({
-        tag,
-        page: random.int(0, text.length - 1),
-        inference_text: random.pick(SENTENCES),
-      })),
-      psi_classifications: psi.map(([path]) => ({
-        page_index: random.int(0, text.length - 1),
-        classification_paths: [path],
-      })),
-      source_urls: [`https://${publisher.id}.example/publications/${id.slice(0, 8)}`],
-      content_type: random.chance(0.85) ? 'application/pdf' : 'text/html',
-      crawled: new Date(published.getTime() + random.int(0, 3) * DAY_MS).toISOString(),
-      princeps: id,
-      version_cluster: id,
-      last_updated: processed.toISOString(),
-      output_version: '2.1',
-      actionable_items: [],
-      restriction,
-      copyright_notice: `© ${publisher.name}. Sample data, not a real publication.`,
-    };
-    for (const initiative of document.initiatives ?? []) {
-      initiative.name = initiatives[initiative.id].name;
-      if (initiatives[initiative.id].important_dates.length < 4) {
-        initiatives[initiative.id].important_dates.push({
-          document_id: id,
-          date: document.published!,
-          label: `${doctype} published`,
-        });
-      }
+/** What every document is drawn from. */
+interface DocumentSources {
+  random: Random;
+  publishers: Publisher[];
+  initiatives: Initiative[];
+  sectors: ReturnType<typeof sectorPaths>;
+}
+
+/** The dates documents are published between: 2015 to 2025, in ms since the epoch. */
+const PUBLISHED_FROM = Date.UTC(2015, 0, 1);
+const PUBLISHED_SPAN = Date.UTC(2025, 11, 31) - PUBLISHED_FROM;
+
+/**
+ * The `i`th document, drawn from `random` (so documents must be drawn in order); also adds the
+ * document to the important dates of the initiatives it names.
+ */
+function sampleDocument(i: number, { random, publishers, initiatives, sectors }: DocumentSources): Document {
+  const doctype = DOCTYPES[i % DOCTYPES.length];
+  const publisher = random.pick(publishers);
+  const topic = random.pick(TOPICS);
+  const restriction: Restriction = i % 10 === 9 ? 'restricted' : i % 5 === 3 ? 'partially_restricted' : 'unrestricted';
+  const published = new Date(PUBLISHED_FROM + Math.floor(random.next() * PUBLISHED_SPAN));
+  const yearOnly = random.chance(0.05);
+  const id = i === 0 ? SAMPLE_IDS.document : random.uuid();
+  const title =
+    i === 0
+      ? 'Consumer credit rules: final text (sample)'
+      : `${topic.replace(/^./, (c) => c.toUpperCase())} ${KINDS[doctype]} ${published.getUTCFullYear()} (sample)`;
+  const domainNames = random.sample(Object.keys(DOMAIN_TAGS), random.int(1, 2));
+  const reg_scores = Object.fromEntries(
+    domainNames.map((name) => [
+      name,
+      {
+        reg_score: Math.round(random.next() * 100) / 100,
+        domain_version: random.int(1, DOMAIN_TAGS[name].versions.length),
+      },
+    ]),
+  );
+  const text = pages(random, title);
+  const tags = domainNames.flatMap((name) => {
+    const { versions } = DOMAIN_TAGS[name];
+    return random.sample(versions[versions.length - 1], random.int(1, 3));
+  });
+  const foreign = publisher.jurisdiction && ['DE', 'FR', 'JP', 'CH'].includes(publisher.jurisdiction);
+  const language = { DE: 'de', FR: 'fr', JP: 'ja', CH: 'de' }[publisher.jurisdiction ?? ''] ?? 'en';
+  const processed = new Date(published.getTime() + random.int(1, 400) * DAY_MS);
+  const psi = random.sample(PSI, random.int(0, 2));
+  const document: Document = {
+    document_id: id,
+    processed: processed.toISOString(),
+    publishers: [publisher.id],
+    title,
+    published: yearOnly ? `${published.getUTCFullYear()}-01-01` : iso(published),
+    source_text: text,
+    ...(foreign ? { translated_text_en: text } : {}),
+    languages: foreign ? { [language]: 0.9, en: 0.1 } : { en: 1 },
+    doctype,
+    authoritative: domainNames.filter((name) => reg_scores[name].reg_score >= 0.85),
+    initiatives: random.chance(0.3) ? [{ id: random.int(0, initiatives.length - 1), name: '' }] : [],
+    sector: Object.fromEntries(random.pick(sectors).map((value, level) => [`level_${level + 1}`, value])),
+    reg_scores,
+    // Some documents carry no signposts, so `has_signposts` selects something either way.
+    signposts: (i % 7 === 5 ? [] : tags).map((tag) => ({
+      tag,
+      page: random.int(0, text.length - 1),
+      inference_text: random.pick(SENTENCES),
+    })),
+    psi_classifications: psi.map(([path]) => ({
+      page_index: random.int(0, text.length - 1),
+      classification_paths: [path],
+    })),
+    source_urls: [`https://${publisher.id}.example/publications/${id.slice(0, 8)}`],
+    content_type: random.chance(0.85) ? 'application/pdf' : 'text/html',
+    crawled: new Date(published.getTime() + random.int(0, 3) * DAY_MS).toISOString(),
+    princeps: id,
+    version_cluster: id,
+    last_updated: processed.toISOString(),
+    output_version: '2.1',
+    actionable_items: [],
+    restriction,
+    copyright_notice: `© ${publisher.name}. Sample data, not a real publication.`,
+  };
+  for (const initiative of document.initiatives ?? []) {
+    initiative.name = initiatives[initiative.id].name;
+    if (initiatives[initiative.id].important_dates.length < 4) {
+      initiatives[initiative.id].important_dates.push({
+        document_id: id,
+        date: document.published!,
+        label: `${doctype} published`,
+      });
     }
-    documents.push(document);
   }
+  return document;
+}
 
-  // Near-duplicates: every 13th document republishes an earlier one's text later, under another publisher or
-  // the same; `princeps` points at the oldest copy, `version_cluster` at the newest version.
+/**
+ * Near-duplicates: every 13th document republishes an earlier one's text later, under another publisher or
+ * the same; `princeps` points at the oldest copy, `version_cluster` at the newest version.
+ */
+function addNearDuplicates(documents: Document[], random: Random): void {
   for (let i = 13; i < documents.length; i += 13) {
     const original = documents[i - 7];
     const copy = documents[i];
@@ -435,7 +453,10 @@ export function buildCorpus(): Corpus {
     original.version_cluster = copy.document_id;
     copy.version_cluster = copy.document_id;
   }
+}
 
+/** Two control frameworks, their control trees, and actions drawn from unrestricted documents. */
+function sampleFrameworks(documents: Document[], random: Random) {
   const frameworks: Framework[] = [
     {
       name: 'NIST Cybersecurity Framework',
@@ -489,14 +510,18 @@ export function buildCorpus(): Corpus {
         }));
     }
   }
+  return { frameworks, controls, actions };
+}
 
+/** Three monthly files of four sanctions lists. */
+function sampleSanctions(): SanctionFile[] {
   const sanctionLists: [string, string, string, string][] = [
     ['uk-ofsi', 'Albion consolidated list of financial sanctions targets (sample)', 'GB', 'albion-conduct-authority'],
     ['us-fmc', 'Federal designated persons list (sample)', 'US', 'federal-markets-commission'],
     ['eu-uba', 'Union consolidated sanctions list (sample)', 'EU', 'union-banking-agency'],
     ['sg-sma', 'Straits designated individuals and entities (sample)', 'SG', 'straits-monetary-authority'],
   ];
-  const sanctions: SanctionFile[] = sanctionLists.flatMap(([list, title, jurisdiction, publisher]) =>
+  return sanctionLists.flatMap(([list, title, jurisdiction, publisher]) =>
     ['2025-03-01', '2025-04-01', '2025-05-01'].map((date) => ({
       sanction_id: `${list}-${date}`,
       title: `${title}, ${date}`,
@@ -508,9 +533,13 @@ export function buildCorpus(): Corpus {
       content: `name,type,designated\nSample Person ${list.toUpperCase()} 1,individual,${date}\nSample Trading Co ${list.toUpperCase()},entity,${date}\n`,
     })),
   );
+}
 
-  // The docs poll SAMPLE_IDS.search and SAMPLE_IDS.summary; the reference's `request_id` example is the
-  // search id for both operations, so it names a summary request too.
+/**
+ * The Interrogator requests the docs poll: SAMPLE_IDS.search and SAMPLE_IDS.summary; the reference's
+ * `request_id` example is the search id for both operations, so it names a summary request too.
+ */
+function sampleRequests(): SeededRequest[] {
   const question = 'What are the reporting duties for consumer credit firms?';
   const summaryOf = (request_id: string): SeededRequest => ({
     request_id,
@@ -519,24 +548,39 @@ export function buildCorpus(): Corpus {
     filters: {},
     results: [{ document_id: SAMPLE_IDS.document, page_index: 0 }],
   });
-  const requests: SeededRequest[] = [
+  return [
     { request_id: SAMPLE_IDS.search, kind: 'search', query: question, filters: { jurisdictions: ['GB'] } },
     summaryOf(SAMPLE_IDS.summary),
     summaryOf(SAMPLE_IDS.search),
   ];
+}
 
+/**
+ * Builds the corpus. Pure: the same output on every call.
+ *
+ * @returns {@link DOCUMENT_COUNT} documents and the reference data they point at.
+ */
+export function buildCorpus(): Corpus {
+  const random = new Random(20261122);
+  const publishers = samplePublishers();
+  const initiatives = sampleInitiatives();
+  const sectors = sectorPaths();
+  const sources = { random, publishers, initiatives, sectors };
+  const documents = Array.from({ length: DOCUMENT_COUNT }, (_, i) => sampleDocument(i, sources));
+  addNearDuplicates(documents, random);
+  const { frameworks, controls, actions } = sampleFrameworks(documents, random);
   return {
     publishers,
-    rankings,
+    rankings: sampleRankings(),
     documents,
-    domains,
+    domains: sampleDomains(),
     sectors: SECTORS,
-    psiDescriptions,
+    psiDescriptions: Object.fromEntries(PSI.map(([path, description]) => [path[path.length - 1], description])),
     frameworks,
     controls,
     actions,
     initiatives,
-    sanctions,
-    requests,
+    sanctions: sampleSanctions(),
+    requests: sampleRequests(),
   };
 }
