@@ -175,8 +175,9 @@ export interface DeploySettings {
   /** Folder of the bundled edge handler (EDGE_BUNDLE_DIR; default `deploy/dist/edge`). */
   edgeBundleDir?: string;
   /**
-   * A file holding the user pool's JWKS (COGNITO_JWKS_FILE), for `npm run deploy:build` without network
-   * access to Cognito; unset, the keys are fetched from the pool's `/.well-known/jwks.json`.
+   * A file holding the user pool's JWKS (COGNITO_JWKS_FILE), for `npm run deploy:build` and the gate
+   * (`npm run serve`) without network access to Cognito, or to pin the keys; unset, the keys are fetched
+   * from the pool's `/.well-known/jwks.json`.
    */
   jwksFile?: string;
   /**

@@ -61,15 +61,21 @@ export const apiLanguageTabs = [
   { highlight: 'javascript', language: 'javascript', logoClass: 'javascript', variant: 'fetch', variants: ['fetch'] },
 ];
 
+/** Parsed contracts by site directory: the YAML is parsed once per process. */
+const parsed = new Map<string, unknown>();
+
 /**
- * The vendored contract, parsed (YAML → object).
+ * The vendored contract, parsed (YAML → object): the one loader every runtime uses. The file is parsed
+ * once per process; each call returns its own copy, so a caller that changes it (a server adding its
+ * sandbox, a test) changes nobody else's.
  *
  * @param root - the site directory (default: this repository).
  * @throws {Error} when the file cannot be read or is not YAML.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function loadContract(root = path.resolve(__dirname, '..')): any {
-  return parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8'));
+  if (!parsed.has(root)) parsed.set(root, parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8')));
+  return structuredClone(parsed.get(root));
 }
 
 /**

@@ -3,11 +3,10 @@
  * local mode (no COGNITO_USER_POOL_ID) it first starts the local services (identity, sandbox API, IdP,
  * hosted UI) and trusts the local identity's keys, but only on a loopback HOST: anywhere else it exits
  * with one line saying what to set (issue #22, `localIdentityRefusal`). With a user pool configured it
- * is server/server.ts: it trusts only that pool's keys. Stops cleanly on SIGINT/SIGTERM.
+ * is server/server.ts: it trusts only that pool's keys (or COGNITO_JWKS_FILE's), loads nothing from `local/`,
+ * and so runs from a production install (`npm ci --omit=dev`). Stops cleanly on SIGINT/SIGTERM.
  */
 import { localIdentityRefusal, portalEnv } from '../config/env';
-import { startLocalServices } from '../local';
-import { LOCAL_JWKS } from '../local/identity/jwks';
 import { closeOnSignal, listen } from '../server/listen';
 
 async function main(): Promise<void> {
@@ -17,8 +16,18 @@ async function main(): Promise<void> {
   if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
   }
+  if (env.auth.mode === 'cognito') {
+    // A deployment: nothing from local/ is loaded, so a production install (no devDependencies) runs it.
+    const app = await listen(env);
+    closeOnSignal(() => app.close());
+    return;
+  }
+  const [{ startLocalServices }, { LOCAL_JWKS }] = await Promise.all([
+    import('../local'),
+    import('../local/identity/jwks'),
+  ]);
   const services = await startLocalServices(env);
-  const app = await listen(env, env.auth.mode === 'local' ? LOCAL_JWKS : undefined);
+  const app = await listen(env, LOCAL_JWKS);
   closeOnSignal(async () => {
     await app.close();
     await services.close();

@@ -3,6 +3,7 @@
  * way both entry points start the gate. `server/server.ts` (a deployment, with a Cognito user pool) and
  * `npm run serve` (scripts/serve.ts, which also runs the local services in local mode) call it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyInstance } from 'fastify';
@@ -18,12 +19,13 @@ export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
  * Builds the gate for `env` and listens on `env.siteHost`:`env.sitePort`.
  *
  * @param jwks - the keys to trust instead of fetching the user pool's (the local identity service's,
- *   passed by scripts/serve.ts in local mode only).
+ *   passed by scripts/serve.ts in local mode only). In Cognito mode COGNITO_JWKS_FILE may pin the pool's
+ *   keys instead ({@link pinnedJwks}).
  * @returns the listening app; `close()` stops it.
  * @throws {Error} when the build is incomplete (names the missing file) or the port is taken.
  */
 export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstance> {
-  const verifier = await createAccessTokenVerifier(env.auth, { jwks });
+  const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
   const app = await buildApp({
     buildDir: BUILD_DIR,
     appClientId: env.auth.userPoolClientId,
@@ -36,6 +38,25 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
   await app.listen({ port: env.sitePort, host: env.siteHost });
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
   return app;
+}
+
+/**
+ * The user pool's keys from COGNITO_JWKS_FILE (a copy of `<issuer>/.well-known/jwks.json`), so a gate
+ * without a route to Cognito, or one that pins the keys, verifies tokens offline; `undefined` otherwise.
+ *
+ * @throws {Error} naming the file when it cannot be read or holds no `keys` list.
+ */
+function pinnedJwks(env: PortalEnv): Jwks | undefined {
+  const file = env.deploy.jwksFile;
+  if (env.auth.mode !== 'cognito' || !file) return undefined;
+  let jwks: Jwks;
+  try {
+    jwks = JSON.parse(fs.readFileSync(file, 'utf8')) as Jwks;
+  } catch (error) {
+    throw new Error(`COGNITO_JWKS_FILE ${file} cannot be read as JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  if (!Array.isArray(jwks?.keys)) throw new Error(`COGNITO_JWKS_FILE ${file} holds no "keys" list (a JWKS).`);
+  return jwks;
 }
 
 /** Closes `close` on the first SIGINT or SIGTERM, then exits 0. */

@@ -1,0 +1,104 @@
+/**
+ * The gate runs from a production install (issue #24): `npm ci --omit=dev` in an empty folder holding
+ * only `package.json`, the lock file, the server's sources (`server/`, `rules/`, `config/`, `openapi/`,
+ * `scripts/serve.ts`) and the build, then `npm run serve` against a user pool whose keys come from
+ * COGNITO_JWKS_FILE (offline). A token of that pool gets the page; an anonymous request does not. If the
+ * server imported a devDependency (the local stand-ins, the CDK, a build tool) or a folder left out here,
+ * it would not start.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { mintToken } from '../../server/__tests__/helper';
+import { waitForHttp } from '../../scripts/waitForHttp';
+
+const ROOT = path.resolve(__dirname, '../..');
+const POOL = 'eu-west-2_ProdInst01';
+const CLIENT = 'webclientprodinstall000001';
+const ISSUER = `https://cognito-idp.eu-west-2.amazonaws.com/${POOL}`;
+const PORT = 3997;
+/** What a deployment of the gate copies besides the build: nothing else may be needed. */
+const SOURCES = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'server',
+  'rules',
+  'config',
+  'openapi',
+  'scripts/serve.ts',
+];
+
+test('npm ci --omit=dev plus the build serves a page to a token of the pool and nothing to anyone else', async () => {
+  test.setTimeout(300_000);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
+  try {
+    for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(work, source), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'build'), path.join(work, 'build'));
+    const install = spawnSync(
+      'npm',
+      ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: work, encoding: 'utf8' },
+    );
+    expect(install.status, install.stderr).toBe(0);
+    for (const devOnly of ['cognito-local', 'pino', '@playwright/test', 'jest', 'aws-cdk-lib'])
+      expect(fs.existsSync(path.join(work, 'node_modules', devOnly)), `${devOnly} is not in a production install`).toBe(
+        false,
+      );
+
+    const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwksFile = path.join(work, 'jwks.json');
+    const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'prod1', alg: 'RS256', use: 'sig' };
+    fs.writeFileSync(jwksFile, JSON.stringify({ keys: [jwk] }));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(COGNITO_|UNSAFE_|SITE_URL$|HOST$|PORT$)/.test(name)),
+    );
+    const server = spawn('npm', ['run', '-s', 'serve'], {
+      cwd: work,
+      env: {
+        ...env,
+        COGNITO_USER_POOL_ID: POOL,
+        COGNITO_APP_CLIENT_ID: CLIENT,
+        COGNITO_JWKS_FILE: jwksFile,
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        SITE_URL: `http://127.0.0.1:${PORT}`,
+      },
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    try {
+      await waitForHttp(`http://127.0.0.1:${PORT}/healthz`).catch((error: unknown) => {
+        throw new Error(`the production install did not start: ${stderr || error}`);
+      });
+      const base = `http://127.0.0.1:${PORT}`;
+      const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const token = mintToken({ iss: ISSUER, client_id: CLIENT }, { key: pem, header: { kid: 'prod1' } });
+
+      const signedIn = await fetch(`${base}/docs/api/getting-started`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.text()).toContain('<title data-rh=true>Getting started with the API');
+
+      const file = await fetch(`${base}/llms.txt`);
+      expect(file.status).toBe(401);
+      expect(await file.text()).toBe('');
+      const page = await fetch(`${base}/docs/api/getting-started`, { redirect: 'manual' });
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('/login?next=%2Fdocs%2Fapi%2Fgetting-started');
+      // A token of another pool (here: the local identity service's) is refused like no token.
+      const local = await fetch(`${base}/llms.txt`, { headers: { authorization: `Bearer ${mintToken()}` } });
+      expect(local.status).toBe(401);
+    } finally {
+      if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
