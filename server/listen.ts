@@ -53,7 +53,9 @@ function pinnedJwks(env: PortalEnv): Jwks | undefined {
   try {
     jwks = JSON.parse(fs.readFileSync(file, 'utf8')) as Jwks;
   } catch (error) {
-    throw new Error(`COGNITO_JWKS_FILE ${file} cannot be read as JSON: ${error instanceof Error ? error.message : error}`);
+    throw new Error(
+      `COGNITO_JWKS_FILE ${file} cannot be read as JSON: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (!Array.isArray(jwks?.keys)) throw new Error(`COGNITO_JWKS_FILE ${file} holds no "keys" list (a JWKS).`);
   return jwks;
