@@ -6,7 +6,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, openExplorer, signIn, waitForGate } from './fixtures';
 
 const ISSUER = `http://localhost:9229/${LOCAL_USER_POOL_ID}`;
 
@@ -19,12 +19,6 @@ async function verifyAccessToken(token: string) {
 }
 
 const bearerField = (page: Page) => page.getByPlaceholder('Bearer Token');
-
-/** The explorer loads when the reader reaches for it (issue #9); until then the column shows a preview. */
-async function openExplorer(page: Page) {
-  await page.getByRole('button', { name: 'Open the request builder' }).click();
-  await expect(page.getByRole('button', { name: 'Send API request' })).toBeVisible();
-}
 
 test('the API explorer holds the signed-in user token, and a new one after signing in again', async ({ page }) => {
   await page.goto('/api/v1/get-document');

@@ -82,3 +82,17 @@ export async function demoTokens(user = DEMO_USER): Promise<CognitoTokens> {
   if (!response.ok || !body.AuthenticationResult) throw new Error(`InitiateAuth: ${JSON.stringify(body)}`);
   return body.AuthenticationResult as CognitoTokens;
 }
+
+/**
+ * Opens the request builder of the current operation page. It loads on demand (issue #9): pointing at
+ * the placeholder already asks for it, so the explorer can replace the "Open the request builder" button
+ * while Playwright's click is on its way; the click is then retried only while the button is still there.
+ */
+export async function openExplorer(page: Page): Promise<void> {
+  const open = page.getByRole('button', { name: 'Open the request builder' });
+  const sendButton = page.getByRole('button', { name: 'Send API request' });
+  await expect(async () => {
+    if (!(await sendButton.isVisible())) await open.click({ timeout: 5_000 });
+    await expect(sendButton).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+}

@@ -6,15 +6,9 @@
 import type { Page } from '@playwright/test';
 import { findOperation } from '../../rules/contract';
 import { allOperations, contract } from '../../scripts/docs-check/contract';
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, openExplorer, signIn, waitForGate } from './fixtures';
 
 const SANDBOX = 'http://localhost:4010/api/v1/customer';
-
-/** Opens the request builder of the current operation page (it loads on demand, issue #9). */
-async function openExplorer(page: Page) {
-  await page.getByRole('button', { name: 'Open the request builder' }).click();
-  await expect(page.getByRole('button', { name: 'Send API request' })).toBeVisible();
-}
 
 /** Presses "Send API request" and returns the sandbox's answer (before any redirect is followed). */
 async function send(page: Page, method: string) {
