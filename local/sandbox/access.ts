@@ -1,7 +1,9 @@
 /**
  * Who may call the sandbox API (spec §6): a caller with a valid access token of the local identity
- * service (verified by the gate's own verifier, server/gate/verifier.ts) and API access. Everything else
- * gets the contract's `403` (the contract documents no `401`).
+ * service (verified by the gate's own verifier, server/gate/verifier.ts) and API access. A missing,
+ * malformed or expired token gets the contract's `401` with an RFC 6750 challenge (`Unauthorized`,
+ * assumed: the spec names only the 403); a valid token of a user without API access gets spec §8.1's
+ * `403`, which signing in again does not change.
  */
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
 import { NO_API_ACCESS } from '../identity/testUsers';
@@ -9,29 +11,44 @@ import { NO_API_ACCESS } from '../identity/testUsers';
 /** Spec §8.1's message for a caller without permission. */
 export const FORBIDDEN = 'User does not have permission to access the requested resource.';
 
-/** Why a request was refused, with the status and body the sandbox answers. */
+/** Why a request was refused, with the status, body and challenge the sandbox answers. */
 export class AccessError extends Error {
-  readonly statusCode = 403;
-  constructor(readonly detail: string) {
+  /**
+   * @param statusCode - 401 (no valid token) or 403 (no permission).
+   * @param wwwAuthenticate - the `WWW-Authenticate` challenge of a 401 (RFC 6750 §3).
+   */
+  constructor(
+    readonly statusCode: 401 | 403,
+    readonly detail: string,
+    readonly wwwAuthenticate?: string,
+  ) {
     super(detail);
   }
 }
+
+/** A 401 with its challenge: no error code without a token, `invalid_token` with one (RFC 6750 §3.1). */
+const unauthorized = (detail: string, tokenSent: boolean) =>
+  new AccessError(
+    401,
+    detail,
+    tokenSent ? `Bearer error="invalid_token", error_description="${detail.replace(/["\\]/g, '')}"` : 'Bearer',
+  );
 
 /**
  * Checks the `Authorization` header of a request.
  *
  * @returns the caller's username.
- * @throws {AccessError} `Not authenticated` without a bearer token; `Invalid token: …` when it fails
- *   verification (signature, issuer, expiry, `token_use`, app client); spec §8.1's message for a user
- *   without API access.
+ * @throws {AccessError} 401 `Not authenticated` without a bearer token; 401 `Invalid token: …` when it
+ *   fails verification (signature, issuer, expiry, `token_use`, app client); 403 with spec §8.1's message
+ *   for a user without API access.
  */
 export async function authorize(header: string | undefined, verifier: AccessTokenVerifier): Promise<string> {
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
-  if (!token) throw new AccessError('Not authenticated');
+  if (!token) throw unauthorized('Not authenticated', false);
   const check = await verifier.check(token);
   if (!check.valid)
-    throw new AccessError(check.expired ? 'Invalid token: it has expired' : `Invalid token: ${check.reason}`);
+    throw unauthorized(check.expired ? 'Invalid token: it has expired' : `Invalid token: ${check.reason}`, true);
   const username = String(check.payload.username ?? '');
-  if (NO_API_ACCESS.includes(username)) throw new AccessError(FORBIDDEN);
+  if (NO_API_ACCESS.includes(username)) throw new AccessError(403, FORBIDDEN);
   return username;
 }

@@ -79,7 +79,10 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     }
     // fastify-openapi-glue wraps the bearer check's failure; its first error says why.
     const access = [error, ...(error.errors ?? [])].find((e): e is AccessError => e instanceof AccessError);
-    if (access) return reply.code(access.statusCode).send({ detail: access.detail });
+    if (access) {
+      if (access.wwwAuthenticate) reply.header('www-authenticate', access.wwwAuthenticate);
+      return reply.code(access.statusCode).send({ detail: access.detail });
+    }
     if (error.statusCode === 415 || error.statusCode === 400) {
       return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type: 'json_invalid' }] });
     }
@@ -99,10 +102,13 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
     const doc = options.corpus.document(id);
     if (!doc) return reply.code(404).type('text/plain').send('No such file');
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${id}.pdf"`)
-      .send(samplePdf(doc.title ?? id));
+    return (
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${id}.pdf"`)
+        // Spec §6: a restricted document gives no metadata; its file shows only its id.
+        .send(samplePdf(doc.restriction === 'restricted' ? id : (doc.title ?? id)))
+    );
   });
 
   await app.register(openapiGlue, {

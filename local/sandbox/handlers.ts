@@ -39,6 +39,10 @@ function notFound(reply: FastifyReply, detail: string) {
   return reply.code(404).send({ detail });
 }
 
+/** The summary of a restricted document: spec §6 gives no metadata, so it says nothing of the document. */
+export const RESTRICTED_SUMMARY =
+  'In short (sample summary): this document is restricted; its content cannot be summarised.';
+
 /** Spec §4 statuses of an Interrogator request, by step. */
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
@@ -92,6 +96,8 @@ function documentHandlers({ corpus, baseUrl, now }: HandlerContext) {
         doc.restriction === 'unrestricted'
           ? (doc.source_text ?? []).map((p) => (p.blocks ?? []).map((b) => b.text).join('\n'))
           : [];
+      // Spec §6: a restricted document gives no metadata, so its summary names nothing of it.
+      if (doc.restriction === 'restricted') return { status: 'ok', summary: RESTRICTED_SUMMARY };
       return { status: 'ok', summary: texts.length ? summarise(texts) : `In short (sample summary): ${doc.title}.` };
     },
     async getDocumentFile(req: Req<'getDocumentFile'>, reply: FastifyReply) {

@@ -232,6 +232,45 @@ describe('asynchronous flows (spec §4)', () => {
   });
 });
 
+describe('restricted documents give no metadata (spec §6; issue #25 N3, N4)', () => {
+  /** A restricted document of the corpus, whole as stored. */
+  const restricted = async () => (await matching({ document_restriction: ['restricted'] })).docs[0];
+
+  it('a title search never returns a restricted document, though their withheld titles match it', async () => {
+    const { docs } = await matching({ document_restriction: ['restricted'] });
+    expect(docs.filter((d) => words(d.title!).includes('climate')).length).toBeGreaterThan(0);
+    expect((await matching({ title: 'Climate' })).docs.filter((d) => d.restriction === 'restricted')).toEqual([]);
+  });
+
+  it.each(FILTERS.filter(([name]) => name !== 'restriction levels'))(
+    '%s: no restricted document matches a filter on its withheld metadata',
+    async (_name, filters) => {
+      const { docs } = await matching(filters);
+      expect(docs.filter((d) => d.restriction === 'restricted').map((d) => d.document_id)).toEqual([]);
+    },
+  );
+
+  it("a restricted document's summary names nothing of it", async () => {
+    const doc = await restricted();
+    const path = `/documents/${doc.document_id}/summary`;
+    await env.call('GET', path);
+    await env.call('GET', path);
+    const { summary } = JSON.parse((await env.call('GET', path)).body) as { summary: string };
+    expect(summary).not.toContain(doc.title!);
+    expect(summary).toMatch(/restricted/);
+  });
+
+  it("a restricted document's file shows its id, not its title", async () => {
+    clock = Date.now();
+    const doc = await restricted();
+    const link = new URL((await env.call('GET', `/documents/${doc.document_id}/file`)).headers.location as string);
+    const file = await env.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.toString('latin1')).not.toContain(doc.title!);
+    expect(file.rawPayload.toString('latin1')).toContain(doc.document_id);
+  });
+});
+
 describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
   it('redirects to a same-origin link that serves the file for 5 minutes, then refuses it', async () => {
     clock = Date.now();
@@ -270,10 +309,23 @@ describe('access (spec §6, §8.1)', () => {
     ['an expired token', mintToken({ exp: Math.floor(Date.now() / 1000) - 60 }), /expired/],
     ['an ID token', mintToken({ token_use: 'id' }), /token_use/],
     ['a token signed by another key', mintToken({}, { key: null }), /Invalid token/],
-  ])('%s gets 403 saying why', async (_name, token, reason) => {
-    const response = await env.call('GET', '/doctypes', undefined, { authorization: `Bearer ${token}` });
-    expect(response.statusCode).toBe(403);
-    expect(JSON.parse(response.body).detail).toMatch(reason);
+  ])(
+    '%s gets 401 saying why, with an invalid_token challenge (contract: Unauthorized)',
+    async (_name, token, reason) => {
+      const response = await env.call('GET', '/doctypes', undefined, { authorization: `Bearer ${token}` });
+      expect(response.statusCode).toBe(401);
+      expect(JSON.parse(response.body).detail).toMatch(reason);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token", error_description="[^"]+"$/);
+    },
+  );
+
+  it('no token gets 401 with a bare Bearer challenge, not the 403 of a user without permission', async () => {
+    const response = await env.call('GET', '/doctypes', undefined, {});
+    expect([response.statusCode, JSON.parse(response.body), response.headers['www-authenticate']]).toEqual([
+      401,
+      { detail: 'Not authenticated' },
+      'Bearer',
+    ]);
   });
 
   it("answers the portal's CORS preflight, and no other origin's", async () => {

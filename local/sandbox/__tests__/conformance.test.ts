@@ -206,11 +206,11 @@ describe('every operation of the contract', () => {
     },
   );
 
-  it.each(Object.entries(CASES))('%s: without a token, the documented 403', async (_id, { request }) => {
+  it.each(Object.entries(CASES))('%s: without a token, the documented 401', async (_id, { request }) => {
     const [method, path, body] = request;
     const response = await call(method, path, body, {});
-    expect(response.statusCode).toBe(403);
-    expect(conforms(method, path, 403, response.body, response.headers['content-type'] as string)).toEqual({
+    expect(response.statusCode).toBe(401);
+    expect(conforms(method, path, 401, response.body, response.headers['content-type'] as string)).toEqual({
       documented: true,
       errors: [],
     });
@@ -234,6 +234,6 @@ describe('the contract check itself', () => {
         (item) => Object.values(item).flatMap((op) => Object.keys(op.responses)),
       ),
     );
-    expect([...declared].filter((s) => s.startsWith('4')).sort()).toEqual(['400', '403', '404', '422']);
+    expect([...declared].filter((s) => s.startsWith('4')).sort()).toEqual(['400', '401', '403', '404', '422']);
   });
 });

@@ -145,6 +145,9 @@ export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
     if (title) conditions.push(title);
   }
   if (filters.remove_near_duplicates) add('d.document_id = d.princeps');
+  // Spec §6: a restricted document gives no metadata, so a filter on its metadata never matches it,
+  // or the filter would reveal what is withheld (assumed: the docs' "Restriction levels" say so).
+  if (conditions.length > 0) add("d.restriction <> 'restricted'");
   // Spec §9: all three restriction levels by default.
   const restrictions = filters.document_restriction ?? ['unrestricted', 'partially_restricted', 'restricted'];
   add(`d.restriction IN (${placeholders(restrictions)})`, ...restrictions);
