@@ -4,8 +4,11 @@
  * path against every route and scans every route's chunk list). An API operation page shows dozens
  * of sidebar links at once, so their prefetches all ran in one task of about 250 ms right after
  * hydration (Lighthouse: Total Blocking Time). Here each prefetch waits for an idle period, and an
- * idle period runs only as many as fit in a short slice of it (issue #9). Hover preloading (`preload`)
- * is unchanged.
+ * idle period runs only as many as fit in a short slice of it (issue #9). Only links within the page's
+ * own section (`/docs/…`, `/api/…`, `/blog/…`) are prefetched: a link to another section, such as the
+ * navbar's, would fetch that section's sidebar data on every page for readers who never go there (the
+ * API's grows with every operation); it loads when the reader points at it (core `Link` preloads on
+ * hover and touch) or moves the keyboard focus to it (added here, which core does not do).
  */
 import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
 
@@ -77,6 +80,12 @@ export function idleQueue(win: IdleQueueWindow): IdleQueue {
 /** The part of `window.docusaurus` (core client `docusaurus.js`) that is wrapped. */
 export interface DocusaurusClient {
   prefetch(routePath: string): unknown;
+  preload?(routePath: string): unknown;
+}
+
+/** The top-level section of a site path: `/docs/x` → `docs`, `/api/v1/y` → `api`, `/` → `''`. */
+export function sectionOf(sitePath: string): string {
+  return sitePath.split(/[?#]/)[0].split('/')[1] ?? '';
 }
 
 /**
@@ -86,11 +95,18 @@ export interface DocusaurusClient {
 export const DEFERRED_PREFETCH = 'portalDeferredPrefetch';
 
 /**
+ * @param currentPath - the path of the page shown (default: the browser's).
  * @returns a copy of `client` whose `prefetch` queues its work on `enqueue` instead of running at
- *   once (the original object is read-only: an ES module namespace in the production bundle).
+ *   once, and skips links to another section (the original object is read-only: an ES module
+ *   namespace in the production bundle).
  */
-export function prefetchWhenIdle<T extends DocusaurusClient>(client: T, enqueue: (job: () => void) => void): T {
+export function prefetchWhenIdle<T extends DocusaurusClient>(
+  client: T,
+  enqueue: (job: () => void) => void,
+  currentPath: () => string = () => window.location.pathname,
+): T {
   const prefetch = (routePath: string) => {
+    if (sectionOf(routePath) !== sectionOf(currentPath())) return false;
     enqueue(() => void client.prefetch(routePath));
     return true;
   };
@@ -122,8 +138,24 @@ export function onRouteDidUpdate(): void {
   queue = idleQueue(window as unknown as IdleQueueWindow);
   try {
     win.docusaurus = prefetchWhenIdle(win.docusaurus, queue);
+    document.addEventListener('focusin', (event) => preloadFocusedLink(event, win.docusaurus));
   } catch (error) {
     // Prefetching as Docusaurus does is a fine fallback; a page must never break over it.
     console.error('Could not defer link prefetching:', error);
+  }
+}
+
+/**
+ * Preloads the page a focused link leads to in another section, as core `Link` does on hover, so
+ * keyboard readers get the navbar's links as fast as pointer readers.
+ */
+export function preloadFocusedLink(event: Pick<FocusEvent, 'target'>, client: DocusaurusClient | undefined): void {
+  const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
+  const href = link?.getAttribute('href');
+  if (!href || href.startsWith('//') || sectionOf(href) === sectionOf(window.location.pathname)) return;
+  try {
+    client?.preload?.(href.split(/[?#]/)[0]);
+  } catch (error) {
+    console.error('Could not preload the focused link:', error);
   }
 }

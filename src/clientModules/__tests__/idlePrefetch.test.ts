@@ -4,9 +4,14 @@ import {
   MAX_SLICE_MS,
   MIN_IDLE_MS,
   onRouteDidUpdate,
+  preloadFocusedLink,
   prefetchWhenIdle,
+  sectionOf,
   type IdleQueueWindow,
 } from '../idlePrefetch';
+
+/** The page shown in most tests: an API operation page, whose sidebar links are in its own section. */
+const onApiPage = () => '/api/v1/search-documents';
 
 /** A window whose idle periods and timers the test runs by hand; time passes only through `spend`. */
 function fakeWindow(idleBudgetMs: number | null) {
@@ -46,7 +51,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('runs no prefetch at once, then as many per idle period as fit, in order', () => {
     const fake = fakeWindow(2 * 3 + MIN_IDLE_MS);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
     for (let i = 1; i <= 5; i++) expect(idle.prefetch(`/api/v1/op-${i}`)).toBe(true);
     expect(paths).toEqual([]);
     fake.idlePeriod();
@@ -59,7 +64,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('stops starting prefetches after a short slice of a long idle period, so no task grows past 50 ms', () => {
     const fake = fakeWindow(50);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
     for (let i = 1; i <= 20; i++) idle.prefetch(`/api/v1/op-${i}`);
     fake.idlePeriod();
     // 3 ms each: jobs start at 0, 3, 6 and 9 ms of the period; at 12 ms the slice is over.
@@ -71,25 +76,25 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('runs at least one prefetch per idle period, even a short one', () => {
     const fake = fakeWindow(1);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
-    idle.prefetch('/a');
-    idle.prefetch('/b');
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    idle.prefetch('/api/a');
+    idle.prefetch('/api/b');
     fake.idlePeriod();
-    expect(paths).toEqual(['/a']);
+    expect(paths).toEqual(['/api/a']);
     fake.idlePeriod();
-    expect(paths).toEqual(['/a', '/b']);
+    expect(paths).toEqual(['/api/a', '/api/b']);
   });
 
   it('without requestIdleCallback (Safari) runs one prefetch per timer task', () => {
     const fake = fakeWindow(null);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win));
-    idle.prefetch('/a');
-    idle.prefetch('/b');
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    idle.prefetch('/api/a');
+    idle.prefetch('/api/b');
     fake.timer();
-    expect(paths).toEqual(['/a']);
+    expect(paths).toEqual(['/api/a']);
     fake.timer();
-    expect(paths).toEqual(['/a', '/b']);
+    expect(paths).toEqual(['/api/a', '/api/b']);
   });
 
   it('keeps going after a prefetch that throws', () => {
@@ -104,6 +109,40 @@ describe('link prefetch in idle periods (issue #9)', () => {
     fake.idlePeriod();
     expect(ran).toEqual(['next']);
     expect(console.error).toHaveBeenCalledWith('Idle job failed:', expect.any(Error));
+  });
+});
+
+describe("only links within the page's own section are prefetched", () => {
+  it('names the section of a path', () => {
+    expect(['/docs/a/b', '/api/v1/x?y=1', '/', '/blog', '/docs#top'].map(sectionOf)).toEqual([
+      'docs',
+      'api',
+      '',
+      'blog',
+      'docs',
+    ]);
+  });
+
+  it("queues a link of the same section, and never one to another section (the navbar's /api on a doc page)", () => {
+    const fake = fakeWindow(50);
+    const { docusaurus, paths } = client(fake);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), () => '/docs/document_format/schema');
+    expect(idle.prefetch('/docs/api/getting-started')).toBe(true);
+    expect(idle.prefetch('/api')).toBe(false);
+    expect(idle.prefetch('/blog')).toBe(false);
+    fake.idlePeriod();
+    expect(paths).toEqual(['/docs/api/getting-started']);
+  });
+
+  it('preloads a focused link to another section, as core preloads on hover; not one of the same section', () => {
+    const preloaded: string[] = [];
+    const docusaurus = { prefetch: () => true, preload: (path: string) => preloaded.push(path) };
+    document.body.innerHTML = '<a href="/api">API</a><a href="/docs/x">X</a><a href="https://example.com">out</a>';
+    window.history.pushState({}, '', '/docs/document_format/schema');
+    for (const link of Array.from(document.querySelectorAll('a'))) preloadFocusedLink({ target: link }, docusaurus);
+    expect(preloaded).toEqual(['/api']);
+    window.history.pushState({}, '', '/');
+    document.body.innerHTML = '';
   });
 });
 
