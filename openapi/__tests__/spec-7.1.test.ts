@@ -344,3 +344,18 @@ describe('spec §4 and §8.1 responses', () => {
     expect(response('GET', '/initiatives', '404')).toBeDefined();
   });
 });
+
+describe('x-assumed markers say only what the spec leaves open (issue #25)', () => {
+  it('DocumentLite requires the fields its marker says are always there (document_id, restriction)', () => {
+    const lite = doc.components.schemas.DocumentLite;
+    expect(lite['x-assumed']).toMatch(/`document_id` and `restriction` are always there/);
+    expect(lite.required).toEqual(expect.arrayContaining(['document_id', 'restriction']));
+  });
+
+  it('the domain version marker does not claim the spec names only the parameter: §5.1 gives its minimum', () => {
+    const version = doc.components.parameters.DomainVersion;
+    expect(version.schema.minimum).toBe(1);
+    expect(version['x-assumed']).not.toMatch(/names the parameter only/);
+    expect(version['x-assumed']).toMatch(/§5\.1/);
+  });
+});

@@ -224,7 +224,7 @@ describe('the contract check itself', () => {
     );
     expect(
       conforms('GET', `/documents/${SAMPLE_IDS.document}`, 200, '{"title": "no id"}', 'application/json').errors,
-    ).toEqual([" must have required property 'document_id'"]);
+    ).toEqual([" must have required property 'document_id'", " must have required property 'restriction'"]);
     expect(conforms('GET', '/doctypes', 404, '{}', 'application/json').documented).toBe(false);
   });
 
