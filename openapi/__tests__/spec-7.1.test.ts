@@ -359,3 +359,13 @@ describe('x-assumed markers say only what the spec leaves open (issue #25)', () 
     expect(version['x-assumed']).toMatch(/§5\.1/);
   });
 });
+
+describe('the threshold filters marker (issue #25)', () => {
+  it('takes "minimum threshold" (§5.1) and proportions summing to 1 (§3.1) from the spec, assuming only the reg_score scale', () => {
+    const marker: string = doc.components.schemas.ThresholdMap['x-assumed'];
+    expect(marker).toMatch(/§5\.1/);
+    expect(marker).toMatch(/§3\.1/);
+    expect(marker).not.toMatch(/at least the threshold, are assumed/);
+    expect(marker).toMatch(/reg_score/);
+  });
+});
