@@ -11,7 +11,7 @@ import { bundleContract } from './openapi/bundle';
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
-  const bundled = await bundleContract(root);
+  const { out: bundled } = await bundleContract(root);
   console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
   const out = path.join(root, API_DOCS_DIR);
   fs.rmSync(out, { recursive: true, force: true });

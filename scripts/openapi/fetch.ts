@@ -1,8 +1,9 @@
 /**
  * `npm run openapi:fetch`: refreshes the vendored contract from `<API_HOST>/api/v1/openapi.json`
  * (spec §7.1). The download replaces openapi/customer-api.yaml only after it parses as OpenAPI 3 and
- * passes the Redocly lint with no errors; on any failure it says why, exits 1, and the vendored copy
- * is untouched, so the build (which always uses the vendored copy) keeps working offline. Before it
+ * passes the Redocly lint with no errors (./download.ts, the same check the build applies when it
+ * reads the provider's description itself, ./source.ts); on any failure it says why, exits 1, and the
+ * vendored copy is untouched, so an offline build keeps working. Before it
  * replaces the copy it prints how the two differ (./diff.ts) and how many `x-assumed` details of the
  * vendored copy are to be settled against the provider's word (issue #10).
  *
@@ -10,13 +11,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { lintFromString, loadConfig } from '@redocly/openapi-core';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import { portalEnv } from '../../config/env';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { findAssumptions } from './assumptions';
-import { contractUrl, parseContract } from '../../rules/contract';
 import { contractDifferences } from './diff';
+import { downloadContract } from './download';
 
 /** How long the download may take, in ms. */
 const FETCH_TIMEOUT_MS = 15_000;
@@ -30,34 +30,7 @@ function outPath(root: string): string {
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '../..');
   if (!portalEnv.apiHost) throw new Error('API_HOST is not set: give the API host to fetch the contract from.');
-  const url = contractUrl(portalEnv.apiHost);
-
-  let body: string;
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    body = await response.text();
-  } catch (error) {
-    const reason =
-      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : error;
-    throw new Error(`could not download ${url}: ${reason}`);
-  }
-
-  let doc;
-  try {
-    doc = parseContract(body);
-  } catch (error) {
-    throw new Error(`${url} is not a usable contract: ${error instanceof Error ? error.message : error}`);
-  }
-
-  const yamlText = stringify(doc, { lineWidth: 0 });
-  const config = await loadConfig({ configPath: path.join(root, 'redocly.yaml') });
-  const problems = await lintFromString({ source: yamlText, absoluteRef: path.join(root, OPENAPI_SPEC_PATH), config });
-  const errors = problems.filter((problem) => problem.severity === 'error');
-  if (errors.length > 0) {
-    const list = errors.map((e) => `  - ${e.ruleId}: ${e.message} (${e.location[0]?.pointer ?? ''})`).join('\n');
-    throw new Error(`${url} fails the Redocly lint with ${errors.length} error(s):\n${list}`);
-  }
+  const { url, doc, yamlText } = await downloadContract(portalEnv.apiHost, FETCH_TIMEOUT_MS, root);
 
   const target = outPath(root);
   const relative = path.relative(root, target);

@@ -52,6 +52,15 @@ test('the /api overview explains authentication, base URL, pagination and errors
   expect(html).toContain('User does not have permission to access the requested resource.');
 });
 
+test('the /api overview says which description the reference was built from, and when (spec §7.1, issue #25)', () => {
+  const html = fs.readFileSync(htmlOf('/api'), 'utf8');
+  expect(html).toContain('Where this reference comes from');
+  // The e2e build runs offline (API_HOST unset): the vendored copy, and the build's date.
+  expect(html).toMatch(
+    /Built on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC from the portal’s own copy|Built on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC from the portal's own copy/,
+  );
+});
+
 test('the local search index covers the docs and the API reference', () => {
   const index = JSON.parse(fs.readFileSync(path.join(BUILD, 'search-index.json'), 'utf8')) as {
     documents: { u: string }[];

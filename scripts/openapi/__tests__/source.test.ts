@@ -1,0 +1,123 @@
+/**
+ * @jest-environment node
+ *
+ * Spec §2.1 and §7.1: `/api` is generated from the provider's `<API_HOST>/api/v1/openapi.json`. The
+ * build (gen-api → bundleContract) uses the provider's description when API_HOST is set and it passes
+ * the checks of `openapi:fetch`, else the vendored copy; one log line says which, and the landing page
+ * (info.description) says which and when. A local HTTP server plays the provider; nothing leaves the
+ * machine (issue #25, N1).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadContract } from '../../../config/openapi';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+let server: http.Server;
+let host: string;
+let respond: (res: http.ServerResponse) => void;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url !== '/api/v1/openapi.json') return void res.writeHead(404).end();
+    respond(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+interface Built {
+  log: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  bundled: any;
+}
+
+/** Bundles as `npm run gen-api` does, in a tsx child (Redocly is ESM only), into a temporary site folder. */
+function build(apiHost: string | undefined): Promise<Built> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'source-'));
+  fs.cpSync(path.join(REPO, 'openapi'), path.join(root, 'openapi'), { recursive: true });
+  fs.copyFileSync(path.join(REPO, 'redocly.yaml'), path.join(root, 'redocly.yaml'));
+  const code = `import { bundleContract } from './scripts/openapi/bundle'; bundleContract(${JSON.stringify(root)}, { apiHost: ${JSON.stringify(apiHost)} });`;
+  const env = { ...process.env };
+  delete env.API_HOST;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [require.resolve('tsx/cli'), '-e', code],
+      { cwd: REPO, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr}`));
+        const bundled = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/customer-api.json'), 'utf8'));
+        resolve({ log: stdout.trim(), bundled });
+      },
+    );
+  });
+}
+
+/** The provider's description: the vendored contract as JSON, with one operation the copy lacks. */
+function providerContract() {
+  const doc = loadContract();
+  doc.info.title = 'Provider Contract';
+  doc.paths['/provider_only'] = {
+    get: {
+      operationId: 'providerOnly',
+      summary: 'Only in the provider description',
+      tags: doc.paths['/doctypes'].get.tags,
+      responses: doc.paths['/doctypes'].get.responses,
+    },
+  };
+  return doc;
+}
+
+const landing = (built: Built) => built.bundled.info.description as string;
+
+describe('the description /api is built from', () => {
+  it('is the vendored copy when API_HOST is not set, and says so in one log line and on the landing page', async () => {
+    const built = await build(undefined);
+    expect(built.log.split('\n').filter((line) => line.startsWith('API reference:'))).toEqual([
+      'API reference: built from the vendored copy openapi/customer-api.yaml (API_HOST is not set).',
+    ]);
+    expect(built.bundled.info.title).toBe(loadContract().info.title);
+    expect(landing(built)).toMatch(
+      /:::info\[Where this reference comes from\]\n\nBuilt on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC from the portal's own copy/,
+    );
+  });
+
+  it("is the provider's when API_HOST serves a valid description", async () => {
+    respond = (res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(providerContract()));
+    const built = await build(host);
+    expect(built.log).toContain(`API reference: built from the provider's description at ${host}/api/v1/openapi.json.`);
+    expect(built.bundled.info.title).toBe('Provider Contract');
+    expect(built.bundled.paths['/provider_only'].get.summary).toBe('Only in the provider description');
+    expect(landing(built)).toContain(
+      `from the provider's OpenAPI description, downloaded from \`${host}/api/v1/openapi.json\``,
+    );
+    expect(built.bundled.servers.map((server: { url: string }) => server.url)).toContain(`${host}/api/v1/customer`);
+  });
+
+  it('is the vendored copy, with the reason logged, when the provider answers an error', async () => {
+    respond = (res) => res.writeHead(503).end('down');
+    const built = await build(host);
+    expect(built.log).toContain('API reference: built from the vendored copy openapi/customer-api.yaml;');
+    expect(built.log).toContain('HTTP 503');
+    expect(built.bundled.paths['/provider_only']).toBeUndefined();
+    expect(landing(built)).toContain("from the portal's own copy");
+  });
+
+  it('is the vendored copy when the provider serves something that fails the checks of openapi:fetch', async () => {
+    const broken = providerContract();
+    // The house lint (redocly.yaml) requires every operation to document its 403 (spec §6, §8.1).
+    broken.paths['/provider_only'].get.responses = { '200': { description: 'OK' } };
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
+    const built = await build(host);
+    expect(built.log).toMatch(/built from the vendored copy openapi\/customer-api\.yaml;.*fails the Redocly lint/);
+    expect(built.bundled.info.title).toBe(loadContract().info.title);
+  });
+});
