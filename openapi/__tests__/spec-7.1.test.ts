@@ -369,3 +369,18 @@ describe('the threshold filters marker (issue #25)', () => {
     expect(marker).toMatch(/reg_score/);
   });
 });
+
+describe('jurisdiction codes (spec §3.1; issue #25 N5)', () => {
+  it('states country-level codes as an interpretation of ISO 3166-2 and calls out EU as no country', () => {
+    const marker: string = doc.components.schemas.Jurisdiction['x-assumed'];
+    expect(marker).toMatch(/§3\.1/);
+    expect(marker).toMatch(/interpretation/);
+    expect(marker).toMatch(/`EU` is neither an ISO 3166-2 code nor a country/);
+  });
+
+  it("marks a publisher's country as its jurisdiction's country, absent above country level", () => {
+    const country = doc.components.schemas.Publisher.properties.country;
+    expect(country.description).toMatch(/Absent for a publisher above country level/);
+    expect(country['x-assumed']).toBeDefined();
+  });
+});

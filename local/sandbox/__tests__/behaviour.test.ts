@@ -271,6 +271,30 @@ describe('restricted documents give no metadata (spec §6; issue #25 N3, N4)', (
   });
 });
 
+describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 alpha-2; issue #25 N5)', () => {
+  /** ISO 3166-1's exceptionally reserved and user-assigned alpha-2 codes: not countries. */
+  const NOT_COUNTRIES = ['EU', 'UN', 'UK', 'EZ', 'AA', 'QM', 'QZ', 'XA', 'XZ', 'ZZ'];
+
+  it('gives a country only where the jurisdiction is in one, and it is that country', async () => {
+    const publishers = JSON.parse((await env.call('GET', '/publishers')).body) as {
+      id: string;
+      jurisdiction?: string;
+      country?: string;
+    }[];
+    expect(publishers.length).toBeGreaterThan(10);
+    for (const { id, jurisdiction, country } of publishers) {
+      if (country !== undefined) {
+        expect({ id, country }).toEqual({ id, country: expect.stringMatching(/^[A-Z]{2}$/) });
+        expect(NOT_COUNTRIES).not.toContain(country);
+        expect({ id, jurisdiction: jurisdiction?.slice(0, 2) }).toEqual({ id, jurisdiction: country });
+      }
+    }
+    const union = publishers.filter((p) => p.jurisdiction === 'EU');
+    expect(union.length).toBeGreaterThan(0);
+    expect(union.map((p) => p.country)).toEqual(union.map(() => undefined));
+  });
+});
+
 describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
   it('redirects to a same-origin link that serves the file for 5 minutes, then refuses it', async () => {
     clock = Date.now();

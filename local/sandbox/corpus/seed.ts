@@ -289,12 +289,24 @@ function pages(random: Random, title: string): Schemas['Page'][] {
   }));
 }
 
-/** The sample publishers of {@link PUBLISHERS}: country-level jurisdictions give the country too. */
+/**
+ * Jurisdictions above country level: `EU` (ISO 3166-1's exceptionally reserved code for the European
+ * Union, not a country) and `INT` (international bodies, no ISO code at all).
+ */
+const ABOVE_COUNTRY = new Set(['EU', 'INT']);
+
+/**
+ * The sample publishers of {@link PUBLISHERS}. Spec §3.1: `country` is ISO 3166-1 alpha-2, so it is the
+ * country an ISO 3166-2 jurisdiction belongs to (`US-NY` → `US`); a publisher above country level has
+ * no country, and an international one no jurisdiction either (the contract's `Jurisdiction` and
+ * `Publisher.country` markers).
+ */
 function samplePublishers(): Publisher[] {
   return PUBLISHERS.map(([id, name, jurisdiction, hierarchy_ranking]) => ({
     id,
     name,
-    ...(jurisdiction === 'INT' ? {} : { jurisdiction, country: jurisdiction.slice(0, 2) }),
+    ...(jurisdiction === 'INT' ? {} : { jurisdiction }),
+    ...(ABOVE_COUNTRY.has(jurisdiction) ? {} : { country: jurisdiction.slice(0, 2) }),
     license_url: `https://${id}.example/licence`,
     license_text: `Sample data of the ${name}; not a real publication.`,
     hierarchy_ranking,
