@@ -112,7 +112,8 @@ export function toPython(sample: RequestSample): string {
     ...args,
     ')',
     'response.raise_for_status()',
-    'print(response.json())',
+    '# Some answers have no body (feedback: 200 with none).',
+    'print(response.json() if response.content else response.status_code)',
   ].join('\n');
 }
 
@@ -130,6 +131,8 @@ export function toTypeScript(sample: RequestSample): string {
     ...options,
     '});',
     'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
-    'console.log(await response.json());',
+    '// Some answers have no body (feedback: 200 with none).',
+    'const text = await response.text();',
+    'console.log(text ? JSON.parse(text) : response.status);',
   ].join('\n');
 }

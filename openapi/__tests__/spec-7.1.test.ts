@@ -384,3 +384,35 @@ describe('jurisdiction codes (spec §3.1; issue #25 N5)', () => {
     expect(country['x-assumed']).toBeDefined();
   });
 });
+
+/**
+ * Details the contract stated as fact though the spec does not give them (issue #25, point 3: "stated as
+ * fact, not in the spec, not marked"). Each must carry `x-assumed` (shown to readers as _Assumed_).
+ */
+const STATED_AS_FACT: [string, string][] = [
+  ['zero-based page_index of result pages', '#/components/schemas/SearchResultPage/properties/page_index'],
+  ['zero-based page_index of PSI classifications', '#/components/schemas/PsiClassification/properties/page_index'],
+  ['zero-based page_index of actions', '#/components/schemas/Action/properties/page_index'],
+  ['AND between filter fields, OR inside a list', '#/components/schemas/DocumentFilters'],
+  ['an empty sector list drops unclassified documents', '#/components/schemas/SectorLevel'],
+  ['the {request_id} wrapper', '#/components/schemas/InterrogatorRequest'],
+  ['the order of the Interrogator statuses', '#/components/schemas/InterrogatorStatus'],
+  ['content_type is the media type of the original', '#/components/schemas/DocumentLite/properties/content_type'],
+  ['output_version is the format version', '#/components/schemas/Document/allOf/1/properties/output_version'],
+  ['tag_id is stable', '#/components/schemas/DomainTag/properties/tag_id'],
+  ['psi_labels are the PSI description keys', '#/components/schemas/DocumentFilters/properties/psi_labels'],
+  ['important dates may lack a document', '#/components/schemas/Initiative/properties/important_dates'],
+  ['latest_only defaults to true', '#/paths/~1sanctions~1/get/parameters/1'],
+  ['last-update bounds are date-times', '#/components/schemas/DocumentFilters/properties/last_updated_from'],
+  ['source URLs are URIs', '#/components/schemas/Document/allOf/1/properties/source_urls'],
+  ['the document filter body is required', '#/paths/~1documents/post/requestBody'],
+  ['the lite filter body is required', '#/paths/~1documents~1lite/post/requestBody'],
+  ['the count filter body is required', '#/paths/~1document_counts/post/requestBody'],
+];
+
+describe('what the spec does not say is marked assumed (issue #25, point 3)', () => {
+  it.each(STATED_AS_FACT)('%s', (_what, pointer) => {
+    const node = nodeAt(doc, pointer) as Node;
+    expect({ pointer, assumed: typeof node?.['x-assumed'] }).toEqual({ pointer, assumed: 'string' });
+  });
+});

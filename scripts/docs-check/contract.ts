@@ -107,3 +107,36 @@ export function apiSamples(files = docFiles()): { file: string; line: number; sa
     })),
   );
 }
+
+/** The languages a script sample may be written in, by the suffix of its code block's title. */
+export const SCRIPT_LANGUAGES = { curl: 'bash', Python: 'python', TypeScript: 'ts' } as const;
+
+/** A code block that is a whole program: the guides' paging loop, retries, token calls. */
+export interface ScriptSample {
+  file: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+  /** The block's title, e.g. `Every page (Python)`. */
+  title: string;
+  language: keyof typeof SCRIPT_LANGUAGES;
+  code: string;
+}
+
+/**
+ * Every fenced code block of `files` (default: docs/) whose title ends in `(curl)`, `(Python)` or
+ * `(TypeScript)`: programs a reader runs as they are, so the tests run them too
+ * (scripts/docs-check/__tests__/run-samples.test.ts).
+ */
+export function scriptSamples(files = docFiles()): ScriptSample[] {
+  return files.flatMap(({ file, text }) =>
+    [...text.matchAll(/^```\w*[^\n]*title="([^"]*\((curl|Python|TypeScript)\))"[^\n]*\n([\s\S]*?)^```/gm)].map(
+      (match) => ({
+        file,
+        line: text.slice(0, match.index).split('\n').length,
+        title: match[1],
+        language: match[2] as ScriptSample['language'],
+        code: match[3],
+      }),
+    ),
+  );
+}

@@ -21,7 +21,7 @@ describe('enumerations in the docs are the contract’s', () => {
     expect(firstColumn(doc('docs/document_format/document-types.md'), 'Doctype')).toEqual(schema('Doctype').enum);
   });
 
-  it.each(['docs/document_format/schema.md', 'docs/api/getting-started.mdx'])('restriction levels in %s', (file) => {
+  it.each(['docs/document_format/schema.md', 'docs/api/searching.mdx'])('restriction levels in %s', (file) => {
     expect(firstColumn(doc(file), 'Restriction')).toEqual(schema('Restriction').enum);
   });
 
@@ -44,7 +44,7 @@ describe('enumerations in the docs are the contract’s', () => {
 
   it('the document filter table names every filter field', () => {
     const fields = Object.keys(schema('DocumentFilters').properties);
-    const documented = firstColumn(doc('docs/api/getting-started.mdx'), 'Field').flatMap((cell) => cell.split(/,\s*/));
+    const documented = firstColumn(doc('docs/api/searching.mdx'), 'Field').flatMap((cell) => cell.split(/,\s*/));
     expect(documented.sort()).toEqual(fields.sort());
   });
 });
@@ -60,7 +60,7 @@ describe('ranges and defaults in the docs are the contract’s', () => {
   it('pagination defaults: page 1, page_size 100', () => {
     const page = resolve(contract.components.parameters.Page).schema;
     const pageSize = resolve(contract.components.parameters.PageSize).schema;
-    const text = doc('docs/api/getting-started.mdx');
+    const text = doc('docs/api/pagination.mdx');
     expect(text).toMatch(new RegExp(`\\|\\s*\`page\`\\s*\\|\\s*${page.default}\\s*\\|\\s*${page.minimum} or more\\s*\\|`));
     expect(text).toMatch(new RegExp(`\\|\\s*\`page_size\`\\s*\\|\\s*${pageSize.default}\\s*\\|`));
   });

@@ -6,7 +6,7 @@
  * JSON body is valid for the operation's request schema. A sample the API would reject fails here.
  */
 import { parseRequestSample } from '../../rules/apiSample';
-import { apiSamples, docFiles } from '../../scripts/docs-check/contract';
+import { apiSamples, docFiles, scriptSamples } from '../../scripts/docs-check/contract';
 import { problemsOf } from '../../scripts/docs-check/samples';
 
 const samples = apiSamples();
@@ -23,13 +23,19 @@ describe('request samples in docs/', () => {
     },
   );
 
-  it('are all written as <ApiSample>, so none escapes this check', () => {
+  it('are all written as <ApiSample> or as a titled script the tests run, so none escapes a check', () => {
     const raw = docFiles().flatMap(({ file, text }) =>
-      [...text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)]
-        .filter((block) => /\$API_BASE|\/api\/v1\/customer\/|requests\.(get|post)\(|fetch\(/.test(block[1]))
-        .map((block) => `${file}: ${block[1].split('\n')[0]}`),
+      [...text.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)]
+        .filter((block) => /\$API_BASE|\/api\/v1\/customer\/|requests\.(get|post|request)\(|fetch\(/.test(block[2]))
+        .filter((block) => !/title="[^"]*\((curl|Python|TypeScript)\)"/.test(block[1]))
+        .map((block) => `${file}: ${block[2].split('\n')[0]}`),
     );
     expect(raw).toEqual([]);
+  });
+
+  it('include scripts in each language, which scripts/docs-check/__tests__/run-samples.test.ts runs', () => {
+    const languages = new Set(scriptSamples().map((script) => script.language));
+    expect([...languages].sort()).toEqual(['Python', 'TypeScript', 'curl']);
   });
 });
 

@@ -76,7 +76,7 @@ describe('point 3: `null` where spec §5.1 defines it', () => {
 });
 
 describe('point 2: a 403 is a permission denial (spec §8.1), not a token to renew', () => {
-  const text = doc('docs/api/getting-started.mdx');
+  const text = doc('docs/api/errors.mdx');
 
   it('the error table says what spec §8.1 says a 403 means', () => {
     const [, when, body] = row(text, 'Status', '403');
@@ -169,7 +169,7 @@ describe('point 8: the framework paths overlap at `control`, and the contract an
     expect(ajv.validate(idSchema, 'nist-csf-2.0')).toBe(true);
     expect(ajv.validate(idSchema, 'control')).toBe(false);
     expect(frameworkId.description).toMatch(/`control`[^.]*\/frameworks\/control\/\{control_id\}/);
-    expect(doc('docs/api/getting-started.mdx').replace(/\s+/g, ' ')).toMatch(
+    expect(doc('docs/api/frameworks.mdx').replace(/\s+/g, ' ')).toMatch(
       /no framework id can be `control`[^.]*\/frameworks\/control\/\{control_id\}/i,
     );
   });
@@ -222,7 +222,7 @@ describe('point 6: every 404 says what was not found, and every declared error s
   const declared = [...new Set(operations.flatMap((op) => Object.keys(op.responses)).filter((s) => /^[45]/.test(s)))].sort();
   const tables = {
     'the contract description': contract.info.description as string,
-    'docs/api/getting-started.mdx': doc('docs/api/getting-started.mdx'),
+    'docs/api/errors.mdx': doc('docs/api/errors.mdx'),
   };
 
   it.each(Object.entries(tables))('%s has a row for every declared error status, 404 naming every lookup', (_where, text) => {
@@ -260,6 +260,27 @@ const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
   { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds/, box: /`results`/ },
   { detail: "GET /domains gives each domain's latest version", statement: /GET \/domains`\][^.]*latest version/, box: /latest version/ },
   { detail: 'nested tags under `tags`, narrower implying broader', statement: /nested `tags`|broader tag/, box: /`tags`/ },
+  // Issue #25, point 3: stated as fact, not in the spec, not marked.
+  { detail: 'a domain listed with its latest version, and the default version', statement: /latest\s+`?version`?/, box: /latest version/ },
+  { detail: 'zero-based page_index outside signposts', statement: /`page_index` is zero-indexed|`page_index`[^.|]*from 0/, box: /`page_index` counts from 0/ },
+  { detail: 'the Interrogator request bodies', statement: /Narrow it with `publisher_ids`/, box: /`publisher_ids`/ },
+  { detail: 'the {"request_id": …} wrapper', statement: /returns (its|a)\s+`request_id`/, box: /\{"request_id": …\}/ },
+  { detail: 'the order of the Interrogator statuses', statement: /from `pending` to\s+`in_progress`/, box: /order of the statuses/ },
+  { detail: 'AND between filter fields, OR inside a list', statement: /all the conditions you give must hold/, box: /AND between fields/ },
+  { detail: 'domains thresholds compared with reg_score', statement: /`domains`[^|.]*`reg_score`|minimum `reg_score`/, box: /`reg_score`/ },
+  { detail: "the API credential is the portal account's token", statement: /access token of (your|the) (portal )?(sign-in|account)|same account/, box: /portal account/ },
+  { detail: 'publisher ranking order by kind of publisher', statement: /legislature ranks above/, box: /legislature/ },
+  { detail: 'actionable items are the framework actions', statement: /same requirements are the framework actions|actions are such requirements/, box: /actionable items/ },
+  { detail: 'content_type and output_version meanings', statement: /`(content_type|output_version)` \| string \| (Media type|Version)/, box: /`content_type`/ },
+  { detail: 'how domain versions come about', statement: /the domain gets a new version/, box: /new version/ },
+  { detail: 'tag_id stability', statement: /Stable id/, box: /`tag_id`/ },
+  { detail: 'PSI labels are the PSI descriptions keys', statement: /filter with `psi_labels`|keys are the values of the `psi_labels`/, box: /`psi_labels`/ },
+  { detail: 'S3 manifest written last', statement: /written last/, box: /written last/ },
+  { detail: 'S3 re-delivery replaces', statement: /replaces the earlier copy/, box: /replaces the earlier copy/ },
+  { detail: 'S3 publisher ids separated by ;', statement: /separated by `;`/, box: /`;`/ },
+  { detail: 'S3 CSV quoting', statement: /commas are quoted/, box: /quoting/ },
+  { detail: 'what each doctype covers', statement: /^\| Laws \| Primary legislation/, box: /What each one covers/ },
+  { detail: 'latest_only defaults to true', statement: /by default only the latest file/, box: /`latest_only` defaults to `true`/ },
 ];
 
 /** A page's statements: table rows, and the sentences of each paragraph, heading or list item (code left out). */
@@ -281,11 +302,21 @@ describe('docs state unspecified server behaviour and shapes as assumptions', ()
   it.each(ASSUMED_IN_DOCS.map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
     const { statement, box } = rule as (typeof ASSUMED_IN_DOCS)[number];
     const unmarked = docFiles().flatMap(({ file, text }) => {
-      const admonition = text.match(/:::info\[Assumptions\]([\s\S]*?):::/)?.[1] ?? '';
+      const admonition = [...text.matchAll(/:::info\[Assumptions\]([\s\S]*?):::/g)].map((box) => box[1]).join('\n');
       return statements(text)
         .filter((s) => statement.test(s) && !/assum/i.test(s) && !box.test(admonition))
         .map((s) => `${file}: ${s.trim()}`);
     });
     expect(unmarked).toEqual([]);
+  });
+});
+
+describe('assumptions cite the specification, not "the API description" (issue #25, point 3)', () => {
+  it('no marker or page says "the API description" when it means the specification', () => {
+    const markers = JSON.stringify(contract).match(/[^."]*\bAPI description\b[^."]*/g) ?? [];
+    const pages = docFiles().flatMap(({ file, text }) =>
+      (text.match(/[^.\n]*\bAPI description\b[^.\n]*/g) ?? []).map((line) => `${file}: ${line.trim()}`),
+    );
+    expect([...markers, ...pages]).toEqual([]);
   });
 });
