@@ -6,7 +6,7 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
 import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
@@ -126,8 +126,9 @@ const config: Config = {
     navbar: navbar(env),
     footer: footer(env),
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3, issue #26).
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
       // again re-ran their grammars in every page's first script (issue #9).
       additionalLanguages: ['bash'],

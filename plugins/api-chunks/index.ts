@@ -156,6 +156,11 @@ export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
 
 /** The theme's stylesheet file, however it is requested. */
 const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
+/**
+ * Our own stylesheets for the API pages alone (src/theme/ApiItem/*.css: their accessibility fixes,
+ * issue #26): kept with the ApiItem chunk like the theme's, so they are not in every page's CSS.
+ */
+const API_PAGE_STYLES_FILE = /[\\/]src[\\/]theme[\\/]ApiItem[\\/][^\\/]+\.css$/;
 /** The theme's stylesheet as its client module requests it (absolute path, no query). */
 const THEME_STYLES = new RegExp(`${THEME_STYLES_FILE.source}$`);
 
@@ -202,6 +207,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
       }
       // The API pages' import of the theme's stylesheet stays in their chunk (point 5).
       keepOutOfStylesChunk(config, isServer, THEME_STYLES_FILE);
+      keepOutOfStylesChunk(config, isServer, API_PAGE_STYLES_FILE);
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       const plugins: unknown[] = [
         new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js')),

@@ -29,6 +29,8 @@ declare module '@theme/ApiItem/hooks' {
     selector: (state: {
       auth: ApiExplorerAuthState;
       server: { value?: ApiExplorerServer; options: ApiExplorerServer[] };
+      /** The explorer's last answer (ApiExplorer/Response/slice.js): its HTTP status, once sent. */
+      response: { code?: string; value?: string };
     }) => T,
   ): T;
 }
@@ -109,4 +111,10 @@ declare module '@theme-original/Markdown' {
   }
   const Markdown: ComponentType<Props>;
   export default Markdown;
+}
+
+declare module '@theme-original/ApiExplorer/Response' {
+  import type { ComponentType } from 'react';
+  const Response: ComponentType<Record<string, unknown>>;
+  export default Response;
 }

@@ -4,11 +4,14 @@
 // it is memoised, so that second render stops at the MDX (its props never change) instead of
 // rendering every heading, tab and schema again in one long task (issue #9). Its operation metadata
 // gets text prefills for numeric query defaults, which the theme would send empty (src/lib/apiPrefill.ts).
-import React, { memo, useMemo, type ComponentType, type ReactNode } from 'react';
+// And the theme's list and button markup is corrected for assistive technology (src/lib/apiMarkup.ts, issue #26).
+import React, { memo, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
 import { decodeApi, withTextPrefills } from '@site/src/lib/apiPrefill';
+import { watchApiMarkup } from '@site/src/lib/apiMarkup';
 // The theme's stylesheet, for the API pages only (plugins/api-chunks, point 5: API_STYLES_REQUEST).
 import 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
+import './accessibility.css';
 
 /** What Docusaurus passes a doc item: the MDX content component, with its exports as properties. */
 export interface Props {
@@ -33,5 +36,12 @@ export default function ApiItemWrapper(props: Props): ReactNode {
       : props.content.frontMatter;
     return Object.assign(memo(props.content), props.content, { frontMatter });
   }, [props.content]);
-  return <ApiItem {...props} content={content} />;
+  const markup = useRef<HTMLDivElement>(null);
+  useEffect(() => (markup.current ? watchApiMarkup(markup.current) : undefined), []);
+  // `display: contents`: the wrapper adds no box, so the theme's layout is unchanged.
+  return (
+    <div ref={markup} style={{ display: 'contents' }}>
+      <ApiItem {...props} content={content} />
+    </div>
+  );
 }

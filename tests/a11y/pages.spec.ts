@@ -1,0 +1,144 @@
+/**
+ * WCAG 2.2 AA (issue #26): no serious or critical axe finding on any route of spec §2.1, any API
+ * operation page, any doc, the not-found page, the sign-in page or any sign-in view, in light and dark,
+ * at 1280 px and 390 px (./a11y.ts says which rules run in which combination). Moderate and minor
+ * findings are attached to the report. Two pages are audited at a time (axe runs inside the page).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { TEST_PASSWORD, TEST_USERS } from '../../local/identity/testUsers';
+import { allOperations } from '../../scripts/docs-check/contract';
+import { audit, blocking, countByRule, EVERY_PASS, lines, PAGE_PASSES, type Finding } from './audit';
+import { test, expect, signInAt, waitForGate } from '../e2e/fixtures';
+import { SPEC_ROUTES, urlOf } from '../e2e/routes';
+
+/** Every page to audit signed in: spec §2.1's routes, each operation, every doc (from the sitemap), a 404. */
+function signedInPages(): string[] {
+  const sitemap = fs.readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');
+  const docs = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/docs\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  const pages = [
+    ...SPEC_ROUTES.map(urlOf),
+    ...allOperations().map(({ slug }) => `/api/v1/${slug}`),
+    ...docs,
+    '/accessibility',
+    '/no-such-page',
+  ];
+  return [...new Set(pages)];
+}
+
+/** One page of each layout, audited in all four combinations of width and scheme (see PAGE_PASSES). */
+const LAYOUTS = new Set([
+  '/',
+  '/docs/api/getting-started',
+  '/api',
+  '/api/v1/search-documents',
+  '/blog/welcome',
+  '/blog',
+  '/no-such-page',
+]);
+
+/** Page titles by path, collected while auditing (WCAG SC 2.4.2: each page's title says what it is). */
+const titles = new Map<string, string>();
+
+/** Audits `paths` on `pages.length` pages at once, each page taking the next path. */
+async function auditAll(pages: Page[], paths: string[]): Promise<Finding[]> {
+  const queue = [...paths];
+  const findings: Finding[] = [];
+  await Promise.all(
+    pages.map(async (page) => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(next);
+        await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        findings.push(...(await audit(page, decodeURI(next), LAYOUTS.has(next) ? EVERY_PASS : PAGE_PASSES)));
+        // Read once the page has settled: the API pages render again after hydration, and their title
+        // is the site's alone for a moment meanwhile.
+        titles.set(next, await page.title());
+      }
+    }),
+  );
+  return findings;
+}
+
+function report(findings: Finding[]) {
+  test.info().annotations.push({ type: 'axe findings by rule', description: JSON.stringify(countByRule(findings)) });
+  const minor = findings.filter((f) => !blocking([f]).length);
+  if (minor.length) test.info().annotations.push({ type: 'moderate and minor', description: lines(minor).join('\n') });
+  expect(lines(blocking(findings))).toEqual([]);
+}
+
+async function twoPages(browser: Browser, signedIn: boolean): Promise<Page[]> {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  if (signedIn) await signInAt(first);
+  return [first, await context.newPage()];
+}
+
+test('every page, signed in, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const pages = await twoPages(browser, true);
+  report(await auditAll(pages, signedInPages()));
+  await pages[0].context().close();
+  // Every page has a title of its own.
+  const byTitle = new Map<string, string[]>();
+  for (const [path, title] of titles) byTitle.set(title, [...(byTitle.get(title) ?? []), path]);
+  expect([...byTitle].filter(([, paths]) => paths.length > 1)).toEqual([]);
+});
+
+/** The sign-in page and each view of spec §2.3, reached as a user reaches it. */
+const VIEWS: { name: string; open: (page: Page) => Promise<void> }[] = [
+  { name: 'sign-in', open: async () => {} },
+  {
+    name: 'forgot password',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    },
+  },
+  ...(
+    [
+      ['new password', TEST_USERS.newPassword, { name: 'Change Password' }],
+      ['TOTP code', TEST_USERS.totp, { name: 'Confirm TOTP Code' }],
+      ['SMS code', TEST_USERS.sms, { name: 'Confirm SMS Code' }],
+    ] as const
+  ).map(([name, username, heading]) => ({
+    name,
+    open: async (page: Page) => {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('heading', heading)).toBeVisible();
+    },
+  })),
+  {
+    name: 'verify contact',
+    open: async (page) => {
+      await page.getByLabel('Username').fill(TEST_USERS.unverified);
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+    },
+  },
+];
+
+test('the sign-in page and every sign-in view, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const findings: Finding[] = [];
+  for (const view of VIEWS) {
+    // Each view starts signed out, in its own context (the verify view ends signed in).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await waitForGate(page);
+    await view.open(page);
+    findings.push(...(await audit(page, `sign-in: ${view.name}`)));
+    await context.close();
+  }
+  report(findings);
+});
