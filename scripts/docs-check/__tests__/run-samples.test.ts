@@ -118,20 +118,26 @@ const named = (title: string) => {
   return found;
 };
 
+/**
+ * Runs a token script and returns the access token it printed (curl prints Cognito's whole answer,
+ * Python and TypeScript the token alone) and the answer, after checking the API accepts the token.
+ */
+async function tokenFrom(script: ScriptSample): Promise<{ token: string; answer?: { RefreshToken?: string } }> {
+  const output = await runCode(script.language, script.code);
+  const answer = script.language === 'curl' ? JSON.parse(output).AuthenticationResult : undefined;
+  const token: string = answer ? answer.AccessToken : output.trim();
+  const reply = await fetch(`${env.API_BASE}/doctypes`, { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status).toBe(200);
+  return { token, answer };
+}
+
 describe('docs/api/tokens.mdx: a script signs in and refreshes (local identity service)', () => {
   it.each(named('Sign in').map((script) => [script.title, script]))(
     '%s gets an access token the API accepts',
     async (_title, script) => {
-      const output = await runCode((script as ScriptSample).language, (script as ScriptSample).code);
-      const token =
-        (script as ScriptSample).language === 'curl'
-          ? JSON.parse(output).AuthenticationResult.AccessToken
-          : output.trim();
-      const answer = await fetch(`${env.API_BASE}/doctypes`, { headers: { authorization: `Bearer ${token}` } });
-      expect(answer.status).toBe(200);
+      const { token, answer } = await tokenFrom(script as ScriptSample);
       env.TOKEN ??= token;
-      if ((script as ScriptSample).language === 'curl')
-        env.REFRESH_TOKEN = JSON.parse(output).AuthenticationResult.RefreshToken;
+      if (answer?.RefreshToken) env.REFRESH_TOKEN = answer.RefreshToken;
     },
   );
 
@@ -139,13 +145,7 @@ describe('docs/api/tokens.mdx: a script signs in and refreshes (local identity s
     '%s gets a new access token the API accepts',
     async (_title, script) => {
       expect(env.REFRESH_TOKEN).toBeDefined();
-      const output = await runCode((script as ScriptSample).language, (script as ScriptSample).code);
-      const token =
-        (script as ScriptSample).language === 'curl'
-          ? JSON.parse(output).AuthenticationResult.AccessToken
-          : output.trim();
-      const answer = await fetch(`${env.API_BASE}/doctypes`, { headers: { authorization: `Bearer ${token}` } });
-      expect(answer.status).toBe(200);
+      await tokenFrom(script as ScriptSample);
     },
   );
 });

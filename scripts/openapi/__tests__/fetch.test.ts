@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeProviderForSuite } from './provider';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -15,21 +16,8 @@ import { parse } from 'yaml';
 const ROOT = path.resolve(__dirname, '../../..');
 const VENDORED = path.join(ROOT, 'openapi/customer-api.yaml');
 
-let server: http.Server;
-let host: string;
-let respond: (res: http.ServerResponse) => void;
+const provider = fakeProviderForSuite();
 let out: string;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    if (req.url !== '/api/v1/openapi.json') return void res.writeHead(404).end();
-    respond(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(() => {
   out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fetch-test-')), 'customer-api.yaml');
@@ -80,16 +68,16 @@ describe('npm run openapi:fetch', () => {
   });
 
   it('keeps the vendored copy when the host answers an error page', async () => {
-    respond = (res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
+    const run = await runFetch(provider.host);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('HTTP 502');
     unchanged();
   });
 
   it('keeps the vendored copy when the answer is not JSON', async () => {
-    respond = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
+    const run = await runFetch(provider.host);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/not a usable contract: the response is not JSON/);
     unchanged();
@@ -101,8 +89,8 @@ describe('npm run openapi:fetch', () => {
       info: { title: 'Broken', version: '1' },
       paths: { '/doctypes': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } },
     };
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
+    const run = await runFetch(provider.host);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/fails the Redocly lint with \d+ error/);
     expect(run.stderr).toContain('no-unresolved-refs');
@@ -112,8 +100,8 @@ describe('npm run openapi:fetch', () => {
   it('keeps the vendored copy when the contract lacks an operation of spec §7.1', async () => {
     const vendored = parse(fs.readFileSync(VENDORED, 'utf8'));
     delete vendored.paths['/interrogator/feedback'];
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(vendored));
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(vendored));
+    const run = await runFetch(provider.host);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('rule/spec-7.1-paths');
     unchanged();
@@ -122,8 +110,8 @@ describe('npm run openapi:fetch', () => {
   it('replaces the copy with a contract that parses and lints', async () => {
     const fetched = parse(fs.readFileSync(VENDORED, 'utf8'));
     fetched.info.title = 'Fetched contract';
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
+    const run = await runFetch(provider.host);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(parse(fs.readFileSync(out, 'utf8'))).toEqual(fetched);
@@ -137,8 +125,8 @@ describe('npm run openapi:fetch', () => {
     fetched.components.schemas.DocumentLite.required = ['document_id', 'title'];
     fetched.components.schemas.Restriction.enum = ['unrestricted', 'restricted'];
     fetched.paths['/publishers'].get.parameters = [];
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
-    const run = await runFetch(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fetched));
+    const run = await runFetch(provider.host);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/differs from .*customer-api\.yaml in \d+ place/);

@@ -9,28 +9,14 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fakeProviderForSuite } from './provider';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
 
 const REPO = path.resolve(__dirname, '../../..');
 
-let server: http.Server;
-let host: string;
-let respond: (res: http.ServerResponse) => void;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    if (req.url !== '/api/v1/openapi.json') return void res.writeHead(404).end();
-    respond(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+const provider = fakeProviderForSuite();
 
 interface Built {
   log: string;
@@ -90,21 +76,25 @@ describe('the description /api is built from', () => {
   });
 
   it("is the provider's when API_HOST serves a valid description", async () => {
-    respond = (res) =>
+    provider.answer = (res) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(providerContract()));
-    const built = await build(host);
-    expect(built.log).toContain(`API reference: built from the provider's description at ${host}/api/v1/openapi.json.`);
+    const built = await build(provider.host);
+    expect(built.log).toContain(
+      `API reference: built from the provider's description at ${provider.host}/api/v1/openapi.json.`,
+    );
     expect(built.bundled.info.title).toBe('Provider Contract');
     expect(built.bundled.paths['/provider_only'].get.summary).toBe('Only in the provider description');
     expect(landing(built)).toContain(
-      `from the provider's OpenAPI description, downloaded from \`${host}/api/v1/openapi.json\``,
+      `from the provider's OpenAPI description, downloaded from \`${provider.host}/api/v1/openapi.json\``,
     );
-    expect(built.bundled.servers.map((server: { url: string }) => server.url)).toContain(`${host}/api/v1/customer`);
+    expect(built.bundled.servers.map((server: { url: string }) => server.url)).toContain(
+      `${provider.host}/api/v1/customer`,
+    );
   });
 
   it('is the vendored copy, with the reason logged, when the provider answers an error', async () => {
-    respond = (res) => res.writeHead(503).end('down');
-    const built = await build(host);
+    provider.answer = (res) => res.writeHead(503).end('down');
+    const built = await build(provider.host);
     expect(built.log).toContain('API reference: built from the vendored copy openapi/customer-api.yaml;');
     expect(built.log).toContain('HTTP 503');
     expect(built.bundled.paths['/provider_only']).toBeUndefined();
@@ -115,8 +105,8 @@ describe('the description /api is built from', () => {
     const broken = providerContract();
     // The house lint (redocly.yaml) requires every operation to document its 403 (spec §6, §8.1).
     broken.paths['/provider_only'].get.responses = { '200': { description: 'OK' } };
-    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
-    const built = await build(host);
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
+    const built = await build(provider.host);
     expect(built.log).toMatch(/built from the vendored copy openapi\/customer-api\.yaml;.*fails the Redocly lint/);
     expect(built.bundled.info.title).toBe(loadContract().info.title);
   });
