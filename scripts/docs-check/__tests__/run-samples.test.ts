@@ -31,25 +31,14 @@ let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
 let env: Record<string, string>;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'run-samples-'));
 
-/** A Python 3 with `requests` (the Python samples' one dependency): the PATH's, or Debian's. */
-function python(): Promise<string> {
-  const candidates = ['python3', '/usr/bin/python3'];
-  return candidates
-    .reduce<Promise<string | null>>(
-      (found, candidate) =>
-        found.then(
-          (hit) =>
-            hit ??
-            new Promise((resolve) =>
-              execFile(candidate, ['-c', 'import requests'], (error) => resolve(error ? null : candidate)),
-            ),
-        ),
-      Promise.resolve(null),
-    )
-    .then((hit) => {
-      if (!hit) throw new Error('The Python samples need python3 with requests: apt-get install -y python3-requests');
-      return hit;
-    });
+/** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
+const hasRequests = (command: string) =>
+  new Promise<boolean>((resolve) => execFile(command, ['-c', 'import requests'], (error) => resolve(!error)));
+
+/** A Python 3 with `requests`: the PATH's, or Debian's. */
+async function python(): Promise<string> {
+  for (const candidate of ['python3', '/usr/bin/python3']) if (await hasRequests(candidate)) return candidate;
+  throw new Error('The Python samples need python3 with requests: apt-get install -y python3-requests');
 }
 let pythonPath: string;
 

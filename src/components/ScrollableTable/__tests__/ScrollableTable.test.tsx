@@ -1,7 +1,7 @@
 /**
  * A Markdown table is a tab stop only while it overflows (issue #26): then a keyboard can scroll it.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import ScrollableTable from '..';
 
 let observed: (() => void) | undefined;
@@ -36,12 +36,11 @@ it('is focusable while wider than its box', () => {
   expect(screen.getByRole('table')).toHaveAttribute('tabindex', '0');
 });
 
-it('is no tab stop while it fits, and becomes one when the screen narrows', async () => {
+it('is no tab stop while it fits, and becomes one when the screen narrows', () => {
   widths(600, 900);
   render(table());
   expect(screen.getByRole('table')).not.toHaveAttribute('tabindex');
   widths(600, 390);
-  const { act } = await import('@testing-library/react');
   act(() => observed?.());
   expect(screen.getByRole('table')).toHaveAttribute('tabindex', '0');
 });
