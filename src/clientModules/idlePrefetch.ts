@@ -8,7 +8,10 @@
  * own section (`/docs/…`, `/api/…`, `/blog/…`) are prefetched: a link to another section, such as the
  * navbar's, would fetch that section's sidebar data on every page for readers who never go there (the
  * API's grows with every operation); it loads when the reader points at it (core `Link` preloads on
- * hover and touch) or moves the keyboard focus to it (added here, which core does not do).
+ * hover and touch) or moves the keyboard focus to it (added here, which core does not do). Nothing is
+ * prefetched or preloaded while the gate is closed: the server refuses a signed-out visitor every
+ * chunk of a gated page (401), and each refusal is an error in the console (issue #26: tabbing
+ * through the sign-in page's announcement bar and logo did that).
  */
 import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
 
@@ -94,23 +97,29 @@ export function sectionOf(sitePath: string): string {
  */
 export const DEFERRED_PREFETCH = 'portalDeferredPrefetch';
 
+/** Whether the gate shows the page (src/components/AuthGate marks its wrapper `data-auth-gate="open"`). */
+export const gateIsOpen = (): boolean => document.querySelector('[data-auth-gate="open"]') !== null;
+
 /**
  * @param currentPath - the path of the page shown (default: the browser's).
+ * @param signedIn - whether the visitor may fetch gated code (default: {@link gateIsOpen}).
  * @returns a copy of `client` whose `prefetch` queues its work on `enqueue` instead of running at
- *   once, and skips links to another section (the original object is read-only: an ES module
- *   namespace in the production bundle).
+ *   once, and skips links to another section; `prefetch` and `preload` do nothing while `signedIn()`
+ *   is false (the original object is read-only: an ES module namespace in the production bundle).
  */
 export function prefetchWhenIdle<T extends DocusaurusClient>(
   client: T,
   enqueue: (job: () => void) => void,
   currentPath: () => string = () => window.location.pathname,
+  signedIn: () => boolean = gateIsOpen,
 ): T {
   const prefetch = (routePath: string) => {
-    if (sectionOf(routePath) !== sectionOf(currentPath())) return false;
+    if (!signedIn() || sectionOf(routePath) !== sectionOf(currentPath())) return false;
     enqueue(() => void client.prefetch(routePath));
     return true;
   };
-  return { ...client, prefetch: Object.assign(prefetch, { [DEFERRED_PREFETCH]: true }) };
+  const preload = (routePath: string) => (signedIn() ? client.preload?.(routePath) : undefined);
+  return { ...client, prefetch: Object.assign(prefetch, { [DEFERRED_PREFETCH]: true }), preload };
 }
 
 let queue: IdleQueue | undefined;

@@ -1,5 +1,6 @@
 import {
   dropPendingPrefetches,
+  gateIsOpen,
   idleQueue,
   MAX_SLICE_MS,
   MIN_IDLE_MS,
@@ -9,6 +10,9 @@ import {
   sectionOf,
   type IdleQueueWindow,
 } from '../idlePrefetch';
+
+/** The visitor is signed in: the gate is open (tests of the closed gate pass their own). */
+const signedIn = () => true;
 
 /** The page shown in most tests: an API operation page, whose sidebar links are in its own section. */
 const onApiPage = () => '/api/v1/search-documents';
@@ -51,7 +55,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('runs no prefetch at once, then as many per idle period as fit, in order', () => {
     const fake = fakeWindow(2 * 3 + MIN_IDLE_MS);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage, signedIn);
     for (let i = 1; i <= 5; i++) expect(idle.prefetch(`/api/v1/op-${i}`)).toBe(true);
     expect(paths).toEqual([]);
     fake.idlePeriod();
@@ -64,7 +68,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('stops starting prefetches after a short slice of a long idle period, so no task grows past 50 ms', () => {
     const fake = fakeWindow(50);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage, signedIn);
     for (let i = 1; i <= 20; i++) idle.prefetch(`/api/v1/op-${i}`);
     fake.idlePeriod();
     // 3 ms each: jobs start at 0, 3, 6 and 9 ms of the period; at 12 ms the slice is over.
@@ -76,7 +80,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('runs at least one prefetch per idle period, even a short one', () => {
     const fake = fakeWindow(1);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage, signedIn);
     idle.prefetch('/api/a');
     idle.prefetch('/api/b');
     fake.idlePeriod();
@@ -88,7 +92,7 @@ describe('link prefetch in idle periods (issue #9)', () => {
   it('without requestIdleCallback (Safari) runs one prefetch per timer task', () => {
     const fake = fakeWindow(null);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage);
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), onApiPage, signedIn);
     idle.prefetch('/api/a');
     idle.prefetch('/api/b');
     fake.timer();
@@ -126,7 +130,7 @@ describe("only links within the page's own section are prefetched", () => {
   it("queues a link of the same section, and never one to another section (the navbar's /api on a doc page)", () => {
     const fake = fakeWindow(50);
     const { docusaurus, paths } = client(fake);
-    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), () => '/docs/document_format/schema');
+    const idle = prefetchWhenIdle(docusaurus, idleQueue(fake.win), () => '/docs/document_format/schema', signedIn);
     expect(idle.prefetch('/docs/api/getting-started')).toBe(true);
     expect(idle.prefetch('/api')).toBe(false);
     expect(idle.prefetch('/blog')).toBe(false);
@@ -142,6 +146,39 @@ describe("only links within the page's own section are prefetched", () => {
     for (const link of Array.from(document.querySelectorAll('a'))) preloadFocusedLink({ target: link }, docusaurus);
     expect(preloaded).toEqual(['/api']);
     window.history.pushState({}, '', '/');
+    document.body.innerHTML = '';
+  });
+});
+
+describe('signed out (issue #26)', () => {
+  it('neither prefetches nor preloads while the gate is closed, and does both once it opens', () => {
+    const fake = fakeWindow(50);
+    const { docusaurus, paths } = client(fake);
+    const preloaded: string[] = [];
+    let open = false;
+    const idle = prefetchWhenIdle(
+      { ...docusaurus, preload: (path: string) => preloaded.push(path) },
+      idleQueue(fake.win),
+      onApiPage,
+      () => open,
+    );
+    // The sign-in form over a deep link: its links lead to gated pages, whose chunks the server refuses.
+    expect(idle.prefetch('/api/v1/list-doctypes')).toBe(false);
+    idle.preload?.('/api');
+    fake.idlePeriod();
+    expect([paths, preloaded]).toEqual([[], []]);
+    open = true;
+    expect(idle.prefetch('/api/v1/list-doctypes')).toBe(true);
+    idle.preload?.('/api');
+    fake.idlePeriod();
+    expect([paths, preloaded]).toEqual([['/api/v1/list-doctypes'], ['/api']]);
+  });
+
+  it('reads the gate from the page: closed until AuthGate marks its wrapper open', () => {
+    document.body.innerHTML = '<div data-auth-gate="closed"></div>';
+    expect(gateIsOpen()).toBe(false);
+    document.body.innerHTML = '<div data-auth-gate="open"></div>';
+    expect(gateIsOpen()).toBe(true);
     document.body.innerHTML = '';
   });
 });
@@ -163,7 +200,8 @@ describe('dropping pending prefetches', () => {
 });
 
 describe('the client module', () => {
-  it("replaces the page's read-only window.docusaurus once, keeping preload", () => {
+  it("replaces the page's read-only window.docusaurus once, keeping preload for a signed-in visitor", () => {
+    document.body.innerHTML = '<div data-auth-gate="open"></div>';
     const preload = jest.fn();
     const prefetch = jest.fn();
     const original = Object.freeze({ prefetch, preload });
@@ -181,6 +219,7 @@ describe('the client module', () => {
     const pending = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'prefetch' }));
     dropPendingPrefetches(); // the session ended before the idle period came
     expect(pending.isConnected).toBe(false);
+    document.body.innerHTML = '';
     return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => expect(prefetch).not.toHaveBeenCalled());
   });
 });

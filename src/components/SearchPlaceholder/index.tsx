@@ -11,12 +11,19 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 /**
  * Holds the navbar's search slot (spec §2.2) until the local search bar's code has loaded
  * (src/theme/SearchBar): the same field, label and placeholder, read-only, so reaching for it asks for
- * the real one without losing typed text.
+ * the real one without losing typed text. With `signedOut`, the field is disabled and its placeholder
+ * says "Sign in to search" (what is searched is behind the sign-in).
  */
-export default function SearchPlaceholder(): ReactNode {
+export default function SearchPlaceholder({ signedOut = false }: { signedOut?: boolean }): ReactNode {
   return (
     <div className="navbar__search">
-      <input className="navbar__search-input" placeholder="Search" aria-label="Search" readOnly />
+      <input
+        className="navbar__search-input"
+        placeholder={signedOut ? 'Sign in to search' : 'Search'}
+        aria-label="Search"
+        readOnly
+        disabled={signedOut}
+      />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import React from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
+import SearchBar from '../SearchBar';
+
+jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
+
+const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated') =>
+  jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
+
+describe('SearchBar wrapper (spec §2.2; issue #26)', () => {
+  it('signed out: the field is shown, disabled, and says to sign in; reaching for it loads nothing', () => {
+    mockAuthStatus('unauthenticated');
+    const { container } = render(<SearchBar />);
+    const field = screen.getByRole('textbox', { name: 'Search' });
+    expect(field).toBeDisabled();
+    expect(field).toHaveAttribute('placeholder', 'Sign in to search');
+    fireEvent.pointerEnter(field);
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    expect(container.querySelector('[data-on-demand]')).toBeNull();
+  });
+
+  it.each(['configuring', 'authenticated'] as const)(
+    '%s: the usable field, which loads the search bar when reached for',
+    (status) => {
+      mockAuthStatus(status);
+      const { container } = render(<SearchBar />);
+      const field = screen.getByRole('textbox', { name: 'Search' });
+      expect(field).toBeEnabled();
+      expect(field).toHaveAttribute('placeholder', 'Search');
+      expect(container.querySelector('[data-on-demand="waiting"]')).not.toBeNull();
+    },
+  );
+});
