@@ -1,4 +1,13 @@
-import React, { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import React, {
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 /** Props of {@link OnDemand}. */
 export interface OnDemandProps<P extends object> {
@@ -12,12 +21,51 @@ export interface OnDemandProps<P extends object> {
   loadOnKey?: (event: KeyboardEvent) => boolean;
 }
 
+/** What a keyboard can reach, in document order (the first is where focus goes). */
+const FOCUSABLE =
+  'input:not([disabled]), button:not([disabled]), select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Frames to wait for the loaded component's first focusable element (it may render in slices), ~1 s. */
+const FOCUS_FRAMES = 60;
+
+/**
+ * Gives the keyboard focus to the first focusable element in `wrapper` once there is one, unless the
+ * reader has moved focus elsewhere meanwhile (anywhere but the page's body or the wrapper).
+ */
+function useFocusWhenLoaded(wrapper: RefObject<HTMLDivElement | null>, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let frame = 0;
+    let handle = 0;
+    const tryFocus = () => {
+      const root = wrapper.current;
+      const active = document.activeElement;
+      if (!root || (active && active !== document.body && !root.contains(active))) return;
+      const first = root.querySelector<HTMLElement>(FOCUSABLE);
+      if (first && first !== active) first.focus();
+      else if (!first && (frame += 1) < FOCUS_FRAMES) handle = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(handle);
+  }, [wrapper, enabled]);
+}
+
+/** Runs `onCommit` once its Suspense boundary shows the loaded component. */
+function Committed({ onCommit }: { onCommit: () => void }): null {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 /**
  * Renders a lazily loaded component once the reader reaches for it: pointer over it, keyboard focus
  * in it, a touch, or a key of `loadOnKey` (issue #9: the API explorer and the search bar are parts a
  * page is complete without, so a reader who only reads never downloads them). Until then, and while
  * its code downloads, `placeholder` holds its place; it should be useful on its own (the explorer's
  * shows the operation's samples) and about the component's size.
+ *
+ * A reader who reached for it with the keyboard (focus in the placeholder, or the shortcut key) keeps
+ * the focus: when the component replaces the placeholder, focus moves to its first focusable element
+ * instead of falling back to the top of the page (WCAG 2.2 SC 2.4.3 focus order, 3.2.1 on focus).
  */
 export default function OnDemand<P extends object>({
   component: Component,
@@ -26,23 +74,39 @@ export default function OnDemand<P extends object>({
   loadOnKey,
 }: OnDemandProps<P>): ReactNode {
   const [wanted, setWanted] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
   // A transition lets React render the loaded component in slices instead of one long task.
-  const want = () => startTransition(() => setWanted(true));
+  const want = (keyboard = false) =>
+    startTransition(() => {
+      setWanted(true);
+      if (keyboard) setByKeyboard(true);
+    });
   useEffect(() => {
     if (wanted || !loadOnKey) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (!loadOnKey(event)) return;
       event.preventDefault();
-      want();
+      want(true);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [wanted, loadOnKey]);
+  useFocusWhenLoaded(wrapper, loaded && byKeyboard);
   return (
-    <div onPointerEnter={want} onFocus={want} onTouchStart={want} data-on-demand={wanted ? 'loaded' : 'waiting'}>
+    <div
+      ref={wrapper}
+      onPointerEnter={() => want()}
+      // Focus that arrives without a pointer first (Tab, a screen reader) is the keyboard's.
+      onFocus={() => want(!wanted)}
+      onTouchStart={() => want()}
+      data-on-demand={wanted ? 'loaded' : 'waiting'}
+    >
       {wanted ? (
         <Suspense fallback={placeholder}>
           <Component {...props} />
+          <Committed onCommit={() => setLoaded(true)} />
         </Suspense>
       ) : (
         placeholder

@@ -33,4 +33,37 @@ describe('OnDemand (issue #9)', () => {
     await act(async () => fireEvent.keyDown(document, { key: 'K', ctrlKey: true }));
     expect(await screen.findByText('Explorer for search')).toBeInTheDocument();
   });
+
+  describe('keyboard focus (issue #26: WCAG 2.2 SC 2.4.3, 3.2.1)', () => {
+    const Search = lazy(async () => ({ default: () => <input aria-label="Search the docs" /> }));
+    const field = <input aria-label="Search (placeholder)" readOnly />;
+
+    it('moves focus from the placeholder to the loaded component when the reader tabbed into it', async () => {
+      render(<OnDemand component={Search} props={{}} placeholder={field} />);
+      const placeholderField = screen.getByRole('textbox', { name: 'Search (placeholder)' });
+      await act(async () => placeholderField.focus());
+      const real = await screen.findByRole('textbox', { name: 'Search the docs' });
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      expect(real).toHaveFocus();
+    });
+
+    it('focuses the loaded component after its shortcut key', async () => {
+      render(<OnDemand component={Search} props={{}} placeholder={field} loadOnKey={isSearchShortcut} />);
+      await act(async () => fireEvent.keyDown(document, { key: 'k', ctrlKey: true }));
+      expect(await screen.findByRole('textbox', { name: 'Search the docs' })).toHaveFocus();
+    });
+
+    it('leaves focus alone when a pointer loaded it', async () => {
+      render(
+        <>
+          <button type="button">Elsewhere</button>
+          <OnDemand component={Search} props={{}} placeholder={field} />
+        </>,
+      );
+      await act(async () => fireEvent.pointerEnter(screen.getByRole('textbox', { name: 'Search (placeholder)' })));
+      screen.getByRole('button', { name: 'Elsewhere' }).focus();
+      expect(await screen.findByRole('textbox', { name: 'Search the docs' })).not.toHaveFocus();
+      expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    });
+  });
 });
