@@ -1,11 +1,15 @@
 /**
- * End-to-end tests: Debian's Chromium (never a downloaded browser, CONTRIBUTING.md "For engineers") drives the built
+ * Browser tests: Debian's Chromium (never a downloaded browser, CONTRIBUTING.md "For engineers") drives the built
  * site served by `npm run serve`, which also starts the local identity service with fresh data.
- * Run with `npm run test:e2e` (builds first).
+ * Run with `npm run test:e2e` (builds first). Three projects share the one server:
+ * - `e2e` (tests/e2e): flows that change state (users, sessions, servers of their own), one at a time;
+ * - `a11y` (tests/a11y): the WCAG 2.2 AA axe audit of every page and sign-in view (issue #26), read-only;
+ * - `visual` (tests/visual): screenshots compared with the baselines in the repo (issue #26), read-only.
+ * The two read-only projects run beside `e2e` in a second worker; each project runs its tests in order.
  */
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /** Chromium flags for this machine: no sandbox as root, no GPU, no calls home. */
 export const CHROMIUM_ARGS = [
@@ -17,29 +21,50 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const identityData = path.join(os.tmpdir(), `portal-e2e-identity-${process.pid}`);
+/**
+ * What every browser-test configuration shares (this one and playwright.mfa.config.ts): the browser,
+ * the base URL and a fresh `npm run serve` with identity data of its own under `dataDirName`.
+ */
+export function sharedConfig(dataDirName: string, env: Record<string, string> = {}): PlaywrightTestConfig {
+  return {
+    fullyParallel: false,
+    retries: 0,
+    forbidOnly: true,
+    reporter: [['list']],
+    timeout: 60_000,
+    expect: { timeout: 15_000 },
+    use: {
+      baseURL: 'http://localhost:3000',
+      launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      trace: 'off',
+    },
+    webServer: {
+      command: 'npm run serve',
+      url: 'http://localhost:3000',
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { LOCAL_IDENTITY_DATA_DIR: path.join(os.tmpdir(), `${dataDirName}-${process.pid}`), ...env },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  };
+}
 
 export default defineConfig({
-  testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  forbidOnly: true,
-  reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  use: {
-    baseURL: 'http://localhost:3000',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'off',
-  },
-  webServer: {
-    command: 'npm run serve',
-    url: 'http://localhost:3000',
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: { LOCAL_IDENTITY_DATA_DIR: identityData },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  ...sharedConfig('portal-e2e-identity'),
+  workers: 2,
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e', workers: 1 },
+    { name: 'a11y', testDir: 'tests/a11y', workers: 1 },
+    {
+      name: 'visual',
+      testDir: 'tests/visual',
+      workers: 1,
+      // Baselines in the repo, one per screen and scheme (`npm run visual:update` writes them; a missing
+      // one is written and fails the run). Up to 1 % of a screen's pixels may differ (anti-aliasing from one Chromium build to
+      // the next); a layout change moves far more.
+      snapshotPathTemplate: '{testDir}/baselines/{arg}{ext}',
+      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
+    },
+  ],
 });

@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Makes sure the programs the tests run are here (CONTRIBUTING.md "For engineers"): Debian's Chromium at
 # /usr/bin/chromium for Playwright (never a downloaded browser), and curl and Python 3 with requests, in
-# which the docs' samples are run against the local sandbox (scripts/docs-check/__tests__/run-samples.test.ts).
+# which the docs' samples are run against the local sandbox (scripts/docs-check/__tests__/run-samples.test.ts),
+# and the fonts the screenshots in tests/visual/baselines were taken with (DejaVu: the system's sans-serif
+# and monospace, which the site's font stacks end on; Liberation: the Arial-metric font the sign-in form's).
 # Installs what is missing with apt when we are root; otherwise says how.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 python3 -c 'import requests' >/dev/null 2>&1 || /usr/bin/python3 -c 'import requests' >/dev/null 2>&1 || missing+=(python3-requests)
+for fonts in fonts-dejavu-core fonts-liberation; do
+  dpkg-query -W -f='${Status}' "$fonts" 2>/dev/null | grep -q 'install ok installed' || missing+=("$fonts")
+done
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing what the tests run (apt-get): ${missing[*]}…"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   exit 0
 fi
-echo "The tests need: ${missing[*]} (Debian's Chromium at /usr/bin/chromium; curl; python3 with requests)." >&2
+echo "The tests need: ${missing[*]} (Debian's Chromium at /usr/bin/chromium; curl; python3 with requests; the screenshots' fonts)." >&2
 echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
 exit 1
