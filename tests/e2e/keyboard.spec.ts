@@ -126,13 +126,15 @@ test.describe('signed in', () => {
   }) => {
     await page.goto('/api/v1/list-doctypes');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Schemas and the explorer's preview render after hydration, behind skeletons (RenderInSlices).
+    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
     // The explorer column holds a preview until the reader reaches it; focus in it loads the request
     // builder (src/components/OnDemand), which takes over the focus once its code has arrived. The
     // reader tabs into the column and waits there, as a reader waits for a page to respond.
     const column = page.locator('.openapi-right-panel__container');
     const send = column.getByRole('button', { name: 'Send API request' });
     const focusInColumn = () => column.evaluate((panel) => panel.contains(document.activeElement));
-    for (let press = 0; press < 150 && !(await focusInColumn()); press += 1) await page.keyboard.press('Tab');
+    for (let press = 0; press < 300 && !(await focusInColumn()); press += 1) await page.keyboard.press('Tab');
     expect(await focusInColumn(), 'Tab reaches the explorer column').toBe(true);
     await expect(send).toBeVisible();
     // The focus was handed to the builder, not dropped to the top of the page (WCAG SC 2.4.3).

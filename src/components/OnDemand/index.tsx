@@ -25,28 +25,48 @@ export interface OnDemandProps<P extends object> {
 const FOCUSABLE =
   'input:not([disabled]), button:not([disabled]), select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
 
-/** Frames to wait for the loaded component's first focusable element (it may render in slices), ~1 s. */
-const FOCUS_FRAMES = 60;
+/**
+ * Focuses the first element in `root` that takes the focus: a match of {@link FOCUSABLE} may not (a
+ * button in a closed `<details>`, an element that is not displayed), and `focus()` then does nothing.
+ */
+function focusFirst(root: Element): void {
+  for (const candidate of Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE))) {
+    candidate.focus();
+    if (document.activeElement === candidate) return;
+  }
+}
 
 /**
- * Gives the keyboard focus to the first focusable element in `wrapper` once there is one, unless the
- * reader has moved focus elsewhere meanwhile (anywhere but the page's body or the wrapper).
+ * How long focus is kept in the loaded component, in ms: it may render its parts after it commits, or
+ * render them again (the explorer's tabs do), and a node that held the focus is then gone.
+ */
+const HOLD_FOCUS_MS = 3_000;
+
+/**
+ * Gives the keyboard focus to the first focusable element in `wrapper`, and gives it back whenever it
+ * falls to the page's body during the next {@link HOLD_FOCUS_MS}, unless the reader has moved it
+ * elsewhere meanwhile or pressed a pointer (then the reader is in charge).
  */
 function useFocusWhenLoaded(wrapper: RefObject<HTMLDivElement | null>, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return undefined;
-    let frame = 0;
+    const start = performance.now();
     let handle = 0;
-    const tryFocus = () => {
+    const stop = () => cancelAnimationFrame(handle);
+    const step = () => {
       const root = wrapper.current;
       const active = document.activeElement;
-      if (!root || (active && active !== document.body && !root.contains(active))) return;
-      const first = root.querySelector<HTMLElement>(FOCUSABLE);
-      if (first && first !== active) first.focus();
-      else if (!first && (frame += 1) < FOCUS_FRAMES) handle = requestAnimationFrame(tryFocus);
+      const lost = !active || active === document.body;
+      if (!root || (!lost && !root.contains(active))) return;
+      if (lost) focusFirst(root);
+      if (performance.now() - start < HOLD_FOCUS_MS) handle = requestAnimationFrame(step);
     };
-    tryFocus();
-    return () => cancelAnimationFrame(handle);
+    step();
+    document.addEventListener('pointerdown', stop, { once: true });
+    return () => {
+      stop();
+      document.removeEventListener('pointerdown', stop);
+    };
   }, [wrapper, enabled]);
 }
 

@@ -53,6 +53,22 @@ describe('OnDemand (issue #9)', () => {
       expect(await screen.findByRole('textbox', { name: 'Search the docs' })).toHaveFocus();
     });
 
+    it('keeps the focus in the loaded component when it renders its field again', async () => {
+      // Like the explorer's tabs: the first render's node is replaced a moment later.
+      const Remounting = lazy(async () => ({
+        default: function Remounting() {
+          const [round, setRound] = React.useState(1);
+          React.useEffect(() => void setTimeout(() => setRound(2), 50), []);
+          return <input key={round} aria-label={`Search the docs (render ${round})`} />;
+        },
+      }));
+      render(<OnDemand component={Remounting} props={{}} placeholder={field} />);
+      await act(async () => screen.getByRole('textbox', { name: 'Search (placeholder)' }).focus());
+      const second = await screen.findByRole('textbox', { name: 'Search the docs (render 2)' });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(second).toHaveFocus();
+    });
+
     it('leaves focus alone when a pointer loaded it', async () => {
       render(
         <>
