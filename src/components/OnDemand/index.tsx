@@ -42,14 +42,19 @@ function focusFirst(root: Element): void {
  */
 const HOLD_FOCUS_MS = 3_000;
 
+/** How the reader asked for the component: pointer or touch, keyboard focus in it, or its shortcut key. */
+type Reach = 'pointer' | 'focus' | 'shortcut';
+
 /**
- * Gives the keyboard focus to the first focusable element in `wrapper`, and gives it back whenever it
- * falls to the page's body during the next {@link HOLD_FOCUS_MS}, unless the reader has moved it
- * elsewhere meanwhile or pressed a pointer (then the reader is in charge).
+ * Gives the keyboard focus to the first focusable element in `wrapper` (at once after the shortcut
+ * key, wherever focus was), and gives it back whenever it falls to the page's body during the next
+ * {@link HOLD_FOCUS_MS}, unless the reader has moved it elsewhere meanwhile or pressed a pointer (then
+ * the reader is in charge). Does nothing for a component reached by pointer.
  */
-function useFocusWhenLoaded(wrapper: RefObject<HTMLDivElement | null>, enabled: boolean): void {
+function useFocusWhenLoaded(wrapper: RefObject<HTMLDivElement | null>, reach: Reach | null): void {
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (reach !== 'focus' && reach !== 'shortcut') return undefined;
+    if (reach === 'shortcut' && wrapper.current) focusFirst(wrapper.current);
     const start = performance.now();
     let handle = 0;
     const stop = () => cancelAnimationFrame(handle);
@@ -67,7 +72,7 @@ function useFocusWhenLoaded(wrapper: RefObject<HTMLDivElement | null>, enabled: 
       stop();
       document.removeEventListener('pointerdown', stop);
     };
-  }, [wrapper, enabled]);
+  }, [wrapper, reach]);
 }
 
 /** Runs `onCommit` once its Suspense boundary shows the loaded component. */
@@ -93,34 +98,30 @@ export default function OnDemand<P extends object>({
   placeholder,
   loadOnKey,
 }: OnDemandProps<P>): ReactNode {
-  const [wanted, setWanted] = useState(false);
-  const [byKeyboard, setByKeyboard] = useState(false);
+  const [reach, setReach] = useState<Reach | null>(null);
+  const wanted = reach !== null;
   const [loaded, setLoaded] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   // A transition lets React render the loaded component in slices instead of one long task.
-  const want = (keyboard = false) =>
-    startTransition(() => {
-      setWanted(true);
-      if (keyboard) setByKeyboard(true);
-    });
+  const want = (how: Reach) => startTransition(() => setReach((first) => first ?? how));
   useEffect(() => {
     if (wanted || !loadOnKey) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (!loadOnKey(event)) return;
       event.preventDefault();
-      want(true);
+      want('shortcut');
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [wanted, loadOnKey]);
-  useFocusWhenLoaded(wrapper, loaded && byKeyboard);
+  useFocusWhenLoaded(wrapper, loaded ? reach : null);
   return (
     <div
       ref={wrapper}
-      onPointerEnter={() => want()}
+      onPointerEnter={() => want('pointer')}
       // Focus that arrives without a pointer first (Tab, a screen reader) is the keyboard's.
-      onFocus={() => want(!wanted)}
-      onTouchStart={() => want()}
+      onFocus={() => want('focus')}
+      onTouchStart={() => want('pointer')}
       data-on-demand={wanted ? 'loaded' : 'waiting'}
     >
       {wanted ? (

@@ -53,6 +53,18 @@ describe('OnDemand (issue #9)', () => {
       expect(await screen.findByRole('textbox', { name: 'Search the docs' })).toHaveFocus();
     });
 
+    it('focuses the loaded component after its shortcut key when focus was on another element', async () => {
+      render(
+        <>
+          <a href="#elsewhere">Elsewhere</a>
+          <OnDemand component={Search} props={{}} placeholder={field} loadOnKey={isSearchShortcut} />
+        </>,
+      );
+      screen.getByRole('link', { name: 'Elsewhere' }).focus();
+      await act(async () => fireEvent.keyDown(document, { key: 'k', ctrlKey: true }));
+      expect(await screen.findByRole('textbox', { name: 'Search the docs' })).toHaveFocus();
+    });
+
     it('keeps the focus in the loaded component when it renders its field again', async () => {
       // Like the explorer's tabs: the first render's node is replaced a moment later.
       const Remounting = lazy(async () => ({
