@@ -2,6 +2,7 @@ import React, {
   startTransition,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -104,7 +105,9 @@ export default function OnDemand<P extends object>({
   const wrapper = useRef<HTMLDivElement>(null);
   // A transition lets React render the loaded component in slices instead of one long task.
   const want = (how: Reach) => startTransition(() => setReach((first) => first ?? how));
-  useEffect(() => {
+  // A layout effect: the shortcut works from the first paint that shows the page, not a few frames
+  // later (a reader pressing Ctrl+K as the page appears, on a busy machine, was otherwise ignored).
+  useLayoutEffect(() => {
     if (wanted || !loadOnKey) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (!loadOnKey(event)) return;
