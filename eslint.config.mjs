@@ -20,7 +20,8 @@ const LAYERS = {
     why: 'the production server runs without the site sources, the build plugins and the local stand-ins',
   },
   src: {
-    may: ['rules', 'config'],
+    // generated/: data the build writes for the pages (npm run gen-api), e.g. the API reference's Markdown as HTML.
+    may: ['rules', 'config', 'generated'],
     why: 'browser code must not bundle the server, the build plugins or Node-only tools',
   },
   plugins: {

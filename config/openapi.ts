@@ -27,6 +27,9 @@ export const OPENAPI_SPEC_PATH = 'openapi/customer-api.yaml';
 /** The contract bundled into one file with its server on API_HOST (scripts/openapi/bundle.ts). */
 export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
 
+/** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
+export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
+
 /** Options of the docs plugin instance `api` that renders the generated pages at `/api`. */
 export const apiDocsPlugin = {
   id: 'api',

@@ -1,13 +1,15 @@
 /**
  * `npm run gen-api`: bundles the contract (scripts/openapi/bundle.ts), then regenerates the /api pages
- * from it with docusaurus-plugin-openapi-docs. The generator never overwrites a page, so the output
- * folder is emptied first. `npm start` and `npm run build` run this.
+ * from it with docusaurus-plugin-openapi-docs (the generator never overwrites a page, so the output
+ * folder is emptied first), and renders their Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
+ * `npm start` and `npm run build` run this.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
+import { writeMarkdownHtml } from './openapi/markdownHtml';
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
@@ -23,6 +25,10 @@ async function main(): Promise<void> {
   );
   if (generate.status !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
   console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
+  const html = await writeMarkdownHtml(root);
+  console.log(
+    `Rendered ${html.rendered} of their ${html.texts} Markdown texts to HTML (${(html.bytes / 1000).toFixed(1)} KB)`,
+  );
 }
 
 main().catch((error: unknown) => {

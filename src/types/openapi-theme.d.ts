@@ -118,3 +118,24 @@ declare module '@theme-original/ApiExplorer/Response' {
   const Response: ComponentType<Record<string, unknown>>;
   export default Response;
 }
+
+/** Props of the theme's tab bars (lib/theme/ApiTabs, SchemaTabs): `lazy` renders the selected panel alone. */
+interface OpenApiTabsProps {
+  lazy?: boolean;
+  children?: import('react').ReactNode;
+  [prop: string]: unknown;
+}
+
+declare module '@theme-original/ApiTabs' {
+  import type { ReactNode } from 'react';
+  export type Props = OpenApiTabsProps;
+  /** The tab bar of an operation's responses, one tab per status code. */
+  export default function ApiTabs(props: Props): ReactNode;
+}
+
+declare module '@theme-original/SchemaTabs' {
+  import type { ReactNode } from 'react';
+  export type Props = OpenApiTabsProps;
+  /** The tab bar of a body's "Schema" | "Example" and of a schema's oneOf/anyOf choices. */
+  export default function SchemaTabs(props: Props): ReactNode;
+}

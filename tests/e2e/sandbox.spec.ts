@@ -1,10 +1,13 @@
 /**
  * "Send API request" answers (issue #11): signed in, every operation page of the reference sends its
  * request, as the page first offers it, to the local sandbox API with the user's own token, and gets a
- * documented success; the panel shows it. An invalid body shows the contract's 422.
+ * documented success; the panel shows it. An invalid body shows the contract's 422. On the way, every
+ * Markdown text of every operation page shows the HTML the build rendered (issue #26), so none of them
+ * loads the theme's Markdown renderer.
  */
 import type { Page } from '@playwright/test';
 import { findOperation } from '../../rules/contract';
+import { NOT_PRERENDERED } from '../../rules/markdownHtml';
 import { allOperations, contract } from '../../scripts/docs-check/contract';
 import { test, expect, openExplorer, signIn, waitForGate } from './fixtures';
 
@@ -25,8 +28,15 @@ test('every operation, sent as its page offers it, gets a documented success fro
   await waitForGate(page);
   await signIn(page);
   const answers: string[] = [];
+  const notPrerendered: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith(NOT_PRERENDERED))
+      notPrerendered.push(`${new URL(page.url()).pathname}: ${message.text().slice(NOT_PRERENDERED.length)}`);
+  });
   for (const { method, template, slug } of operations) {
     await page.goto(`/api/v1/${slug}`);
+    // Every section (parameters, body, responses) has rendered its texts.
+    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
     await openExplorer(page);
     const response = await send(page, method);
     const path = new URL(response.url()).pathname.slice('/api/v1/customer'.length);
@@ -41,6 +51,12 @@ test('every operation, sent as its page offers it, gets a documented success fro
     );
   }
   expect(answers.filter((a) => !/→ (200|202|307)$/.test(a))).toEqual([]);
+  expect(
+    notPrerendered,
+    'texts the build did not render to HTML (scripts/openapi/markdownHtml.ts collects them from the contract; ' +
+      'a "Possible values" line here means the theme now writes it from something else): each loads the ' +
+      "theme's Markdown renderer on its page",
+  ).toEqual([]);
 });
 
 test.describe('the response panel', () => {

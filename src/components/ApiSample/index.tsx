@@ -15,14 +15,17 @@ export interface ApiSampleProps {
  * One request in curl, Python (requests) and TypeScript (fetch), in tabs that remember the reader's
  * language across the site (`groupId`). Written in MDX as
  * ``<ApiSample>{`POST /documents?page=1\n{"doctypes": ["Laws"]}`}</ApiSample>``; tests/docs checks
- * every sample against the OpenAPI contract (issue #5).
+ * every sample against the OpenAPI contract (issue #5). Only the chosen language's panel is rendered
+ * (Docusaurus Tabs `lazy`): the other two are hidden, so neither seen, read by a screen reader nor found by
+ * find-in-page, and highlighting them cost every page that shows a sample (the API operation pages: a
+ * quarter of the explorer column's DOM; issue #26, Lighthouse ≥ 95).
  *
  * @throws {Error} at build time when the sample text is malformed (the message says what to fix).
  */
 export default function ApiSample({ children, title }: ApiSampleProps): ReactNode {
   const sample = parseRequestSample(String(children));
   return (
-    <Tabs groupId="api-language" queryString="lang">
+    <Tabs groupId="api-language" queryString="lang" lazy>
       <TabItem value="curl" label="curl">
         <CodeBlock language="bash" title={title}>
           {toCurl(sample)}

@@ -1,24 +1,44 @@
-// Thin wrap: the theme's Markdown renderer (descriptions in response tabs and schemas) loads after
-// the API page is interactive instead of before it hydrates (issue #9). In the browser the renderer
-// is lazy (./renderer.browser.ts); a description the server rendered keeps its HTML until the renderer
-// has loaded and hydrates it then (the Suspense boundary is in both renders, so hydration matches).
+// Thin wrap: the theme's Markdown texts (descriptions and "Possible values" lines in an API page's parameters,
+// bodies and responses) show the HTML `npm run gen-api` rendered with the theme's own renderer
+// (scripts/openapi/markdownHtml.ts), and the renderer loads only for a text the build did not render (issue #26).
+// In the browser both load on first use (./renderer.browser.ts); a description the server rendered keeps its HTML
+// until they have loaded and hydrates it then (the Suspense boundary is in both renders, so hydration matches).
 import React, { Suspense, type ReactNode } from 'react';
 import type { Props } from '@theme-original/Markdown';
-import Renderer, { preloadRenderer } from '@site/src/theme/Markdown/renderer';
+import Renderer, { preloadMarkdownHtml, useMarkdownHtml } from '@site/src/theme/Markdown/renderer';
+import { NOT_PRERENDERED } from '@site/rules/markdownHtml';
+
+/** Texts already reported, so each is reported once per page load. */
+const reported = new Set<string>();
+
+/** The text's HTML from the build, or the theme's renderer. */
+function MarkdownText({ children }: Props): ReactNode {
+  const text = children ?? '';
+  const html = useMarkdownHtml(text);
+  if (typeof html !== 'string') {
+    // A text the build did not see is still shown, only slower (the renderer loads); said, so a build that
+    // misses texts is found. (`null`: the build left it to the renderer, which it needs.)
+    if (html === undefined && !reported.has(text)) console.warn(NOT_PRERENDERED, JSON.stringify(text));
+    reported.add(text);
+    return <Renderer>{children}</Renderer>;
+  }
+  // `display: contents`: the wrapper adds no box, so the text lays out as the renderer's elements would.
+  return <div className="markdown-html" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 export default function Markdown(props: Props): ReactNode {
   return (
     <Suspense fallback={null}>
-      <Renderer {...props} />
+      <MarkdownText {...props} />
     </Suspense>
   );
 }
 
 /**
- * @returns `load` that also has the Markdown renderer loaded when it resolves, for components that
- *   render descriptions and load on demand themselves (the schema wraps), so their descriptions do
- *   not appear a moment after the rest.
+ * @returns `load` that also has the texts' HTML loaded when it resolves, for components that render
+ *   descriptions and load on demand themselves (the schema wraps), so their descriptions do not appear a
+ *   moment after the rest.
  */
-export function withMarkdownRenderer<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), preloadRenderer()]).then(([module]) => module);
+export function withMarkdownHtml<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), preloadMarkdownHtml()]).then(([module]) => module);
 }

@@ -1,13 +1,43 @@
 /**
- * The theme's Markdown renderer as the browser gets it (in place of ./renderer.ts, plugins/api-chunks
- * point 6): loaded on first use. react-markdown, the unified/remark/rehype family and parse5 are about
- * a third of the API page's code; evaluated before hydration, they made one of its long tasks.
+ * The theme's Markdown renderer and the texts' HTML as the browser gets them (in place of ./renderer.ts,
+ * plugins/api-chunks point 6), each loaded on first use. react-markdown, the unified/remark/rehype family and
+ * parse5 are about a third of the API page's code; evaluated before hydration, they made one of its long tasks,
+ * and evaluated after it, another (issue #26). The HTML that `npm run gen-api` rendered with them
+ * (scripts/openapi/markdownHtml.ts, ~10 KB gzip) is what the API pages load instead; the renderer only for a
+ * text the build did not render.
  */
-import { lazy } from 'react';
+import { lazy, use } from 'react';
+import type { MarkdownHtml } from '@site/rules/markdownHtml';
 
 const load = () => import(/* webpackChunkName: "api-markdown" */ '@theme-original/Markdown');
 
 export default lazy(load);
 
-/** Starts loading the renderer (once; later calls share the load). Resolves when it can render. */
-export const preloadRenderer = (): Promise<unknown> => load();
+type Html = MarkdownHtml['html'];
+
+/** The texts' HTML once loaded (read without suspending), and the one load of it. */
+let html: Html | undefined;
+let loading: Promise<Html> | undefined;
+
+/**
+ * Starts loading the texts' HTML (once). Resolves when {@link useMarkdownHtml} answers without suspending.
+ * A failed load (e.g. a deployment replaced the chunk) resolves with no texts: each is then rendered by the
+ * renderer, so nothing is missing, only slower.
+ */
+export function preloadMarkdownHtml(): Promise<Html> {
+  loading ??= import(/* webpackChunkName: "api-markdown-html" */ '@site/generated/openapi/markdown-html.json').then(
+    (module) => (html = module.default.html as Html),
+    () => (html = {}),
+  );
+  return loading;
+}
+
+/**
+ * @param text - a Markdown text the theme renders.
+ * @returns its HTML as the theme's renderer writes it; `null` when the build left it to the renderer (it
+ *   needs the theme's components); `undefined` when the build did not see it. Suspends (React `use`) until
+ *   the HTML has loaded.
+ */
+export function useMarkdownHtml(text: string): string | null | undefined {
+  return (html ?? use(preloadMarkdownHtml()))[text];
+}

@@ -6,9 +6,9 @@ import React, { lazy } from 'react';
 import { renderInSlices } from '@site/src/components/RenderInSlices';
 import SchemaPlaceholder from '@site/src/components/SchemaPlaceholder';
 import { parametersHeight, type ParameterLike } from '@site/src/components/SchemaPlaceholder/height';
-import { withMarkdownRenderer } from '@site/src/theme/Markdown';
+import { withMarkdownHtml } from '@site/src/theme/Markdown';
 
-const ParamsDetails = lazy(withMarkdownRenderer(() => import('@theme-original/ParamsDetails')));
+const ParamsDetails = lazy(withMarkdownHtml(() => import('@theme-original/ParamsDetails')));
 
 export default renderInSlices(ParamsDetails, (props: { parameters?: ParameterLike[] }) => (
   <SchemaPlaceholder heightPx={parametersHeight(props.parameters)} />

@@ -1,0 +1,26 @@
+import React from 'react';
+import { render, screen } from '@testing-library/react';
+import ApiTabs from '@site/src/theme/ApiTabs';
+import SchemaTabs, { LazySchemaTabs } from '@site/src/theme/SchemaTabs';
+
+/** The props the wrap passed to the theme's component (tests/unit/mocks/theme-original.tsx). */
+const passed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props!) as Record<string, unknown>;
+
+describe('the OpenAPI theme’s tabs render the chosen panel alone where no state lives in the others (issue #26)', () => {
+  it('ApiTabs (an operation’s responses, one tab per status code) always', () => {
+    render(<ApiTabs label="Responses">{null}</ApiTabs>);
+    expect(passed()).toMatchObject({ lazy: true, label: 'Responses' });
+  });
+
+  it('SchemaTabs inside a documented request body or response, not in the explorer', () => {
+    const { unmount } = render(<SchemaTabs className="openapi-tabs__schema">{null}</SchemaTabs>);
+    expect(passed()).toMatchObject({ lazy: false });
+    unmount();
+    render(
+      <LazySchemaTabs.Provider value>
+        <SchemaTabs className="openapi-tabs__schema">{null}</SchemaTabs>
+      </LazySchemaTabs.Provider>,
+    );
+    expect(passed()).toMatchObject({ lazy: true, className: 'openapi-tabs__schema' });
+  });
+});
