@@ -1,4 +1,57 @@
-import React, { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import React, {
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+
+/**
+ * Turns: callers wait in the order they asked; one runs at a time, the next once the running one says it
+ * is done (or leaves the queue).
+ */
+export function createTurns(): { take(start: () => void): () => void } {
+  const waiting: (() => void)[] = [];
+  let busy = false;
+  const next = () => {
+    const start = waiting.shift();
+    busy = start !== undefined;
+    start?.();
+  };
+  return {
+    /**
+     * @param start - called when it is this caller's turn (at once when nobody else's is running).
+     * @returns `done`: ends this caller's turn and starts the next, or takes it out of the queue while it
+     *   waits; calling it again does nothing.
+     */
+    take(start) {
+      let state: 'waiting' | 'running' | 'done' = 'waiting';
+      const run = () => {
+        state = 'running';
+        start();
+      };
+      waiting.push(run);
+      if (!busy) next();
+      return () => {
+        if (state === 'waiting') waiting.splice(waiting.indexOf(run), 1);
+        const wasRunning = state === 'running';
+        state = 'done';
+        if (wasRunning) next();
+      };
+    },
+  };
+}
+
+/** The page's sections rendered in slices take turns, in the order they mounted (document order). */
+const sections = createTurns();
+
+/** Calls `onCommit` once, when it is committed: placed after a Suspense boundary's content, when that content is. */
+function Committed({ onCommit }: { onCommit: () => void }): null {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
 
 /**
  * Wraps a component that the page renders in the browser only (after hydration) so that React renders
@@ -10,9 +63,12 @@ import React, { startTransition, Suspense, useEffect, useState, type ComponentTy
  * schemas only in the browser (`BrowserOnly`), all at once when hydration ends; with each description
  * parsed as Markdown there, the API operation page blocked the main thread for hundreds of ms.
  *
+ * The page's sections take turns (issue #26): each renders once the one before it has committed, so an
+ * operation page commits its parameters, request body and responses in three tasks instead of one long one
+ * (a transition's render is sliced, its commit is not).
+ *
  * Since the component first renders after hydration, it can be `React.lazy`: its code (for the
- * schemas, the theme's schema tree and its Markdown renderer) then loads after the page is
- * interactive, not before it hydrates; `fallback` shows while it loads (never on the server, which
+ * schemas, the theme's schema tree) then loads after the page is interactive, not before it hydrates; `fallback` shows while it loads (never on the server, which
  * renders `fallback` alone, so no Suspense boundary reaches the server-rendered HTML).
  *
  * @param Component - the browser-only component, or a `React.lazy` of it; its props pass through unchanged.
@@ -28,10 +84,17 @@ export function renderInSlices<P extends object>(
   function RenderInSlices(props: P): ReactNode {
     const [ready, setReady] = useState(false);
     const placeholder = typeof fallback === 'function' ? fallback(props) : fallback;
-    useEffect(() => startTransition(() => setReady(true)), []);
+    // This section's turn ends when its content has committed, or when it unmounts.
+    const done = useRef(() => {});
+    useEffect(() => {
+      done.current = sections.take(() => startTransition(() => setReady(true)));
+      return () => done.current();
+    }, []);
+    const [endTurn] = useState(() => () => done.current());
     return ready ? (
       <Suspense fallback={placeholder}>
         <Component {...props} />
+        <Committed onCommit={endTurn} />
       </Suspense>
     ) : (
       placeholder

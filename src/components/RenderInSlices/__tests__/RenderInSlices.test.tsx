@@ -1,6 +1,6 @@
 import React, { lazy } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { renderInSlices } from '..';
+import { createTurns, renderInSlices } from '..';
 
 // Server rendering as Docusaurus does it (react-dom/server; the project has no @types/react-dom).
 const { renderToString } = jest.requireActual<{ renderToString(node: React.ReactNode): string }>('react-dom/server');
@@ -43,5 +43,54 @@ describe('renderInSlices (issue #9)', () => {
       expect(await screen.findByText('Schema of Sanction')).toBeInTheDocument();
       expect(screen.queryByText('Loading schema…')).not.toBeInTheDocument();
     });
+  });
+
+  describe('sections on one page (issue #26)', () => {
+    it('render one after the other, in the order they mounted: the next once the one before has committed', async () => {
+      let loaded: (module: { default: typeof Schema }) => void = () => {};
+      const load = jest.fn(() => new Promise<{ default: typeof Schema }>((resolve) => (loaded = resolve)));
+      const First = renderInSlices(lazy(load), <p>Loading parameters…</p>);
+      const Second = renderInSlices(Schema, <p>Loading responses…</p>);
+      render(
+        <>
+          <First name="parameters" />
+          <Second name="responses" />
+        </>,
+      );
+      // The second's code is there, but its turn comes after the first has shown.
+      await waitFor(() => expect(load).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByText('Loading responses…')).toBeInTheDocument();
+      loaded({ default: Schema });
+      expect(await screen.findByText('Schema of parameters')).toBeInTheDocument();
+      expect(await screen.findByText('Schema of responses')).toBeInTheDocument();
+    });
+  });
+});
+
+describe('createTurns', () => {
+  it('runs one caller at a time, in order; the next when the running one is done', () => {
+    const turns = createTurns();
+    const started: string[] = [];
+    const doneA = turns.take(() => started.push('A'));
+    const doneB = turns.take(() => started.push('B'));
+    turns.take(() => started.push('C'));
+    expect(started).toEqual(['A']);
+    doneA();
+    doneA(); // a second call does nothing
+    expect(started).toEqual(['A', 'B']);
+    doneB();
+    expect(started).toEqual(['A', 'B', 'C']);
+  });
+
+  it('skips a caller that leaves while it waits, and passes on the turn of one that leaves while running', () => {
+    const turns = createTurns();
+    const started: string[] = [];
+    const doneA = turns.take(() => started.push('A'));
+    const leaveB = turns.take(() => started.push('B'));
+    turns.take(() => started.push('C'));
+    leaveB();
+    doneA();
+    expect(started).toEqual(['A', 'C']);
   });
 });
