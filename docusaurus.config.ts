@@ -54,7 +54,7 @@ const config: Config = {
   customFields: customFields as unknown as Record<string, unknown>,
 
   // Link prefetches run in idle periods, not all in one task after hydration (issue #9).
-  clientModules: ['./src/clientModules/idlePrefetch.ts'],
+  clientModules: ['./src/clientModules/idlePrefetch.ts', './src/clientModules/warmCollator.ts'],
 
   presets: [
     [
