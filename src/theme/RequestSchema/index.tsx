@@ -1,25 +1,17 @@
-// Thin wrap: the theme renders RequestSchema in the browser only; it now renders in a transition, in slices,
-// instead of in one long task after hydration, and its code (the theme's schema tree and Markdown renderer)
-// loads after the page is interactive instead of before it hydrates. Until then a placeholder of about its
-// height holds its place, so the page does not jump (issue #9, see renderInSlices and SchemaPlaceholder).
-import React, { lazy, type ReactNode } from 'react';
+// Thin wrap: the theme renders RequestSchema in the browser only; it now renders in a transition, in slices, instead
+// of in one long task after hydration, and its code (the theme's schema tree) and its texts' HTML
+// (src/theme/Markdown) load after the page is interactive instead of before it hydrates. Until then a placeholder of
+// about its height holds its place, so the page does not jump (issue #9, see renderInSlices and SchemaPlaceholder).
+import React, { lazy } from 'react';
 import { renderInSlices } from '@site/src/components/RenderInSlices';
 import SchemaPlaceholder from '@site/src/components/SchemaPlaceholder';
 import { requestBodyHeight, type BodyLike } from '@site/src/components/SchemaPlaceholder/height';
 import { withMarkdownHtml } from '@site/src/theme/Markdown';
-import { LazySchemaTabs } from '@site/src/theme/SchemaTabs';
+import { withLazySchemaTabs } from '@site/src/theme/SchemaTabs';
 
-const RequestSchema = lazy(withMarkdownHtml(() => import('@theme-original/RequestSchema')));
+// Its "Schema" | "Example" tabs render the chosen panel alone (src/theme/SchemaTabs).
+const RequestSchema = withLazySchemaTabs(lazy(withMarkdownHtml(() => import('@theme-original/RequestSchema'))));
 
-/** The theme's RequestSchema, its "Schema" | "Example" tabs rendering the chosen panel alone (src/theme/SchemaTabs). */
-function DocumentedRequestSchema(props: Record<string, unknown>): ReactNode {
-  return (
-    <LazySchemaTabs.Provider value>
-      <RequestSchema {...props} />
-    </LazySchemaTabs.Provider>
-  );
-}
-
-export default renderInSlices(DocumentedRequestSchema, (props: { body?: BodyLike }) => (
+export default renderInSlices(RequestSchema, (props: { body?: BodyLike }) => (
   <SchemaPlaceholder heightPx={requestBodyHeight(props.body)} />
 ));

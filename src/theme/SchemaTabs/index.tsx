@@ -5,11 +5,26 @@
 // highlighted JSON, a quarter of the operation page's remaining DOM, committed in the task that shows the schemas
 // (issue #26: Lighthouse ≥ 95); hidden, it is neither seen, read by a screen reader nor found by find-in-page.
 // The explorer's own SchemaTabs (its request body editors, whose text lives in the panel) keep every panel.
-import React, { createContext, useContext, type ReactNode } from 'react';
+import React, { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import SchemaTabs, { type Props } from '@theme-original/SchemaTabs';
 
 /** Whether the SchemaTabs inside render their selected panel alone; false unless a provider says so. */
 export const LazySchemaTabs = createContext(false);
+
+/**
+ * @param Component - a documented section (the theme's RequestSchema or ResponseSchema).
+ * @returns the same component, its SchemaTabs rendering the chosen panel alone.
+ */
+export function withLazySchemaTabs<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithLazySchemaTabs(props: P): ReactNode {
+    return (
+      <LazySchemaTabs.Provider value>
+        <Component {...props} />
+      </LazySchemaTabs.Provider>
+    );
+  }
+  return WithLazySchemaTabs;
+}
 
 export default function SchemaTabsWrapper(props: Props): ReactNode {
   return <SchemaTabs lazy={useContext(LazySchemaTabs)} {...props} />;

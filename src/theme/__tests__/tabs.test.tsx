@@ -1,7 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import ApiTabs from '@site/src/theme/ApiTabs';
-import SchemaTabs, { LazySchemaTabs } from '@site/src/theme/SchemaTabs';
+import SchemaTabs, { withLazySchemaTabs } from '@site/src/theme/SchemaTabs';
 
 /** The props the wrap passed to the theme's component (tests/unit/mocks/theme-original.tsx). */
 const passed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props!) as Record<string, unknown>;
@@ -16,11 +16,10 @@ describe('the OpenAPI theme’s tabs render the chosen panel alone where no stat
     const { unmount } = render(<SchemaTabs className="openapi-tabs__schema">{null}</SchemaTabs>);
     expect(passed()).toMatchObject({ lazy: false });
     unmount();
-    render(
-      <LazySchemaTabs.Provider value>
-        <SchemaTabs className="openapi-tabs__schema">{null}</SchemaTabs>
-      </LazySchemaTabs.Provider>,
-    );
+    const Documented = withLazySchemaTabs(({ title }: { title: string }) => (
+      <SchemaTabs className="openapi-tabs__schema">{title}</SchemaTabs>
+    ));
+    render(<Documented title="Body" />);
     expect(passed()).toMatchObject({ lazy: true, className: 'openapi-tabs__schema' });
   });
 });
