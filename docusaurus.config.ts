@@ -9,7 +9,13 @@ import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
-import { apiBearerSchemes, apiDocsPlugin, apiLanguageTabs, openApiPlugin } from './config/openapi';
+import {
+  apiBearerSchemes,
+  apiDocsPlugin,
+  apiLanguageTabs,
+  GENERATED_STATIC_DIR,
+  openApiPlugin,
+} from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import apiChunks from './plugins/api-chunks';
@@ -53,8 +59,12 @@ const config: Config = {
 
   customFields: customFields as unknown as Record<string, unknown>,
 
-  // Link prefetches run in idle periods, not all in one task after hydration (issue #9).
+  // Link prefetches run in idle periods, not all in one task after hydration (issue #9); the string collator
+  // loads before hydration, not in it (issue #26).
   clientModules: ['./src/clientModules/idlePrefetch.ts', './src/clientModules/warmCollator.ts'],
+
+  // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts, issue #27).
+  staticDirectories: ['static', GENERATED_STATIC_DIR],
 
   presets: [
     [

@@ -27,6 +27,15 @@ export const OPENAPI_SPEC_PATH = 'openapi/customer-api.yaml';
 /** The contract bundled into one file with its server on API_HOST (scripts/openapi/bundle.ts). */
 export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
 
+/**
+ * Files the build serves as they are (Docusaurus `staticDirectories`), written by `npm run gen-api`: the bundled
+ * description to download (issue #27), gated like every page.
+ */
+export const GENERATED_STATIC_DIR = 'generated/static';
+
+/** Where the bundled description is downloaded from, as JSON and as YAML (spec §7.1 names `/api/v1/openapi.json`). */
+export const DESCRIPTION_DOWNLOADS = { json: '/api/v1/openapi.json', yaml: '/api/v1/openapi.yaml' } as const;
+
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
 

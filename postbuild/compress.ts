@@ -10,8 +10,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ENCODINGS } from '../rules/buildFiles';
 
-/** Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text. */
-export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest)$/i;
+/**
+ * Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text, YAML
+ * (the API description to download, issue #27).
+ */
+export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest|ya?ml)$/i;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -1,5 +1,6 @@
 /**
- * `npm run gen-api`: bundles the contract (scripts/openapi/bundle.ts), then regenerates the /api pages
+ * `npm run gen-api`: bundles the contract (scripts/openapi/bundle.ts) and writes it for download
+ * (scripts/openapi/downloads.ts), then regenerates the /api pages
  * from it with docusaurus-plugin-openapi-docs (the generator never overwrites a page, so the output
  * folder is emptied first), and renders their Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
  * `npm start` and `npm run build` run this.
@@ -9,12 +10,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
+import { writeDescriptionDownloads } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
   const { out: bundled } = await bundleContract(root);
   console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
+  const downloads = writeDescriptionDownloads(root, JSON.parse(fs.readFileSync(bundled, 'utf8')));
+  console.log(`Wrote it for download: ${downloads.map((file) => path.relative(root, file)).join(', ')}`);
   const out = path.join(root, API_DOCS_DIR);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });

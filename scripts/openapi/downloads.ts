@@ -1,0 +1,25 @@
+/**
+ * The bundled description as the site serves it for download (issue #27; spec §7.1 names
+ * `/api/v1/openapi.json`), as JSON and as YAML, for client generators: written by `npm run gen-api` into
+ * {@link GENERATED_STATIC_DIR}, which Docusaurus copies into the build (`staticDirectories`) and serves in
+ * `npm start`. The gate serves it like every page: to a signed-in reader or a script's bearer access token,
+ * 401 to anyone else (rules/access.ts). The `/api` landing page links both (openapi/templates/info.mustache).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { DESCRIPTION_DOWNLOADS, GENERATED_STATIC_DIR } from '../../config/openapi';
+
+/**
+ * @param root - the site directory.
+ * @param doc - the bundled description (JSON).
+ * @returns the files written, absolute.
+ */
+export function writeDescriptionDownloads(root: string, doc: unknown): string[] {
+  return Object.entries(DESCRIPTION_DOWNLOADS).map(([format, route]) => {
+    const file = path.join(root, GENERATED_STATIC_DIR, route);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc));
+    return file;
+  });
+}
