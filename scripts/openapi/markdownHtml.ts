@@ -13,7 +13,8 @@
  * for every schema in it (its `getQualifierMessage`, lib/markdown/schema, a private module: the e2e walk of
  * the operation pages fails, naming this file, when a page needs the renderer). A text the theme would
  * render with its own components (a fenced code block → its CodeBlock, `:::note` → its Admonition, an
- * indented code block → its `pre` replacement) is left out, so what is here is exactly react-markdown's output.
+ * indented code block → its `pre` replacement) is left to it (`null`), so every HTML here is exactly
+ * react-markdown's output.
  *
  * Output: {@link MARKDOWN_HTML_PATH} (git-ignored), written by `npm run gen-api`.
  */
