@@ -77,11 +77,15 @@ const ROUTE_TREE_PLUGIN = path.resolve(__dirname, '../../plugins/route-tree/inde
 
 /**
  * A site config with our route-tree plugin added first to its `plugins` (created when it has none), so an
- * anchor's first-load figures come from the same data as ours. Unchanged when it is there already.
+ * anchor's first-load figures come from the same data as ours. Unchanged when it is there already; a copy of
+ * the plugin from another checkout (another absolute path, e.g. a second worktree sharing `.bench/`) is
+ * replaced, not joined by a second one (two would write the route tree twice, and one of them the wrong one).
  */
 export function withRouteTreePlugin(config: string, plugin = ROUTE_TREE_PLUGIN): string {
   const entry = JSON.stringify(plugin);
   if (config.includes(entry)) return config;
+  const other = /"[^"\n]*[\\/]plugins[\\/]route-tree[\\/]index\.ts"/;
+  if (other.test(config)) return config.replace(other, entry);
   if (config.includes('plugins: [')) return config.replace('plugins: [', `plugins: [${entry}, `);
   return config.replace('presets: [', `plugins: [${entry}],\n  presets: [`);
 }
