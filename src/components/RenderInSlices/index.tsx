@@ -6,6 +6,7 @@ import React, {
   useState,
   type ComponentType,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 /**
@@ -47,9 +48,12 @@ export function createTurns(): { take(start: () => void): () => void } {
 /** The page's sections rendered in slices take turns, in the order they mounted (document order). */
 const sections = createTurns();
 
-/** Calls `onCommit` once, when it is committed: placed after a Suspense boundary's content, when that content is. */
-function Committed({ onCommit }: { onCommit: () => void }): null {
-  useEffect(onCommit, [onCommit]);
+/**
+ * Calls `onCommit.current` once, when it is committed: placed after a Suspense boundary's content, it is committed
+ * when that content is.
+ */
+function Committed({ onCommit }: { onCommit: RefObject<() => void> }): null {
+  useEffect(() => onCommit.current(), [onCommit]);
   return null;
 }
 
@@ -68,8 +72,9 @@ function Committed({ onCommit }: { onCommit: () => void }): null {
  * (a transition's render is sliced, its commit is not).
  *
  * Since the component first renders after hydration, it can be `React.lazy`: its code (for the
- * schemas, the theme's schema tree) then loads after the page is interactive, not before it hydrates; `fallback` shows while it loads (never on the server, which
- * renders `fallback` alone, so no Suspense boundary reaches the server-rendered HTML).
+ * schemas, the theme's schema tree) then loads after the page is interactive, not before it hydrates;
+ * `fallback` shows while it loads (never on the server, which renders `fallback` alone, so no Suspense
+ * boundary reaches the server-rendered HTML).
  *
  * @param Component - the browser-only component, or a `React.lazy` of it; its props pass through unchanged.
  * @param fallback - what the server renders in its place, and the browser until it is ready (the
@@ -90,11 +95,10 @@ export function renderInSlices<P extends object>(
       done.current = sections.take(() => startTransition(() => setReady(true)));
       return () => done.current();
     }, []);
-    const [endTurn] = useState(() => () => done.current());
     return ready ? (
       <Suspense fallback={placeholder}>
         <Component {...props} />
-        <Committed onCommit={endTurn} />
+        <Committed onCommit={done} />
       </Suspense>
     ) : (
       placeholder
