@@ -23,6 +23,7 @@ import routeTree from './plugins/route-tree';
 import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
+import mcpDevProxy from './plugins/mcp-dev-proxy';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -105,6 +106,8 @@ const config: Config = {
     prismOnDemand,
     // Two of core's client modules, replaced for less main-thread work (useIsBrowser, prefetch).
     coreClient,
+    // `npm start`: /mcp goes to the MCP server started beside the dev server (issue #27).
+    mcpDevProxy(env.mcp.devPort),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     ['docusaurus-plugin-openapi-docs', openApiPlugin],
     [

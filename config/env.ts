@@ -6,6 +6,7 @@
  * instead of shipping a portal nobody can sign in to (CONTRIBUTING.md "For engineers").
  * Every variable is documented in `.env.example`.
  */
+import { CUSTOMER_BASE_PATH } from '../rules/contract';
 import { SIGN_IN_ROUTE } from '../rules/routes';
 
 /** Raised when an environment variable is present but unusable; the message names the variable. */
@@ -188,6 +189,22 @@ export interface DeploySettings {
   customDomain?: { domainName: string; certificateArn: string };
 }
 
+/** The MCP server (issue #27, server/mcp). */
+export interface McpSettings {
+  /**
+   * Where its `call_api` tool sends requests, with the caller's own token: the local sandbox in local mode;
+   * with a user pool, the provider's API (`<API_HOST>/api/v1/customer`) only when MCP_CALL_API=provider,
+   * else `null` (the tool says calls are off). Unset or `off` is the default: an agent tries the API
+   * against the provider only where the portal's operator chose so.
+   */
+  callApiBase: string | null;
+  /**
+   * Port of the MCP server `npm start` runs beside the dev server, which proxies `/mcp` to it
+   * (MCP_DEV_PORT, default 3001; `npm run serve` and deployments serve `/mcp` themselves).
+   */
+  devPort: number;
+}
+
 /** Everything the portal reads from the environment, typed. */
 export interface PortalEnv {
   /** Product name shown in the title, navbar and "{product} SSO" button. */
@@ -219,6 +236,8 @@ export interface PortalEnv {
   /** Single sign-on run locally (issue #13): the local IdP and hosted UI started with the portal. */
   localSso: LocalSsoSettings;
   deploy: DeploySettings;
+  /** The MCP server at `/mcp` (issue #27). */
+  mcp: McpSettings;
   /**
    * UNSAFE_LOCAL_IDENTITY=1: let `npm run serve` on a non-loopback HOST, and `npm run deploy:build`,
    * run in local mode all the same, trusting the local identity service's public signing key. For the
@@ -289,8 +308,35 @@ export function parseEnv(env: Env): PortalEnv {
       jwksFile: read(env, 'COGNITO_JWKS_FILE'),
       customDomain: readCustomDomain(env),
     },
+    mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
   };
+}
+
+/** MCP_CALL_API (`off` or `provider`) and where `call_api` goes ({@link McpSettings}). */
+function readMcp(env: Env, auth: AuthSettings, apiHost: string | undefined): McpSettings {
+  const value = (read(env, 'MCP_CALL_API') ?? 'off').toLowerCase();
+  if (value !== 'off' && value !== 'provider') {
+    throw new ConfigError('MCP_CALL_API', `"${value}" is not off or provider.`);
+  }
+  const devPort = readPort(env, 'MCP_DEV_PORT', 3001);
+  if (auth.mode === 'local') {
+    return { callApiBase: `http://localhost:${readPort(env, 'SANDBOX_PORT', 4010)}${CUSTOMER_BASE_PATH}`, devPort };
+  }
+  if (value === 'off') return { callApiBase: null, devPort };
+  if (!apiHost) throw new ConfigError('MCP_CALL_API', 'provider needs API_HOST, the provider API host to call.');
+  return { callApiBase: `${apiHost}${CUSTOMER_BASE_PATH}`, devPort };
+}
+
+/**
+ * The user pool's issuer (the `iss` of its tokens, and where OpenID Connect Discovery lives): Cognito's
+ * `https://cognito-idp.<region>.amazonaws.com/<pool id>`, or the local identity service's
+ * `http://localhost:<port>/<pool id>`.
+ */
+export function userPoolIssuer(auth: AuthSettings): string {
+  return auth.mode === 'local'
+    ? `${auth.userPoolEndpoint}/${auth.userPoolId}`
+    : `https://cognito-idp.${auth.region}.amazonaws.com/${auth.userPoolId}`;
 }
 
 /** The hosted UI's domain, provider and redirect URLs (COGNITO_OAUTH_DOMAIN, COGNITO_REDIRECT_*). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
 import { bearerSchemeNames } from '../rules/bearerSchemes';
+import { OPENAPI_PATH } from '../rules/contract';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';
@@ -34,7 +35,10 @@ export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
 export const GENERATED_STATIC_DIR = 'generated/static';
 
 /** Where the bundled description is downloaded from, as JSON and as YAML (spec §7.1 names `/api/v1/openapi.json`). */
-export const DESCRIPTION_DOWNLOADS = { json: '/api/v1/openapi.json', yaml: '/api/v1/openapi.yaml' } as const;
+export const DESCRIPTION_DOWNLOADS = {
+  json: OPENAPI_PATH,
+  yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
+} as const;
 
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';

@@ -10,9 +10,13 @@
  *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
  * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
  *   sign-in page renews it without the password), and anything else gets 401 with no body.
+ * - The MCP endpoint `/mcp` (issue #27), where the runtime serves it: an `Authorization: Bearer` access
+ *   token on every method and nothing else (the MCP authorization spec: a token on every request, in the
+ *   header; cookies do not count), else 401 with the RFC 9728 `resource_metadata` challenge (rules/mcp.ts).
  */
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
+import { mcpChallenge, MCP_PATH } from './mcp';
 import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './requests';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
@@ -40,6 +44,11 @@ export interface GateRules {
   verifier: AccessTokenVerifier;
   /** Route of the sign-in page, e.g. `/login`. */
   signInRoute: string;
+  /**
+   * Set where the runtime serves the MCP endpoint (issue #27; rules/mcp.ts): the site's public URL without a
+   * trailing slash, named in the 401's `resource_metadata`. Unset, `/mcp` is a path like any other.
+   */
+  mcpSiteUrl?: string;
 }
 
 /** The parts of a request the decision reads. */
@@ -92,6 +101,8 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   if (new TextEncoder().encode(request.cookie ?? '').length > MAX_COOKIE_BYTES) {
     return { pass: false, status: 431, reason: 'cookie header too large' };
   }
+  if (rules.mcpSiteUrl !== undefined && target.path === MCP_PATH)
+    return decideMcp(request, target, rules.mcpSiteUrl, rules);
   // A script's access token (issue #14), on reads only, verified exactly like the cookie's: it lets
   // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
   const bearer = request.method === 'GET' || request.method === 'HEAD' ? bearerToken(request.authorization) : undefined;
@@ -107,6 +118,24 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
     return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
   }
   return { pass: false, status: 401, access };
+}
+
+/** `/mcp`: a valid bearer access token on any method, nothing else (see the module comment). */
+async function decideMcp(
+  request: GateRequest,
+  target: { path: string; search: string },
+  siteUrl: string,
+  rules: GateRules,
+): Promise<GateDecision> {
+  const bearer = bearerToken(request.authorization);
+  const check = bearer ? await rules.verifier.check(bearer) : undefined;
+  if (check?.valid) return { pass: true, access: 'bearer', path: target.path, search: target.search };
+  return {
+    pass: false,
+    status: 401,
+    access: bearer === undefined ? 'anonymous' : 'bad-bearer',
+    wwwAuthenticate: mcpChallenge(siteUrl, bearer !== undefined),
+  };
 }
 
 async function accessOf(path: string, cookieHeader: string | undefined, rules: GateRules): Promise<Access> {

@@ -18,6 +18,10 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
+import { PROTECTED_RESOURCE_METADATA_PATH } from '../rules/mcp';
+import { addMcp, mcpContentOf, type AppMcpOptions } from './mcp/fastify';
+
+export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { publicFiles } from './gate/publicFiles';
 import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
@@ -45,6 +49,8 @@ export interface AppOptions {
    * production (a real user pool configured).
    */
   accessLog?: (line: string) => void;
+  /** The MCP server at `/mcp` (issue #27); off when unset. */
+  mcp?: AppMcpOptions;
 }
 
 declare module 'fastify' {
@@ -73,11 +79,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerHeadersAndFiles(app, buildDir, options);
   addGate(app, {
     // A load balancer's health check needs no token (issue #12).
-    publicPaths: new Set([...publicFiles(buildDir), HEALTH_PATH]),
+    // The MCP client reads the protected-resource metadata before it has a token (RFC 9728).
+    publicPaths: new Set([
+      ...publicFiles(buildDir),
+      HEALTH_PATH,
+      ...(options.mcp ? [PROTECTED_RESOURCE_METADATA_PATH] : []),
+    ]),
     appClientId: options.appClientId,
     verifier: options.verifier,
     signInRoute: SIGN_IN_ROUTE,
+    mcpSiteUrl: options.mcp?.siteUrl,
   });
+  if (options.mcp) addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
   if (options.accessLog) addAccessLog(app, options.accessLog);
 
   // No content, no token, not a file of the build (so in no sitemap): "the process is up".

@@ -7,10 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyInstance } from 'fastify';
-import type { PortalEnv } from '../config/env';
-import { buildApp } from './app';
+import { userPoolIssuer, type PortalEnv } from '../config/env';
+import { buildApp, type AppMcpOptions } from './app';
+import { buildMcpDevApp, mcpContentOf } from './mcp/fastify';
 import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
+
+/** The portal's version (package.json), reported to MCP clients. */
+export const PORTAL_VERSION: string = (
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The build output the gate serves: `build/` beside this folder. */
 export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
@@ -34,9 +40,42 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
     tls: env.siteUrl.startsWith('https:'),
     // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
     accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    mcp: mcpOptionsOf(env),
   });
   await app.listen({ port: env.sitePort, host: env.siteHost });
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
+  return app;
+}
+
+/** The MCP endpoint's options for `env` (issue #27), for the gate and for `npm start`'s MCP server. */
+export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
+  return {
+    siteUrl: env.siteUrl,
+    productName: env.productName,
+    version: PORTAL_VERSION,
+    issuer: userPoolIssuer(env.auth),
+    callApiBase: env.mcp.callApiBase,
+  };
+}
+
+/**
+ * Starts the MCP endpoint alone on `env.mcp.devPort` (loopback), for `npm start`: the dev server has no
+ * gate, and proxies `/mcp` here (plugins/mcp-dev-proxy). Pages and the search index come from the last
+ * `npm run build` (a tool says so when there is none); the contract from `npm run gen-api`'s bundle.
+ */
+export async function listenMcpDev(
+  env: PortalEnv,
+  jwks: Jwks | undefined,
+  contractFile: string,
+): Promise<FastifyInstance> {
+  const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
+  const options = { ...mcpOptionsOf(env), contractFile };
+  const app = await buildMcpDevApp(
+    options,
+    { appClientId: env.auth.userPoolClientId, verifier },
+    mcpContentOf(BUILD_DIR, options),
+  );
+  await app.listen({ port: env.mcp.devPort, host: 'localhost' });
   return app;
 }
 

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv } from '../env';
+import { ConfigError, LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv, userPoolIssuer } from '../env';
 
 describe('parseEnv', () => {
   it('runs against the local identity service when no user pool is configured (issue #2)', () => {
@@ -113,7 +113,7 @@ describe('variables the docs name (issue #22: the README named COGNITO_USER_POOL
       [
         ...fs
           .readFileSync(path.join(root, file), 'utf8')
-          .matchAll(/\b((?:COGNITO|DEPLOY|LOCAL|EDGE|UNSAFE|SANDBOX|HOSTED|IDP)_[A-Z0-9_]+)\b/g),
+          .matchAll(/\b((?:COGNITO|DEPLOY|LOCAL|EDGE|UNSAFE|SANDBOX|HOSTED|IDP|MCP)_[A-Z0-9_]+)\b/g),
       ].map((m) => m[1]),
     );
 
@@ -155,5 +155,28 @@ describe('deployment settings (issue #22)', () => {
       COGNITO_SCRIPTS_CLIENT_ID: 'scripts',
     });
     expect(env.auth).toMatchObject({ userPoolClientId: 'web', scriptsClientId: 'scripts' });
+  });
+});
+
+describe('the MCP server (issue #27)', () => {
+  const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
+
+  it('call_api goes to the sandbox in local mode, and to the provider only when MCP_CALL_API=provider', () => {
+    expect(parseEnv({}).mcp.callApiBase).toBe('http://localhost:4010/api/v1/customer');
+    expect(parseEnv({ SANDBOX_PORT: '4999' }).mcp.callApiBase).toBe('http://localhost:4999/api/v1/customer');
+    expect(parseEnv({ ...POOL, API_HOST: 'https://api.acme.test' }).mcp.callApiBase).toBeNull();
+    expect(parseEnv({ ...POOL, API_HOST: 'https://api.acme.test', MCP_CALL_API: 'provider' }).mcp.callApiBase).toBe(
+      'https://api.acme.test/api/v1/customer',
+    );
+  });
+
+  it('refuses a value it does not know, and provider without API_HOST', () => {
+    expect(() => parseEnv({ MCP_CALL_API: 'yes' })).toThrow(/MCP_CALL_API: "yes" is not off or provider/);
+    expect(() => parseEnv({ ...POOL, MCP_CALL_API: 'provider' })).toThrow(/provider needs API_HOST/);
+  });
+
+  it('names the user pool issuer for the protected-resource metadata', () => {
+    expect(userPoolIssuer(parseEnv({}).auth)).toBe(`http://localhost:9229/${LOCAL_USER_POOL_ID}`);
+    expect(userPoolIssuer(parseEnv(POOL).auth)).toBe('https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123xyz');
   });
 });

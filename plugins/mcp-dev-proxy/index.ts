@@ -1,0 +1,32 @@
+/**
+ * `npm start` serves `/mcp` (issue #27): the dev server proxies the MCP endpoint and its protected-resource
+ * metadata to the MCP server scripts/with-local-services.ts starts beside it (server/listen.ts
+ * `listenMcpDev`). A plugin's `configureWebpack` may return `devServer` options, which Docusaurus merges
+ * into its dev server's (facebook/docusaurus#6107); the production build has no dev server and ignores them.
+ */
+import type { Plugin } from '@docusaurus/types';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
+
+/**
+ * The plugin for an MCP server on `port` (config/env.ts `mcp.devPort`).
+ *
+ * @returns a Docusaurus plugin module (a function of the load context).
+ */
+export default function mcpDevProxy(port: number): () => Plugin {
+  return () => ({
+    name: 'mcp-dev-proxy',
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      return {
+        devServer: {
+          proxy: [
+            {
+              context: [MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH],
+              target: `http://localhost:${port}`,
+            },
+          ],
+        },
+      } as object;
+    },
+  });
+}

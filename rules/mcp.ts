@@ -1,0 +1,54 @@
+/**
+ * Where the portal's MCP server lives and how it tells a client to get a token (issue #27), for every
+ * runtime that answers it: the Fastify gate (server/), the Lambda function behind CloudFront (deploy/mcp)
+ * and the access decision (./access.ts).
+ *
+ * - The endpoint is `/mcp` on the Streamable HTTP transport (MCP spec 2025-11-25, basic/transports).
+ * - The server is an OAuth 2.1 resource server (MCP spec 2025-11-25, basic/authorization): it publishes
+ *   RFC 9728 Protected Resource Metadata at the path-inserted well-known URI
+ *   `/.well-known/oauth-protected-resource/mcp`, naming the user pool as its authorization server, and a
+ *   401 carries `WWW-Authenticate: Bearer resource_metadata="…"` (RFC 9728 §5.1, RFC 6750 §3).
+ */
+
+/** The MCP endpoint's path on the site. */
+export const MCP_PATH = '/mcp';
+
+/** RFC 9728 §3.1: the well-known path with the resource's path inserted after it. */
+export const PROTECTED_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+
+/** The user pool as the MCP client sees it. */
+export interface McpAuthorizationServer {
+  /**
+   * The user pool's issuer, e.g. `https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123xyz`
+   * (it serves OpenID Connect Discovery at `<issuer>/.well-known/openid-configuration`).
+   */
+  issuer: string;
+}
+
+/**
+ * The RFC 9728 document for the MCP endpoint (§2: `resource` is required and must equal the URL the
+ * client connects to; the MCP authorization spec requires `authorization_servers`).
+ *
+ * @param siteUrl - the site's public URL without a trailing slash, e.g. `https://docs.example.com`.
+ */
+export function protectedResourceMetadata(siteUrl: string, server: McpAuthorizationServer, productName: string) {
+  return {
+    resource: `${siteUrl}${MCP_PATH}`,
+    authorization_servers: [server.issuer],
+    // RFC 6750 §2.1 only: the MCP authorization spec forbids tokens in the query string.
+    bearer_methods_supported: ['header'],
+    resource_name: `${productName} developer portal`,
+    resource_documentation: `${siteUrl}/docs/api/mcp`,
+  };
+}
+
+/**
+ * The `WWW-Authenticate` challenge of a refused MCP request: RFC 6750 §3 with RFC 9728 §5.1's
+ * `resource_metadata`, and `error="invalid_token"` when a token was sent but is not a valid access token.
+ *
+ * @param siteUrl - the site's public URL without a trailing slash.
+ */
+export function mcpChallenge(siteUrl: string, tokenSent: boolean): string {
+  const metadata = `resource_metadata="${siteUrl}${PROTECTED_RESOURCE_METADATA_PATH}"`;
+  return tokenSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`;
+}

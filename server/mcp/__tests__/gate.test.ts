@@ -1,0 +1,124 @@
+/**
+ * @jest-environment node
+ *
+ * The MCP endpoint in the gate (issue #27): `/mcp` takes a valid bearer access token on every method
+ * and nothing else (rules/access.ts), answers JSON-RPC without a session, refuses a foreign `Origin`,
+ * and publishes its RFC 9728 metadata to anyone. (tests/e2e/mcp.spec.ts drives it with the SDK's client.)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { createAccessTokenVerifier } from '../../gate/verifier';
+import { forgedToken, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../__tests__/helper';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../../rules/mcp';
+
+const SITE = 'http://localhost:3000';
+const METADATA = `resource_metadata="${SITE}${PROTECTED_RESOURCE_METADATA_PATH}"`;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const buildDir = makeBuild();
+  fs.mkdirSync(path.join(buildDir, 'api/v1'), { recursive: true });
+  fs.writeFileSync(
+    path.join(buildDir, 'api/v1/openapi.json'),
+    JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }),
+  );
+  app = await buildApp({
+    buildDir,
+    appClientId: localAuth.userPoolClientId,
+    verifier: await createAccessTokenVerifier(localAuth, { jwks: localJwks }),
+    csp: { identity: [localAuth.userPoolEndpoint!], api: [] },
+    tls: false,
+    mcp: {
+      siteUrl: SITE,
+      productName: 'RegData',
+      version: '0.1.0',
+      issuer: 'http://localhost:9229/us-east-1_LocalDev1',
+      callApiBase: null,
+    },
+  });
+});
+afterAll(() => app.close());
+
+const listTools = (headers: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: MCP_PATH,
+    headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
+    payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+  });
+
+test('a valid access token lists the tools, as JSON, with nothing cached', async () => {
+  const response = await listTools({ authorization: `Bearer ${mintToken()}` });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['mcp-session-id']).toBeUndefined();
+  const names = (response.json().result.tools as { name: string }[]).map((tool) => tool.name);
+  expect(names).toEqual(['search_docs', 'read_page', 'list_operations', 'get_operation', 'call_api']);
+});
+
+test.each([
+  ['no Authorization header', {}, `Bearer ${METADATA}`],
+  ['a session cookie (pages only)', { cookie: sessionCookie({ accessToken: mintToken() }) }, `Bearer ${METADATA}`],
+  [
+    'an expired token',
+    { authorization: `Bearer ${mintToken({ exp: 1 })}` },
+    `Bearer error="invalid_token", ${METADATA}`,
+  ],
+  ['a forged token', { authorization: `Bearer ${forgedToken()}` }, `Bearer error="invalid_token", ${METADATA}`],
+  [
+    'an ID token',
+    { authorization: `Bearer ${mintToken({ token_use: 'id' })}` },
+    `Bearer error="invalid_token", ${METADATA}`,
+  ],
+])('%s gets 401 with the RFC 9728 challenge and no body', async (_what, headers, challenge) => {
+  const response = await listTools(headers);
+  expect(response.statusCode).toBe(401);
+  expect(response.headers['www-authenticate']).toBe(challenge);
+  expect(response.body).toBe('');
+});
+
+test('a foreign Origin gets 403; GET and DELETE get 405 (no stream, no session)', async () => {
+  const authorization = `Bearer ${mintToken()}`;
+  expect((await listTools({ authorization, origin: 'https://evil.example' })).statusCode).toBe(403);
+  expect((await listTools({ authorization, origin: SITE })).statusCode).toBe(200);
+  for (const method of ['GET', 'DELETE'] as const) {
+    const response = await app.inject({ method, url: MCP_PATH, headers: { authorization } });
+    expect([response.statusCode, response.headers.allow]).toEqual([405, 'POST']);
+  }
+});
+
+test('the protected-resource metadata is public and names the user pool', async () => {
+  const response = await app.inject({ method: 'GET', url: PROTECTED_RESOURCE_METADATA_PATH });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({
+    resource: `${SITE}/mcp`,
+    authorization_servers: ['http://localhost:9229/us-east-1_LocalDev1'],
+    bearer_methods_supported: ['header'],
+    resource_name: 'RegData developer portal',
+    resource_documentation: `${SITE}/docs/api/mcp`,
+  });
+});
+
+test('a search index of another layout is a tool error naming the plugin that writes it', async () => {
+  const response = await app.inject({
+    method: 'POST',
+    url: MCP_PATH,
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      authorization: `Bearer ${mintToken()}`,
+    },
+    payload: {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'search_docs', arguments: { query: 'x' } },
+    },
+  });
+  const result = response.json().result;
+  expect(result.isError).toBe(true);
+  expect(result.content[0].text).toMatch(/search-index\.json is not the layout @easyops-cn\/docusaurus-search-local/);
+});

@@ -1,0 +1,100 @@
+/**
+ * What the MCP server reads (issue #27), from the files the build writes: the search index
+ * (`search-index.json`), every page's Markdown copy (`<route>.md`, rules/routes.ts `markdownPathOf`),
+ * `llms.txt`, and the bundled contract. The gate reads them from `build/`; the Lambda function from the
+ * copy `npm run deploy:build` puts beside it (deploy/mcp). Each file is read when first asked for, and
+ * kept: the build does not change while a server runs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { markdownPathOf } from '../../rules/routes';
+import type { ContractNode } from '../../rules/contract';
+import { loadSearchIndex, type SearchIndex } from './search';
+
+/** Where the files are. */
+export interface ContentFiles {
+  /** A folder laid out like `build/`. */
+  buildDir: string;
+  /** The bundled contract (JSON). */
+  contractFile: string;
+}
+
+/** The content, loaded on demand. */
+export interface McpContent {
+  /** @throws {ContentMissing} when the contract file is missing. */
+  contract(): ContractNode;
+  /** @throws {ContentMissing} when the build has no search index. */
+  searchIndex(): SearchIndex;
+  /**
+   * A page's Markdown copy, or `null` when no page has that route.
+   *
+   * @param route - a site route (`/docs/x`, `/docs/x/`, `/docs/x.md`, `/docs/x#anchor`) or a full URL of the site.
+   * @throws {ContentMissing} when the build wrote no Markdown at all.
+   */
+  markdown(route: string): { route: string; markdown: string } | null;
+  /** `llms.txt`. @throws {ContentMissing} when the build has none. */
+  llmsTxt(): string;
+}
+
+/** A file the build should have written is not there: the message says which and what to run. */
+export class ContentMissing extends Error {}
+
+/** Files the build writes (plugins/markdown-export, the search plugin). */
+const SEARCH_INDEX = 'search-index.json';
+const LLMS_TXT = 'llms.txt';
+
+/** Reads the content from `files`. Nothing is read until a tool asks. */
+export function buildContent(files: ContentFiles): McpContent {
+  const buildDir = path.resolve(files.buildDir);
+  const cache = new Map<string, unknown>();
+  const once = <T>(key: string, load: () => T): T => {
+    if (!cache.has(key)) cache.set(key, load());
+    return cache.get(key) as T;
+  };
+  const read = (file: string, what: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new ContentMissing(`${what} (${file}) is missing: run "npm run build" first.`);
+    }
+  };
+  return {
+    contract: () => once('contract', () => JSON.parse(read(files.contractFile, 'The bundled contract'))),
+    searchIndex: () =>
+      once('search', () => loadSearchIndex(JSON.parse(read(path.join(buildDir, SEARCH_INDEX), 'The search index')))),
+    llmsTxt: () => once('llms', () => read(path.join(buildDir, LLMS_TXT), 'llms.txt')),
+    markdown(route) {
+      const sitePath = sitePathOf(route);
+      if (sitePath === null) return null;
+      const file = path.resolve(buildDir, markdownPathOf(sitePath));
+      // A route of `..` segments must not read outside the build.
+      if (!file.startsWith(buildDir + path.sep)) return null;
+      if (!fs.existsSync(file)) {
+        read(path.join(buildDir, markdownPathOf('/')), 'The Markdown copy of the home page');
+        return null;
+      }
+      return { route: sitePath, markdown: fs.readFileSync(file, 'utf8') };
+    },
+  };
+}
+
+/** `/docs/x/`, `/docs/x.md`, `https://site/docs/x#y` → `/docs/x`; `null` for what is no route. */
+function sitePathOf(route: string): string | null {
+  let text = route.trim();
+  try {
+    if (/^https?:\/\//i.test(text)) text = new URL(text).pathname;
+  } catch {
+    return null;
+  }
+  text = text.replace(/[?#].*$/, '').replace(/\.md$/, '');
+  if (!text.startsWith('/')) text = `/${text}`;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+  if (decoded.split('/').some((segment) => segment === '..' || segment.includes('\\') || segment.includes('\0')))
+    return null;
+  return decoded.replace(/\/+$/, '') || '/';
+}

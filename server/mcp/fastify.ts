@@ -1,0 +1,104 @@
+/**
+ * The MCP endpoint in Fastify (issue #27): the gate (server/app.ts) registers it beside the site, and
+ * `npm start` runs it alone next to the dev server ({@link buildMcpDevApp}), which proxies `/mcp` to it.
+ * Either way the request has passed the one access decision (rules/access.ts) before it gets here.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
+import { OPENAPI_PATH } from '../../rules/contract';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, protectedResourceMetadata } from '../../rules/mcp';
+import { builtFileOf, SIGN_IN_ROUTE } from '../../rules/routes';
+import { buildContent, type McpContent } from './content';
+import { handleMcpRequest } from './http';
+
+/** What the gate's MCP endpoint needs (server/mcp). */
+export interface AppMcpOptions {
+  /** The site's public URL without a trailing slash: the resource the metadata names. */
+  siteUrl: string;
+  productName: string;
+  /** The portal's version, reported to MCP clients. */
+  version: string;
+  /** The user pool's issuer (config/env.ts `userPoolIssuer`), the authorization server. */
+  issuer: string;
+  /** Where `call_api` sends requests (config/env.ts `mcp.callApiBase`). */
+  callApiBase: string | null;
+  /** The bundled contract; default: the build's downloadable copy. */
+  contractFile?: string;
+}
+
+/** The content of a build folder, with the contract the build serves for download (`/api/v1/openapi.json`). */
+export function mcpContentOf(buildDir: string, options: Pick<AppMcpOptions, 'contractFile'> = {}): McpContent {
+  return buildContent({
+    buildDir,
+    contractFile: options.contractFile ?? path.join(buildDir, builtFileOf(OPENAPI_PATH)),
+  });
+}
+
+/**
+ * The MCP endpoint (issue #27, server/mcp/http.ts) and its RFC 9728 metadata. The gate's hook has already
+ * checked the bearer token (rules/access.ts); the handler gets it for `call_api`.
+ */
+export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): void {
+  const metadata = protectedResourceMetadata(options.siteUrl, { issuer: options.issuer }, options.productName);
+  app.get(PROTECTED_RESOURCE_METADATA_PATH, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send(metadata),
+  );
+  app.route({
+    method: ['POST', 'GET', 'DELETE'],
+    url: MCP_PATH,
+    handler: async (request, reply) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const response = await handleMcpRequest(
+        new Request(`${options.siteUrl}${MCP_PATH}`, { method: request.method, headers }),
+        {
+          content,
+          siteUrl: options.siteUrl,
+          productName: options.productName,
+          version: options.version,
+          call: { base: options.callApiBase, token: bearerToken(request.headers.authorization) ?? '' },
+        },
+        request.body ?? undefined,
+      );
+      reply.code(response.status);
+      response.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    },
+  });
+}
+
+/**
+ * The MCP endpoint alone, behind the same access decision (for `npm start`, whose dev server has no gate):
+ * `/mcp` needs a bearer access token, the metadata is public, anything else is 404.
+ */
+export async function buildMcpDevApp(
+  options: AppMcpOptions,
+  auth: { appClientId: string; verifier: AccessTokenVerifier },
+  content: McpContent,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const rules = {
+    publicPaths: new Set([PROTECTED_RESOURCE_METADATA_PATH]),
+    appClientId: auth.appClientId,
+    verifier: auth.verifier,
+    signInRoute: SIGN_IN_ROUTE,
+    mcpSiteUrl: options.siteUrl,
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = await decide(
+      { method: request.method, target: request.url, authorization: request.headers.authorization },
+      rules,
+    );
+    if (decision.pass) return undefined;
+    reply.header('cache-control', 'no-store');
+    if ('wwwAuthenticate' in decision && decision.wwwAuthenticate) {
+      reply.header('www-authenticate', decision.wwwAuthenticate);
+    }
+    return reply.code(decision.status === 302 ? 401 : decision.status).send();
+  });
+  addMcp(app, options, content);
+  return app;
+}

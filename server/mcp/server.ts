@@ -1,0 +1,250 @@
+/**
+ * The portal's MCP server (issue #27) with the official TypeScript SDK (`@modelcontextprotocol/sdk`
+ * 1.32, `McpServer.registerTool` / `registerResource`, docs/server.md): the tools and resources an AI
+ * assistant uses to read the docs and try the API. One server is built per request (stateless
+ * Streamable HTTP, ./http.ts), for the caller whose access token the gate verified.
+ *
+ * Tools (each with a JSON Schema input and output, from the zod shapes below):
+ * - `search_docs`: the site's own search index (./search.ts) → title, route, snippet;
+ * - `read_page`: a route's Markdown copy (the build's `<route>.md`);
+ * - `list_operations`, `get_operation`: the bundled contract (./operations.ts);
+ * - `call_api`: an operation sent with the caller's token to the sandbox, or to the provider when allowed
+ *   (./callApi.ts).
+ * Resources: `llms.txt`, and every page's Markdown at `<site URL><route>.md`.
+ */
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { callApi, CallError, type CallTarget } from './callApi';
+import { ContentMissing, type McpContent } from './content';
+import { getOperation, listOperations } from './operations';
+
+/** What one server needs. */
+export interface McpServerOptions {
+  content: McpContent;
+  /** The site's public URL without a trailing slash (resource URIs, links in answers). */
+  siteUrl: string;
+  productName: string;
+  /** Version reported to clients (the portal's package version). */
+  version: string;
+  /** Where `call_api` sends requests, with the caller's token. */
+  call: CallTarget;
+}
+
+/** Most hits `search_docs` returns. */
+export const MAX_SEARCH_RESULTS = 20;
+
+const operationSummary = z.object({
+  operationId: z.string(),
+  slug: z.string().describe('The page slug under /api/v1/'),
+  page: z.string().describe('The operation’s reference page (a route of the portal)'),
+  method: z.string(),
+  path: z.string().describe('Path template below the API base, e.g. /documents/{document_id}'),
+  summary: z.string(),
+  tags: z.array(z.string()),
+});
+
+const anyJson = z.record(z.string(), z.unknown());
+
+/** Builds the server; connect it to one transport (./http.ts). */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const { productName } = options;
+  const server = new McpServer(
+    { name: `${productName.toLowerCase().replace(/\W+/g, '-')}-portal`, version: options.version },
+    {
+      instructions:
+        `Documentation and API reference of the ${productName} regulatory-content API. search_docs finds pages, ` +
+        'read_page reads one as Markdown, list_operations and get_operation describe the API, call_api tries an ' +
+        'operation. Statements the provider has not confirmed carry x-assumed notes: say so when you rely on one.',
+    },
+  );
+
+  registerDocsTools(server, options);
+  registerApiTools(server, options);
+  registerResources(server, options);
+  return server;
+}
+
+/** `search_docs` and `read_page`. */
+function registerDocsTools(server: McpServer, { content, siteUrl, productName }: McpServerOptions): void {
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description: `Searches the ${productName} portal (docs, API reference, blog) like its search box: every word must match.`,
+      inputSchema: {
+        query: z.string().min(1).describe('Words to find, e.g. "interrogator question"'),
+        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(8).describe('Most results (1–20)'),
+      },
+      outputSchema: {
+        results: z.array(
+          z.object({
+            title: z.string(),
+            route: z.string().describe('Route of the page (with #anchor for a section); give it to read_page'),
+            snippet: z.string(),
+          }),
+        ),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query, limit }) =>
+      guarded(() => {
+        const results = content.searchIndex().search(query, limit);
+        return result({ results }, results.length ? undefined : `No page matches "${query}".`);
+      }),
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a page',
+      description:
+        'A page of the portal as Markdown, by its route (from search_docs or llms.txt), e.g. /docs/services/interrogator.',
+      inputSchema: { route: z.string().min(1).describe('The page’s route or URL') },
+      outputSchema: { route: z.string(), url: z.string(), markdown: z.string() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ route }) =>
+      guarded(() => {
+        const page = content.markdown(route);
+        if (!page) return failure(`No page at "${route}". search_docs finds pages; llms.txt lists them all.`);
+        return result({ route: page.route, url: `${siteUrl}${page.route}`, markdown: page.markdown }, page.markdown);
+      }),
+  );
+}
+
+/** `list_operations`, `get_operation` and `call_api`. */
+function registerApiTools(server: McpServer, { content, call }: McpServerOptions): void {
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List API operations',
+      description:
+        'The operations of the customer API (method, path, summary, tags); tag filters, e.g. "Interrogator".',
+      inputSchema: { tag: z.string().optional().describe('Only operations with this tag') },
+      outputSchema: { operations: z.array(operationSummary) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tag }) => guarded(() => result({ operations: listOperations(content.contract(), tag) })),
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Describe an API operation',
+      description:
+        'One operation of the customer API: parameters, request and response schemas with examples, the schemas it ' +
+        'references, and x-assumed notes (what the provider’s specification does not state).',
+      inputSchema: { operation: z.string().min(1).describe('operationId or page slug, e.g. search-documents') },
+      outputSchema: {
+        ...operationSummary.shape,
+        description: z.string(),
+        servers: z.array(z.string()),
+        parameters: z.array(anyJson),
+        requestBody: anyJson.optional(),
+        responses: z.record(z.string(), anyJson),
+        schemas: z.record(z.string(), anyJson),
+        assumed: z.array(z.object({ where: z.string(), note: z.string() })),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ operation }) =>
+      guarded(() => {
+        const detail = getOperation(content.contract(), operation);
+        if (!detail) return failure(`No operation "${operation}": list_operations names them.`);
+        return result({ ...detail });
+      }),
+  );
+
+  server.registerTool(
+    'call_api',
+    {
+      title: 'Call the API',
+      description:
+        'Sends one operation with your own access token and returns the answer. On a local portal it goes to the ' +
+        'sandbox (sample data); a deployed portal sends it to the provider’s API only if its operator allows it.',
+      inputSchema: {
+        operation: z.string().min(1).describe('operationId or page slug'),
+        pathParameters: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        query: z
+          .record(
+            z.string(),
+            z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+          )
+          .optional(),
+        body: z.unknown().optional().describe('The JSON request body, for POST operations'),
+      },
+      outputSchema: {
+        method: z.string(),
+        url: z.string(),
+        status: z.number().int(),
+        contentType: z.string(),
+        body: z.unknown(),
+      },
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    async (args) =>
+      guarded(async () => {
+        const answer = await callApi(content.contract(), args, call);
+        return result({ ...answer });
+      }),
+  );
+}
+
+/** `llms.txt` and every page's Markdown. */
+function registerResources(server: McpServer, { content, siteUrl }: McpServerOptions): void {
+  server.registerResource(
+    'llms.txt',
+    `${siteUrl}/llms.txt`,
+    { title: 'llms.txt', description: 'Every page of the portal, linked as Markdown', mimeType: 'text/markdown' },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: content.llmsTxt() }] }),
+  );
+
+  server.registerResource(
+    'page',
+    new ResourceTemplate(`${siteUrl}{+route}.md`, {
+      list: async () => ({
+        resources: content
+          .searchIndex()
+          .pages()
+          .map(({ title, route }) => ({
+            uri: `${siteUrl}${route.replace(/\/+$/, '') || '/index'}.md`,
+            name: title,
+            mimeType: 'text/markdown',
+          })),
+      }),
+    }),
+    { title: 'A page as Markdown', mimeType: 'text/markdown' },
+    async (uri, { route }) => {
+      const page = content.markdown(String(route));
+      if (!page) throw new Error(`No page at ${uri.href}.`);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
+    },
+  );
+}
+
+/** A tool's answer: the structured content, and as text the given text or the JSON. */
+function result(structured: Record<string, unknown>, text?: string): CallToolResult {
+  return {
+    structuredContent: structured,
+    content: [{ type: 'text', text: text ?? JSON.stringify(structured, null, 2) }],
+  };
+}
+
+/** A tool error the agent can act on (MCP: tool failures are results with `isError`). */
+function failure(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/** Runs a tool; a missing build file, a refused call or a network failure becomes a {@link failure}. */
+async function guarded(run: () => CallToolResult | Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ContentMissing || error instanceof CallError) return failure(error.message);
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError')) {
+      return failure(`The API did not answer: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}.`);
+    }
+    throw error;
+  }
+}
