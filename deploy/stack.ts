@@ -8,7 +8,8 @@
  * 2. {@link SiteStack}: a private, versioned S3 bucket reachable only through CloudFront (Origin Access
  *    Control); a distribution whose viewer-request Lambda@Edge (deploy/edge) makes the gate's access
  *    decision before anything is served, with the gate's security headers; a WAF web ACL (rate limit and
- *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules.
+ *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules;
+ *    the MCP server (deploy/mcp) at `/mcp`, a Lambda function behind a function URL (issue #27).
  *
  * The edge bundle is built between the two from the pool's id and JWKS (`npm run deploy:build`), so the
  * site trusts that pool's keys and nothing else (deploy/trust.ts). Lambda@Edge functions and CloudFront's
@@ -35,6 +36,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../rules/mcp';
 import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
@@ -51,6 +53,10 @@ export const LOG_RETENTION_DAYS = 90;
 
 /** How long a replaced or deleted object of the site bucket stays restorable, in days. */
 export const NONCURRENT_VERSION_DAYS = 30;
+
+/** The MCP function's memory, in MB, and its longest request, in seconds (a `call_api` waits up to 30 s). */
+export const MCP_MEMORY_MB = 512;
+export const MCP_TIMEOUT_SECONDS = 35;
 
 /** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
 export const DEFAULT_RATE_LIMIT = 2000;
@@ -180,6 +186,8 @@ export interface SiteStackProps extends StackProps {
   buildDir: string;
   /** The bundled edge handler folder (`npm run deploy:build`), checked by deploy/trust.ts. */
   edgeBundleDir: string;
+  /** The bundled MCP function folder (`npm run deploy:build`, issue #27), checked by deploy/trust.ts. */
+  mcpBundleDir: string;
   /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
   cspDirectives: Record<string, string[]>;
   /** The site's own domain and its ACM certificate (us-east-1); unset: the `*.cloudfront.net` name. */
@@ -223,6 +231,7 @@ export class SiteStack extends Stack {
         edgeLambdas,
       },
       additionalBehaviors: {
+        ...this.mcpBehaviours(props.mcpBundleDir, headers),
         'assets/*': {
           origin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -283,6 +292,41 @@ export class SiteStack extends Stack {
     const wafOn = new CfnCondition(this, 'WafOn', { expression: Fn.conditionEquals(enableWaf.valueAsString, 'true') });
     acl.cfnOptions.condition = wafOn;
     return Fn.conditionIf(wafOn.logicalId, acl.attrArn, Aws.NO_VALUE).toString();
+  }
+
+  /**
+   * The MCP server (issue #27): a Lambda function (deploy/mcp) behind `/mcp` and its protected-resource
+   * metadata, through a function URL. The function makes the gate's access decision itself (the module
+   * comment of deploy/mcp/handler.ts says why not Lambda@Edge with origin access control), so the URL's
+   * auth type is NONE and no edge function runs on these behaviours; nothing is cached.
+   */
+  private mcpBehaviours(
+    mcpBundleDir: string,
+    headers: cloudfront.IResponseHeadersPolicy,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const fn = new lambda.Function(this, 'Mcp', {
+      runtime: lambda.Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(mcpBundleDir),
+      memorySize: MCP_MEMORY_MB,
+      timeout: Duration.seconds(MCP_TIMEOUT_SECONDS),
+      description: 'Portal MCP server: verifies the Cognito access token, then answers MCP requests',
+    });
+    // BUFFERED: the server answers JSON, never an SSE stream (server/mcp/http.ts).
+    const url = fn.addFunctionUrl({
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.BUFFERED,
+    });
+    const behaviour: cloudfront.BehaviorOptions = {
+      origin: new origins.FunctionUrlOrigin(url, { readTimeout: Duration.seconds(MCP_TIMEOUT_SECONDS) }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // The viewer's Authorization and Origin reach the function; its Host must not (function URLs need their own).
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+    };
+    return { [MCP_PATH]: behaviour, [PROTECTED_RESOURCE_METADATA_PATH]: behaviour };
   }
 
   /** The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. */

@@ -25,8 +25,8 @@ export interface EdgeTrust {
   keyIds: string[];
 }
 
-/** The trust record of a bundle built with `config`. */
-export function trustOf(config: EdgeConfig): EdgeTrust {
+/** The trust record of a bundle (the edge handler's or the MCP function's) built with `config`. */
+export function trustOf(config: Pick<EdgeConfig, 'auth' | 'jwks'>): EdgeTrust {
   const { auth } = config;
   return {
     identity: auth.mode,
@@ -56,13 +56,13 @@ export function bundleRefusal(bundleDir: string, userPoolId: string): string | n
   const text = fs.readFileSync(code, 'utf8');
   if (trust.identity === 'local' || LOCAL_JWKS.keys.some((key) => key.n && text.includes(key.n))) {
     return (
-      `the edge bundle in ${bundleDir} trusts the local identity service's public signing key: ` +
+      `the bundle in ${bundleDir} trusts the local identity service's public signing key: ` +
       'rebuild it with COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID set ("npm run deploy:build").'
     );
   }
   if (trust.userPoolId !== userPoolId) {
     return (
-      `the edge bundle in ${bundleDir} trusts user pool ${trust.userPoolId}, not ${userPoolId}: ` +
+      `the bundle in ${bundleDir} trusts user pool ${trust.userPoolId}, not ${userPoolId}: ` +
       'rebuild it with "npm run deploy:build".'
     );
   }

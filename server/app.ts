@@ -19,7 +19,8 @@ import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
 import { PROTECTED_RESOURCE_METADATA_PATH } from '../rules/mcp';
-import { addMcp, mcpContentOf, type AppMcpOptions } from './mcp/fastify';
+import { addMcp, type AppMcpOptions } from './mcp/fastify';
+import { mcpContentOf } from './mcp/content';
 
 export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';

@@ -9,7 +9,8 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyInstance } from 'fastify';
 import { userPoolIssuer, type PortalEnv } from '../config/env';
 import { buildApp, type AppMcpOptions } from './app';
-import { buildMcpDevApp, mcpContentOf } from './mcp/fastify';
+import { buildMcpDevApp } from './mcp/fastify';
+import { mcpContentOf } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 

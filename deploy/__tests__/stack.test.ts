@@ -17,11 +17,13 @@ import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
 import {
   cspHeader,
   DEFAULT_RATE_LIMIT,
   IdentityStack,
   LOG_RETENTION_DAYS,
+  MCP_TIMEOUT_SECONDS,
   SiteStack,
   type SiteStackProps,
 } from '../stack';
@@ -29,9 +31,11 @@ import {
 const buildDir = makeBuild();
 const edgeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
 fs.writeFileSync(path.join(edgeBundleDir, 'index.js'), 'exports.handler = async (e) => e.Records[0].cf.request;');
+const mcpBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-'));
+fs.writeFileSync(path.join(mcpBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 401 });');
 const cdkOut = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-out-'));
 afterAll(() => {
-  for (const dir of [buildDir, edgeBundleDir, cdkOut]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, cdkOut]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The origins the test gate (server/__tests__/helper.ts) is built with, so both sides hash the same CSP. */
@@ -46,6 +50,7 @@ function site(extra: Partial<SiteStackProps> = {}): Template {
     env: { region: 'us-east-1' },
     buildDir,
     edgeBundleDir,
+    mcpBundleDir,
     cspDirectives: directives,
     ...extra,
   });
@@ -62,13 +67,18 @@ const identity = Template.fromStack(
 );
 const t = site();
 
+/** The behaviours of the MCP function (issue #27). */
+const MCP_PATTERNS = [MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH];
+
 const distributionConfig = (template: Template) =>
   Object.values(template.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 
 describe('the distribution and its gate', () => {
-  it('runs the edge handler on viewer-request of every behaviour, over HTTPS only', () => {
+  it('runs the edge handler on viewer-request of every behaviour but the MCP function, over HTTPS only', () => {
     const config = distributionConfig(t);
-    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+    const site = config.CacheBehaviors.filter((b: { PathPattern: string }) => !MCP_PATTERNS.includes(b.PathPattern));
+    expect(site.length).toBe(config.CacheBehaviors.length - MCP_PATTERNS.length);
+    for (const behaviour of [config.DefaultCacheBehavior, ...site]) {
       expect(behaviour).toMatchObject({
         ViewerProtocolPolicy: 'redirect-to-https',
         LambdaFunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
@@ -157,6 +167,44 @@ describe('the distribution and its gate', () => {
     expect(assets).toBeDefined();
     t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({ MinTTL: 365 * 86_400 }),
+    });
+  });
+});
+
+describe('the MCP server (issue #27)', () => {
+  it('serves /mcp and its metadata from the MCP function, all methods, nothing cached, HTTPS only', () => {
+    const config = distributionConfig(t);
+    const behaviours = config.CacheBehaviors.filter((b: { PathPattern: string }) =>
+      MCP_PATTERNS.includes(b.PathPattern),
+    );
+    expect(behaviours.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual([...MCP_PATTERNS].sort());
+    const mcpOrigin = config.Origins.find((o: { Id: string; CustomOriginConfig?: unknown }) =>
+      behaviours.every((b: { TargetOriginId: string }) => b.TargetOriginId === o.Id),
+    );
+    expect(mcpOrigin.DomainName).toEqual(
+      expect.objectContaining({ 'Fn::Select': expect.anything() }), // the function URL's host
+    );
+    for (const behaviour of behaviours) {
+      expect(behaviour).toMatchObject({
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: expect.arrayContaining(['POST', 'GET', 'DELETE']),
+        // Managed CachingDisabled and AllViewerExceptHostHeader (CloudFront managed policies).
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+        ResponseHeadersPolicyId: expect.anything(),
+      });
+      // The function itself makes the access decision (deploy/mcp/handler.ts, tested against the gate).
+      expect(behaviour.LambdaFunctionAssociations).toBeUndefined();
+    }
+  });
+
+  it('runs the bundled MCP handler on nodejs24.x behind a function URL', () => {
+    t.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'NONE', InvokeMode: 'BUFFERED' });
+    t.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Handler: 'index.handler',
+      Timeout: MCP_TIMEOUT_SECONDS,
+      Description: Match.stringLikeRegexp('MCP'),
     });
   });
 });

@@ -14,7 +14,7 @@ import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
 import { bundleRefusal } from '../trust';
-import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR } from './paths';
+import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 import { synthesize } from './synthesize';
 
 /** Name of the site stack (step 3 of the README's deploy section). */
@@ -25,14 +25,17 @@ function main(): void {
   if (refusal) throw new Error(refusal);
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html')))
     throw new Error('build/ is missing: run "npm run build" first.');
-  const untrusted = bundleRefusal(EDGE_BUNDLE_DIR, portalEnv.auth.userPoolId);
-  if (untrusted) throw new Error(untrusted);
+  for (const bundle of [EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR]) {
+    const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId);
+    if (untrusted) throw new Error(untrusted);
+  }
   const app = new App({ outdir: CDK_OUT });
   const stack = new SiteStack(app, SITE_STACK, {
     env: { region: 'us-east-1' },
     description: `${portalEnv.productName} developer portal: CloudFront + Lambda@Edge gate + WAF + private S3`,
     buildDir: BUILD_DIR,
     edgeBundleDir: EDGE_BUNDLE_DIR,
+    mcpBundleDir: MCP_BUNDLE_DIR,
     cspDirectives: cspDirectives(readInlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
     customDomain: portalEnv.deploy.customDomain,
   });

@@ -8,7 +8,8 @@
  * In local mode it exits with one line naming the missing variable: such a bundle would trust the local
  * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
  * `deploy:synth` still refuses it.
- * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit.
+ * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit. Then bundles the MCP
+ * function the same way (./build-mcp.ts, issue #27).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,9 @@ import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
-import { BUILD_DIR, EDGE_BUNDLE_DIR } from './paths';
+import { mcpOptionsOf } from '../../server/listen';
+import { buildMcpBundle } from './build-mcp';
+import { BUILD_DIR, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -93,6 +96,18 @@ async function main(): Promise<void> {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: this bundle trusts the local identity service; deploy:synth refuses it.');
   }
   if (bytes > VIEWER_REQUEST_LIMIT_BYTES) throw new Error(`the bundle is over the 1 MiB viewer-request limit`);
+
+  // The MCP function (issue #27): the same pool and keys, the MCP server's options, the build's content.
+  const mcp = await buildMcpBundle(
+    { auth: config.auth, jwks: config.jwks, mcp: mcpOptionsOf(portalEnv) },
+    buildDir,
+    MCP_BUNDLE_DIR,
+  );
+  console.log(
+    `MCP function: ${path.relative(ROOT, path.join(MCP_BUNDLE_DIR, 'index.js'))}, ${mcp.codeBytes} bytes of code and ` +
+      `${mcp.files} content files (${(mcp.contentBytes / 1024).toFixed(0)} KiB); call_api ` +
+      (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}.` : 'off (MCP_CALL_API).'),
+  );
 }
 
 main().catch((error: unknown) => {

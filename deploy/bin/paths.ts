@@ -13,5 +13,11 @@ export const BUILD_DIR = path.join(ROOT, 'build');
 /** Where `deploy:build` writes the bundle; the site stack deploys this folder as the function's code. */
 export const EDGE_BUNDLE_DIR = path.resolve(ROOT, portalEnv.deploy.edgeBundleDir ?? 'deploy/dist/edge');
 
+/**
+ * Where `deploy:build` writes the MCP function's bundle (issue #27): `mcp/` beside the edge bundle's folder
+ * (`deploy/dist/mcp` by default), so an EDGE_BUNDLE_DIR of its own gets an MCP bundle of its own.
+ */
+export const MCP_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'mcp');
+
 /** Where `deploy:synth` writes the CloudFormation templates. */
 export const CDK_OUT = path.join(ROOT, 'deploy/cdk.out');

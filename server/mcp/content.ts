@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markdownPathOf } from '../../rules/routes';
+import { OPENAPI_PATH } from '../../rules/contract';
+import { builtFileOf, markdownPathOf } from '../../rules/routes';
 import type { ContractNode } from '../../rules/contract';
 import { loadSearchIndex, type SearchIndex } from './search';
 
@@ -97,4 +98,12 @@ function sitePathOf(route: string): string | null {
   if (decoded.split('/').some((segment) => segment === '..' || segment.includes('\\') || segment.includes('\0')))
     return null;
   return decoded.replace(/\/+$/, '') || '/';
+}
+
+/** The content of a build folder, with the contract the build serves for download (`/api/v1/openapi.json`). */
+export function mcpContentOf(buildDir: string, options: { contractFile?: string } = {}): McpContent {
+  return buildContent({
+    buildDir,
+    contractFile: options.contractFile ?? path.join(buildDir, builtFileOf(OPENAPI_PATH)),
+  });
 }

@@ -3,13 +3,11 @@
  * `npm start` runs it alone next to the dev server ({@link buildMcpDevApp}), which proxies `/mcp` to it.
  * Either way the request has passed the one access decision (rules/access.ts) before it gets here.
  */
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
-import { OPENAPI_PATH } from '../../rules/contract';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, protectedResourceMetadata } from '../../rules/mcp';
-import { builtFileOf, SIGN_IN_ROUTE } from '../../rules/routes';
-import { buildContent, type McpContent } from './content';
+import { SIGN_IN_ROUTE } from '../../rules/routes';
+import type { McpContent } from './content';
 import { handleMcpRequest } from './http';
 
 /** What the gate's MCP endpoint needs (server/mcp). */
@@ -25,14 +23,6 @@ export interface AppMcpOptions {
   callApiBase: string | null;
   /** The bundled contract; default: the build's downloadable copy. */
   contractFile?: string;
-}
-
-/** The content of a build folder, with the contract the build serves for download (`/api/v1/openapi.json`). */
-export function mcpContentOf(buildDir: string, options: Pick<AppMcpOptions, 'contractFile'> = {}): McpContent {
-  return buildContent({
-    buildDir,
-    contractFile: options.contractFile ?? path.join(buildDir, builtFileOf(OPENAPI_PATH)),
-  });
 }
 
 /**

@@ -2,7 +2,7 @@
  * The deployment path, offline (issues #12, #22), as the README's "Deploy to AWS" walks it for a first
  * deployment with a new user pool: (1) `deploy:synth:identity` synthesizes the pool; (2) with the pool's
  * id (and, offline, its JWKS from a file) `deploy:build` binds the edge bundle to that pool; (3)
- * `deploy:synth` synthesizes the site stack with that bundle. The bundle test:e2e built with
+ * `deploy:synth` synthesizes the site stack with that bundle and the MCP function's (issue #27). The bundle test:e2e built with
  * UNSAFE_LOCAL_IDENTITY=1 (for the leak sweep) is refused, and so is local mode.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
+import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEvent } from 'aws-lambda';
+import type { McpFunctionHandler } from '../../deploy/mcp/handler';
 import { viewerRequest } from '../../deploy/edge/events';
 import type { EdgeHandler } from '../../deploy/edge/handler';
 import { mintToken } from '../../server/__tests__/helper';
@@ -101,6 +102,38 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   expect(await status(mintToken(claims))).toBe(401);
   expect(await status(mintToken(claims, { header: { kid: 'k1' } }))).toBe(401);
 
+  // The MCP function's bundle, built beside it (issue #27), trusts the same pool and nothing else, and
+  // answers from the build's content it carries.
+  expect(JSON.parse(fs.readFileSync(path.join(work, 'mcp/trust.json'), 'utf8'))).toMatchObject({
+    identity: 'cognito',
+    userPoolId: POOL,
+  });
+  const mcp = (await import(path.join(work, 'mcp/index.js'))) as { handler: McpFunctionHandler };
+  const search = (token: string) =>
+    mcp.handler({
+      rawPath: '/mcp',
+      rawQueryString: '',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_docs', arguments: { query: 'Interrogator' } },
+      }),
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'POST' } },
+    } as unknown as LambdaFunctionURLEvent) as Promise<{ statusCode: number; body?: string }>;
+  const found = await search(mintToken(claims, { key: pem, header: { kid: 'k1' } }));
+  expect(found.statusCode).toBe(200);
+  expect(JSON.parse(found.body!).result.structuredContent.results).toContainEqual(
+    expect.objectContaining({ route: '/docs/services/interrogator' }),
+  );
+  expect((await search(mintToken(claims))).statusCode).toBe(401);
+
   // 3. The site stack with that bundle: WAF, logs, versioning, private assets.
   const site = npm('deploy:synth', poolEnv);
   expect(site.status, site.stderr).toBe(0);
@@ -110,6 +143,8 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   expect(resources.find((r) => r.Type === 'AWS::WAFv2::WebACL')).toMatchObject({ Condition: 'WafOn' });
   const distribution = resources.find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
   expect(JSON.stringify(distribution.Properties)).toContain('"EventType":"viewer-request"');
+  expect(JSON.stringify(distribution.Properties)).toContain('"PathPattern":"/mcp"');
+  expect(resources.find((r) => r.Type === 'AWS::Lambda::Url')).toMatchObject({ Properties: { AuthType: 'NONE' } });
   expect(JSON.stringify(distribution.Properties)).toMatch(/"Logging":\{"Bucket"/);
   expect(text).toContain('"VersioningConfiguration":{"Status":"Enabled"}');
   expect(text).toContain('"cache-control":"private, max-age=31536000, immutable"');

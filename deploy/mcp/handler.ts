@@ -1,0 +1,110 @@
+/**
+ * The MCP server on AWS (issue #27): a Lambda function behind CloudFront's `/mcp` behaviour, through a
+ * function URL. It makes the gate's access decision itself (rules/access.ts `decide`, as the Fastify gate
+ * and the edge handler do) and answers with the same code as the gate (server/mcp/http.ts).
+ *
+ * Why the function checks the token rather than Lambda@Edge plus origin access control: OAC signs the
+ * origin request with SigV4 in the `Authorization` header, so with signing `always` the viewer's bearer
+ * token never reaches the function, and with `no-override` a request carrying one goes unsigned and an
+ * `AWS_IAM` function URL refuses it; and a signed POST needs the body's SHA-256 from the viewer (CloudFront
+ * Developer Guide, "Restricting access to an AWS Lambda function URL origin"). Every MCP message is a POST
+ * with a bearer token, so the function URL is `NONE` and the function refuses what the gate refuses.
+ *
+ * Everything it trusts is baked into the bundle by `npm run deploy:build` ({@link McpFunctionConfig}),
+ * like the edge handler's, so deploy:synth can check it (deploy/trust.ts); the pages, search index and
+ * contract it reads are copied beside it.
+ */
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { AuthSettings } from '../../config/env';
+import { bearerToken, decide, type GateRules } from '../../rules/access';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, protectedResourceMetadata } from '../../rules/mcp';
+import { SIGN_IN_ROUTE } from '../../rules/routes';
+import { createAccessTokenVerifier } from '../../server/gate/verifier';
+import { handleMcpRequest } from '../../server/mcp/http';
+import type { AppMcpOptions } from '../../server/mcp/fastify';
+import type { McpContent } from '../../server/mcp/content';
+
+/** What the function is built with, baked in at bundle time. */
+export interface McpFunctionConfig {
+  /** The user pool and app clients whose access tokens open `/mcp`. */
+  auth: AuthSettings;
+  /** The pool's JWKS, so no key is fetched (aws-jwt-verify `cacheJwks`). */
+  jwks: Jwks;
+  /** The MCP server's options (server/listen.ts `mcpOptionsOf`). */
+  mcp: AppMcpOptions;
+}
+
+/** A Lambda function URL handler (payload format 2.0). */
+export type McpFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
+
+const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * Builds the handler; the verifier is created once, outside the handler (aws-jwt-verify's advice for Lambda).
+ *
+ * @param content - the pages, search index and contract (server/mcp/content.ts), read from the bundle.
+ */
+export function createMcpHandler(config: McpFunctionConfig, content: McpContent): McpFunctionHandler {
+  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
+    publicPaths: new Set([PROTECTED_RESOURCE_METADATA_PATH]),
+    appClientId: config.auth.userPoolClientId,
+    verifier,
+    signInRoute: SIGN_IN_ROUTE,
+    mcpSiteUrl: config.mcp.siteUrl,
+  }));
+  const metadata = JSON.stringify(
+    protectedResourceMetadata(config.mcp.siteUrl, { issuer: config.mcp.issuer }, config.mcp.productName),
+  );
+
+  return async (event) => {
+    const method = event.requestContext.http.method;
+    const headers = event.headers ?? {};
+    const decision = await decide(
+      {
+        method,
+        target: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
+        authorization: headers.authorization,
+      },
+      await rules,
+    );
+    if (!decision.pass) {
+      const challenge = 'wwwAuthenticate' in decision ? decision.wwwAuthenticate : undefined;
+      return {
+        statusCode: decision.status === 302 ? 401 : decision.status,
+        headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
+      };
+    }
+    if (decision.path === PROTECTED_RESOURCE_METADATA_PATH && method === 'GET') {
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+        body: metadata,
+      };
+    }
+    if (decision.path !== MCP_PATH) return { statusCode: 404, headers: noStore };
+    const body =
+      event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
+    const response = await handleMcpRequest(
+      new Request(`${config.mcp.siteUrl}${MCP_PATH}`, {
+        method,
+        headers: Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        body: method === 'GET' || method === 'HEAD' ? undefined : body,
+      }),
+      {
+        content,
+        siteUrl: config.mcp.siteUrl,
+        productName: config.mcp.productName,
+        version: config.mcp.version,
+        call: { base: config.mcp.callApiBase, token: bearerToken(headers.authorization) ?? '' },
+      },
+    );
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => (answerHeaders[name] = value));
+    return {
+      statusCode: response.status,
+      headers: answerHeaders,
+      body: await response.text(),
+    };
+  };
+}
