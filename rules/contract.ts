@@ -203,3 +203,15 @@ export function operations(doc: ContractNode): { method: string; path: string; o
     HTTP_METHODS.filter((method) => item?.[method]).map((method) => ({ method, path, operation: item[method] })),
   );
 }
+
+/**
+ * The page slug docusaurus-plugin-openapi-docs gives an operation under `/api/v1/`: its `operationId` in
+ * kebab case (`searchDocuments` → `search-documents`). The docs checks, the MCP tools and the tests name
+ * operation pages with it.
+ */
+export function operationSlug(operationId: string): string {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+}

@@ -2,7 +2,8 @@
  * `npm run gen-api`: bundles the contract (scripts/openapi/bundle.ts) and writes it for download
  * (scripts/openapi/downloads.ts), then regenerates the /api pages
  * from it with docusaurus-plugin-openapi-docs (the generator never overwrites a page, so the output
- * folder is emptied first), and renders their Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
+ * folder is emptied first), writes the changelog page and feeds (scripts/openapi/changelog.ts), and renders
+ * the pages' Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
  * `npm start` and `npm run build` run this.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,8 @@ import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
 import { writeDescriptionDownloads } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
+import { writeChangelog } from './openapi/changelog';
+import { portalEnv } from '../config/env';
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
@@ -29,6 +32,10 @@ async function main(): Promise<void> {
   );
   if (generate.status !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
   console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
+  const changelog = writeChangelog(root, portalEnv.siteUrl, portalEnv.productName);
+  console.log(
+    `Wrote the API changelog and its feeds: ${changelog.map((file) => path.relative(root, file)).join(', ')}`,
+  );
   const html = await writeMarkdownHtml(root);
   console.log(
     `Rendered ${html.rendered} of their ${html.texts} Markdown texts to HTML (${(html.bytes / 1000).toFixed(1)} KB)`,

@@ -166,7 +166,11 @@ function docsEntries(siteDir: string, content: DocsContentLike, api: boolean): P
         });
         continue;
       }
-      if (file.endsWith('.info.mdx')) entries.push({ ...base, section: 'API reference', body: { kind: 'api-info' } });
+      // A page written as Markdown beside the generated ones: the API changelog (scripts/openapi/changelog.ts).
+      if (file.endsWith('.md'))
+        entries.push({ ...base, section: 'API reference', body: { kind: 'source', file, format: formatOf(file) } });
+      else if (file.endsWith('.info.mdx'))
+        entries.push({ ...base, section: 'API reference', body: { kind: 'api-info' } });
       else if (file.endsWith('.tag.mdx'))
         entries.push({ ...base, section: 'Optional', body: { kind: 'tag', tag: doc.title } });
       else if (file.endsWith('.schema.mdx'))

@@ -15,7 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { parse } from 'yaml';
+import { DESCRIPTION_DOWNLOADS } from '../../config/openapi';
 import { parseRequestSample } from '../../rules/apiSample';
+import { CHANGELOG_FEEDS, CHANGELOG_ROUTE } from '../openapi/changelog';
 import { allOperations, apiSamples, contract } from './contract';
 import { problemsOf } from './samples';
 import { categoryProblems, docsInNoSidebar, type SidebarsLike } from './sidebars';
@@ -127,6 +129,8 @@ export function siteMap(root: string, sources: Source[]): SiteMap {
   for (const op of allOperations()) add(`/api/v1/${op.slug}`);
   for (const tag of (contract.tags ?? []) as { name: string }[]) add(`/api/v1/${slug(tag.name)}`);
   for (const name of Object.keys(contract.components?.schemas ?? {})) add(`/api/v1/schemas/${name.toLowerCase()}`);
+  // What `npm run gen-api` writes besides the pages: the changelog and its feeds, the description downloads.
+  [CHANGELOG_ROUTE, ...Object.values(CHANGELOG_FEEDS), ...Object.values(DESCRIPTION_DOWNLOADS)].forEach(add);
   const staticDir = path.join(root, 'static');
   if (fs.existsSync(staticDir)) {
     for (const file of fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }))

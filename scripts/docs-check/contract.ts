@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadContract } from '../../config/openapi';
-import { operations, resolveRef } from '../../rules/contract';
+import { operations, operationSlug, resolveRef } from '../../rules/contract';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -49,7 +49,7 @@ export function allOperations(): { method: string; template: string; operationId
     method: method.toUpperCase(),
     template: path,
     operationId: operation.operationId,
-    slug: operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(),
+    slug: operationSlug(operation.operationId),
   }));
 }
 

@@ -8,6 +8,7 @@
  * provider that names or nests its schemas differently still lines up field by field.
  */
 
+import crypto from 'node:crypto';
 import { HTTP_METHODS, resolveRef } from '../../rules/contract';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -100,68 +101,174 @@ function operations(doc: Node): Map<string, Operation> {
   return found;
 }
 
-const list = (values: unknown[] = []) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
-const sameSet = (a: unknown[] = [], b: unknown[] = []) =>
-  a.length === b.length && a.every((v) => b.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+/**
+ * A short fingerprint of what the changelog tracks in a contract (operations, parameters, fields,
+ * `required`, enums; not descriptions or examples): 16 hex digits of the SHA-256 of that surface. Two
+ * contracts with the same fingerprint have no {@link contractChanges} between them.
+ */
+export function contractFingerprint(doc: unknown): string {
+  // Sorted, so moving a path or a property in the file changes nothing.
+  const sorted = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const fields = (map: Map<string, Field>) =>
+    sorted(map).map(([name, f]) => [name, f.required, f.enum?.map(key).sort() ?? null]);
+  const surface = sorted(operations(doc)).map(([id, op]) => [
+    id,
+    fields(op.parameters),
+    fields(op.body),
+    sorted(op.responses).map(([status, map]) => [status, fields(map)]),
+  ]);
+  return crypto.createHash('sha256').update(JSON.stringify(surface)).digest('hex').slice(0, 16);
+}
 
-/** Differences of required flags and enums between two flattened field maps, one line each. */
-function fieldDifferences(
-  prefix: string,
-  what: string,
+const list = (values: unknown[] = []) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+const key = (value: unknown) => JSON.stringify(value);
+
+/** Where in an operation a change is: the operation itself, a response status, a parameter or a field. */
+export type ChangeSubject =
+  | { kind: 'operation' }
+  | { kind: 'response'; status: string }
+  | { kind: 'parameter'; name: string }
+  | { kind: 'field'; in: 'body' | `response ${string}`; name: string };
+
+/** One difference between two contracts, old → new (issue #27: the changelog's unit). */
+export interface ContractChange {
+  /** The operation, e.g. `POST /documents` (the new contract's path template when both have it). */
+  operation: string;
+  subject: ChangeSubject;
+  /** `now-required` / `now-optional`: the `required` flag changed; `enum`: the allowed values changed. */
+  change: 'added' | 'removed' | 'now-required' | 'now-optional' | 'enum';
+  /** For `enum`: the values before and after. */
+  before?: unknown[];
+  after?: unknown[];
+  /**
+   * Whether it removes or tightens something a client may rely on: an operation, response, parameter,
+   * field or enum value removed; a parameter or request field added as required or made required; a
+   * response field made optional. Additions are not breaking (docs/api/changelog.md: ignore what you do
+   * not know).
+   */
+  breaking: boolean;
+}
+
+/** The field-level changes of one part (parameters, request body or a response) of an operation. */
+function fieldChanges(
+  operation: string,
+  subject: (name: string) => ChangeSubject,
+  input: boolean,
   ours: Map<string, Field>,
   theirs: Map<string, Field>,
-): string[] {
-  const lines: string[] = [];
+): ContractChange[] {
+  const changes: ContractChange[] = [];
   for (const [name, field] of ours) {
     const other = theirs.get(name);
     if (!other) {
-      lines.push(`${prefix}: ${what} ${name} only in the vendored copy`);
+      changes.push({ operation, subject: subject(name), change: 'removed', breaking: true });
       continue;
     }
     if (field.required !== other.required) {
-      const where = field.required ? 'the vendored copy, not in the remote' : 'the remote, not in the vendored copy';
-      lines.push(`${prefix}: ${what} ${name} is required in ${where}`);
+      const change = other.required ? 'now-required' : 'now-optional';
+      // Tighter for a client: sending something new (input), or no longer receiving a field (output).
+      changes.push({ operation, subject: subject(name), change, breaking: input === other.required });
     }
     if ((field.enum || other.enum) && !sameSet(field.enum, other.enum)) {
-      lines.push(
-        `${prefix}: ${what} ${name} enum ${list(field.enum)} in the vendored copy, ${list(other.enum)} in the remote`,
-      );
+      const before = field.enum ?? [];
+      const after = other.enum ?? [];
+      const removed = before.some((value) => !after.some((v) => key(v) === key(value)));
+      changes.push({ operation, subject: subject(name), change: 'enum', before, after, breaking: removed });
     }
   }
-  for (const name of theirs.keys()) if (!ours.has(name)) lines.push(`${prefix}: ${what} ${name} only in the remote`);
-  return lines;
+  for (const [name, field] of theirs) {
+    if (!ours.has(name)) {
+      changes.push({ operation, subject: subject(name), change: 'added', breaking: input && field.required });
+    }
+  }
+  return changes;
+}
+
+const sameSet = (a: unknown[] = [], b: unknown[] = []) =>
+  a.length === b.length && a.every((v) => b.some((w) => key(w) === key(v)));
+
+/**
+ * How `next` differs from `previous`: operations added or removed; for operations in both, parameters
+ * (by location and name), request-body and response fields (by field path) added, removed, or changed in
+ * `required` or enum, and response statuses added or removed — each flagged breaking or not.
+ *
+ * @returns the changes in operation order; empty when none.
+ */
+export function contractChanges(previous: unknown, next: unknown): ContractChange[] {
+  const ours = operations(previous);
+  const theirs = operations(next);
+  const changes: ContractChange[] = [];
+  for (const [id, op] of ours) {
+    const other = theirs.get(id);
+    if (!other) {
+      changes.push({ operation: op.label, subject: { kind: 'operation' }, change: 'removed', breaking: true });
+      continue;
+    }
+    const label = other.label;
+    changes.push(
+      ...fieldChanges(label, (name) => ({ kind: 'parameter', name }), true, op.parameters, other.parameters),
+    );
+    changes.push(...fieldChanges(label, (name) => ({ kind: 'field', in: 'body', name }), true, op.body, other.body));
+    for (const [status, fields] of op.responses) {
+      const otherFields = other.responses.get(status);
+      if (!otherFields) {
+        changes.push({ operation: label, subject: { kind: 'response', status }, change: 'removed', breaking: true });
+      } else {
+        const subject = (name: string): ChangeSubject => ({ kind: 'field', in: `response ${status}`, name });
+        changes.push(...fieldChanges(label, subject, false, fields, otherFields));
+      }
+    }
+    for (const status of other.responses.keys()) {
+      if (!op.responses.has(status)) {
+        changes.push({ operation: label, subject: { kind: 'response', status }, change: 'added', breaking: false });
+      }
+    }
+  }
+  for (const [id, op] of theirs) {
+    if (!ours.has(id)) {
+      changes.push({ operation: op.label, subject: { kind: 'operation' }, change: 'added', breaking: false });
+    }
+  }
+  return changes;
+}
+
+/** What a change is about, e.g. `parameter query page_size`, `body field publishers[].type`, `response 404`. */
+export function subjectLabel(subject: ChangeSubject): string {
+  switch (subject.kind) {
+    case 'operation':
+      return 'operation';
+    case 'response':
+      return `response ${subject.status}`;
+    case 'parameter':
+      return `parameter ${subject.name}`;
+    default:
+      return `${subject.in} field ${subject.name}`;
+  }
 }
 
 /**
- * Lists how `remote` differs from `vendored`: operations present in only one; for operations in both,
- * parameters (by location and name) added, removed, or changed in `required` or enum; request-body and
- * response fields added, removed, or changed in `required` or enum; response statuses in only one.
+ * Lists how `remote` differs from `vendored`, one line per change in the terms `npm run openapi:fetch`
+ * prints (issue #10): what is only in one copy, required in one and not the other, or has other enum values.
  *
  * @param vendored - the contract this repository holds (parsed).
  * @param remote - the provider's description (parsed).
  * @returns one human-readable line per difference, in operation order; empty when none.
  */
 export function contractDifferences(vendored: unknown, remote: unknown): string[] {
-  const ours = operations(vendored);
-  const theirs = operations(remote);
-  const lines: string[] = [];
-  for (const [key, op] of ours) {
-    const other = theirs.get(key);
-    if (!other) {
-      lines.push(`${op.label}: operation only in the vendored copy`);
-      continue;
+  return contractChanges(vendored, remote).map(({ operation, subject, change, before, after }) => {
+    const what = subjectLabel(subject);
+    const prefix = subject.kind === 'operation' ? operation : `${operation}: ${what}`;
+    switch (change) {
+      case 'removed':
+        return `${subject.kind === 'operation' ? `${operation}: operation` : prefix} only in the vendored copy`;
+      case 'added':
+        return `${subject.kind === 'operation' ? `${operation}: operation` : prefix} only in the remote`;
+      case 'now-required':
+        return `${prefix} is required in the remote, not in the vendored copy`;
+      case 'now-optional':
+        return `${prefix} is required in the vendored copy, not in the remote`;
+      default:
+        return `${prefix} enum ${list(before)} in the vendored copy, ${list(after)} in the remote`;
     }
-    lines.push(...fieldDifferences(op.label, 'parameter', op.parameters, other.parameters));
-    lines.push(...fieldDifferences(op.label, 'body field', op.body, other.body));
-    for (const [status, fields] of op.responses) {
-      const otherFields = other.responses.get(status);
-      if (!otherFields) lines.push(`${op.label}: response ${status} only in the vendored copy`);
-      else lines.push(...fieldDifferences(op.label, `response ${status} field`, fields, otherFields));
-    }
-    for (const status of other.responses.keys()) {
-      if (!op.responses.has(status)) lines.push(`${op.label}: response ${status} only in the remote`);
-    }
-  }
-  for (const [key, op] of theirs) if (!ours.has(key)) lines.push(`${op.label}: operation only in the remote`);
-  return lines;
+  });
 }

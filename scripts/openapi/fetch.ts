@@ -5,7 +5,8 @@
  * reads the provider's description itself, ./source.ts); on any failure it says why, exits 1, and the
  * vendored copy is untouched, so an offline build keeps working. Before it
  * replaces the copy it prints how the two differ (./diff.ts) and how many `x-assumed` details of the
- * vendored copy are to be settled against the provider's word (issue #10).
+ * vendored copy are to be settled against the provider's word (issue #10). After replacing it, it adds
+ * the changelog entry for the changes (./changelog.ts, issue #27).
  *
  * Usage: tsx scripts/openapi/fetch.ts [--out <file>]   (default: openapi/customer-api.yaml)
  */
@@ -17,6 +18,7 @@ import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { findAssumptions } from './assumptions';
 import { contractDifferences } from './diff';
 import { downloadContract } from './download';
+import { CHANGELOG_PATH, recordChanges } from './changelog';
 
 /** How long the download may take, in ms. */
 const FETCH_TIMEOUT_MS = 15_000;
@@ -52,6 +54,20 @@ async function main(): Promise<void> {
   fs.writeFileSync(temporary, yamlText);
   fs.renameSync(temporary, target);
   console.log(`Updated ${relative} from ${url} (${Object.keys(doc.paths ?? {}).length} paths).`);
+  if (target === path.join(root, OPENAPI_SPEC_PATH)) {
+    // The changelog entry for what changed (issue #27): writers add its summary and commit both files.
+    try {
+      const recorded = recordChanges(root, doc, new Date().toISOString().slice(0, 10));
+      console.log(
+        recorded.length
+          ? `Recorded ${recorded.length} change(s) in ${CHANGELOG_PATH} (${recorded.filter((c) => c.breaking).length} breaking): add a summary, then commit it with the contract.`
+          : `${CHANGELOG_PATH} already describes it.`,
+      );
+    } catch (error) {
+      // The contract is replaced either way; the changelog test in npm test says what is still to record.
+      console.warn(`The changelog was not updated: ${error instanceof Error ? error.message : error}`);
+    }
+  }
 }
 
 main().catch((error: unknown) => {

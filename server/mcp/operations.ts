@@ -4,7 +4,9 @@
  * needs them, each with the schemas it references and every `x-assumed` note on the way (what the
  * specification does not say and the reference assumes; openapi/README.md).
  */
-import { nodeAt, operations, type ContractNode } from '../../rules/contract';
+import { nodeAt, operations, operationSlug, type ContractNode } from '../../rules/contract';
+
+export { operationSlug };
 
 /** An operation in the list: enough to choose one. */
 export interface OperationSummary {
@@ -31,17 +33,6 @@ export interface OperationDetail extends OperationSummary {
   schemas: Record<string, ContractNode>;
   /** `x-assumed` notes of the operation and its schemas: where (a JSON pointer) and what is assumed. */
   assumed: { where: string; note: string }[];
-}
-
-/**
- * The page slug docusaurus-plugin-openapi-docs gives an operation: its `operationId` in kebab case
- * (`searchDocuments` → `search-documents`), the same words as the `/api/v1/<slug>` routes of the build.
- */
-export function operationSlug(operationId: string): string {
-  return operationId
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[_\s]+/g, '-')
-    .toLowerCase();
 }
 
 /** The contract's operations as {@link OperationSummary}, in document order (`tag` filters, any case). */

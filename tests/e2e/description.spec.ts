@@ -1,12 +1,13 @@
 /**
  * The API's OpenAPI description to download (issue #27, spec §7.1 `/api/v1/openapi.json`): the bundled
  * contract the reference is built from, as JSON and YAML, for signed-in readers and scripts with their access
- * token only, linked from the `/api` landing page.
+ * token only, linked from the `/api` landing page; and the API changelog with its feeds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { BUNDLED_SPEC_PATH, DESCRIPTION_DOWNLOADS } from '../../config/openapi';
+import { CHANGELOG_FEEDS, readChangelog } from '../../scripts/openapi/changelog';
 import { test, expect, signIn, waitForGate, demoTokens } from './fixtures';
 
 const BUNDLED = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', BUNDLED_SPEC_PATH), 'utf8')) as unknown;
@@ -41,4 +42,28 @@ test('the /api landing page links both downloads, and a signed-in reader gets th
     const response = await page.request.get(url);
     expect([url, response.status()]).toEqual([url, 200]);
   }
+});
+
+test('the API changelog is a page of /api with Atom and RSS feeds, gated like the rest', async ({ page, request }) => {
+  for (const url of Object.values(CHANGELOG_FEEDS)) {
+    expect([url, (await request.get(url, { maxRedirects: 0 })).status()]).toEqual([url, 401]);
+  }
+  const { AccessToken } = await demoTokens();
+  const atom = await request.get(CHANGELOG_FEEDS.atom, { headers: { authorization: `Bearer ${AccessToken}` } });
+  expect(atom.status()).toBe(200);
+  const newest = readChangelog(path.resolve(__dirname, '../..')).entries[0];
+  expect(await atom.text()).toContain(`/api/changelog#${newest.date}</id>`);
+
+  await page.goto('/api');
+  await waitForGate(page);
+  await signIn(page);
+  await page.getByRole('main').getByRole('link', { name: 'API changelog' }).click();
+  await expect(page).toHaveURL(/\/api\/changelog$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API changelog' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: newest.date })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', CHANGELOG_FEEDS.atom);
+  // In the API sidebar too.
+  await expect(
+    page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Changelog' }),
+  ).toBeVisible();
 });

@@ -1,0 +1,121 @@
+/**
+ * @jest-environment node
+ *
+ * The API changelog (issue #27): the vendored contract removes or tightens nothing that
+ * openapi/changelog.yaml does not name; and, in a scratch Git repository, removing an enum value without an
+ * entry is found and named, `npm run changelog`'s recording makes the check pass, and the page and feeds
+ * show the change flagged breaking.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { loadContract, OPENAPI_SPEC_PATH } from '../../config/openapi';
+import {
+  CHANGELOG_PATH,
+  changelogFeeds,
+  changelogPage,
+  checkChangelog,
+  ChangelogError,
+  describeChange,
+  readChangelog,
+  recordChanges,
+} from '../../scripts/openapi/changelog';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+test('every change to the contract that removes or tightens something is named in openapi/changelog.yaml', () => {
+  const { breaking } = checkChangelog(ROOT, loadContract(ROOT));
+  const unnamed = breaking.map(describeChange);
+  if (unnamed.length > 0) {
+    throw new Error(
+      `${OPENAPI_SPEC_PATH} removes or tightens what no entry of ${CHANGELOG_PATH} names:\n` +
+        `${unnamed.map((line) => `  - ${line}`).join('\n')}\nRun "npm run changelog" and describe the change in the new entry's summary.`,
+    );
+  }
+});
+
+describe('in a scratch repository', () => {
+  let root: string;
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root, stdio: 'pipe' });
+  const contractFile = () => path.join(root, OPENAPI_SPEC_PATH);
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'changelog-'));
+    fs.mkdirSync(path.join(root, 'openapi'));
+    fs.copyFileSync(path.join(ROOT, OPENAPI_SPEC_PATH), contractFile());
+    fs.copyFileSync(path.join(ROOT, CHANGELOG_PATH), path.join(root, CHANGELOG_PATH));
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'contract');
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  /** The contract with `country` added to and `publisher_id` removed from the publisher filter's type. */
+  function removeEnumValue() {
+    const doc = YAML.parse(fs.readFileSync(contractFile(), 'utf8'));
+    doc.components.schemas.PublisherFilter.properties.type.enum = ['jurisdiction', 'country'];
+    fs.writeFileSync(contractFile(), YAML.stringify(doc));
+    return doc;
+  }
+
+  it('a removed enum value without an entry is named; recording it passes and shows it as breaking', () => {
+    const doc = removeEnumValue();
+    const check = checkChangelog(root, doc);
+    expect(check.breaking.map(describeChange)).toEqual([
+      'POST /documents: body field publishers[].type enum value "publisher_id" removed, enum value "country" added',
+      'POST /documents/lite: body field publishers[].type enum value "publisher_id" removed, enum value "country" added',
+      'POST /document_counts: body field publishers[].type enum value "publisher_id" removed, enum value "country" added',
+    ]);
+
+    const recorded = recordChanges(root, doc, '2026-12-01');
+    expect(recorded).toHaveLength(3);
+    expect(checkChangelog(root, doc)).toEqual({ breaking: [], additions: [], current: true });
+    // The hand-written summaries and the header comment are kept.
+    const text = fs.readFileSync(path.join(root, CHANGELOG_PATH), 'utf8');
+    expect(text).toMatch(/^# The API changelog/);
+    expect(text).toContain('The changelog starts here');
+
+    const changelog = readChangelog(root);
+    const page = changelogPage(changelog);
+    expect(page).toContain('## 2026-12-01 {#2026-12-01}');
+    expect(page).toMatch(
+      /\*\*Breaking\*\*\n\n- `POST \/documents`: body field `publishers\[\]\.type` enum value "publisher_id" removed/,
+    );
+    const { atom, rss } = changelogFeeds(changelog, 'https://docs.example.com', 'RegData');
+    expect(atom).toContain('<id>https://docs.example.com/api/changelog#2026-12-01</id>');
+    expect(atom).toContain('3 changes, 3 breaking');
+    expect(rss).toContain('<link>https://docs.example.com/api/changelog#2026-12-01</link>');
+  });
+
+  it('an entry written by hand that names the change is enough', () => {
+    const doc = removeEnumValue();
+    const [first] = checkChangelog(root, doc).breaking;
+    const file = path.join(root, CHANGELOG_PATH);
+    const data = YAML.parse(fs.readFileSync(file, 'utf8'));
+    data.entries[0].changes = checkChangelog(root, doc).breaking;
+    fs.writeFileSync(file, YAML.stringify(data));
+    expect(first).toBeDefined();
+    expect(checkChangelog(root, doc).breaking).toEqual([]);
+  });
+
+  it('an addition alone is not breaking', () => {
+    const doc = YAML.parse(fs.readFileSync(contractFile(), 'utf8'));
+    doc.components.schemas.PublisherFilter.properties.note = { type: 'string' };
+    expect(checkChangelog(root, doc)).toMatchObject({ breaking: [], current: false });
+    expect(checkChangelog(root, doc).additions.map(describeChange)).toContain(
+      'POST /documents: body field publishers[].note added',
+    );
+  });
+
+  it('says what to fix when the file is not a changelog, or no commit holds the contract it describes', () => {
+    const file = path.join(root, CHANGELOG_PATH);
+    fs.writeFileSync(file, 'entries:\n  - date: 26/11/2026\n    contract: 87f6166004441f0c\n    changes: []\n');
+    expect(() => readChangelog(root)).toThrow(/entry 1: "date" is not YYYY-MM-DD/);
+    fs.writeFileSync(file, 'entries:\n  - date: 2026-11-26\n    contract: abcdefabcdefabcd\n    changes: []\n');
+    expect(() => checkChangelog(root, loadContract(root))).toThrow(ChangelogError);
+    expect(() => checkChangelog(root, loadContract(root))).toThrow(/no Git commit holds the contract it describes/);
+  });
+});

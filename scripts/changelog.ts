@@ -1,0 +1,32 @@
+/**
+ * `npm run changelog` (issue #27): records how the vendored contract (openapi/customer-api.yaml) changed
+ * since the newest entry of openapi/changelog.yaml, as a new entry dated today (UTC), each change flagged
+ * breaking or not (scripts/openapi/changelog.ts). Edit the entry's `summary` afterwards, and commit the
+ * file with the contract. `npm run openapi:fetch` runs it after replacing the contract.
+ */
+import path from 'node:path';
+import { loadContract } from '../config/openapi';
+import { CHANGELOG_PATH, describeChange, recordChanges } from './openapi/changelog';
+
+function main(): void {
+  const root = path.resolve(__dirname, '..');
+  const date = new Date().toISOString().slice(0, 10);
+  const changes = recordChanges(root, loadContract(root), date);
+  if (changes.length === 0) {
+    console.log(`${CHANGELOG_PATH} already describes the contract: nothing to record.`);
+    return;
+  }
+  const breaking = changes.filter((change) => change.breaking).length;
+  console.log(
+    `Added a ${date} entry to ${CHANGELOG_PATH}: ${changes.length} change(s), ${breaking} breaking. ` +
+      'Add a "summary" in your words, then commit it with the contract.',
+  );
+  for (const change of changes) console.log(`  ${change.breaking ? '! ' : '  '}${describeChange(change)}`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`changelog: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

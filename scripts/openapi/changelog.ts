@@ -1,0 +1,313 @@
+/**
+ * The API changelog (issue #27): dated entries in `openapi/changelog.yaml`, each listing how the vendored
+ * contract changed (./diff.ts `contractChanges`: operations, parameters, request and response fields,
+ * `required`, enums), each change flagged breaking or not, with a summary writers may edit. `npm run
+ * changelog` (scripts/changelog.ts) adds an entry when the contract changes; `npm run gen-api` renders the
+ * page `/api/changelog` and its Atom and RSS feeds from the file; a test in `npm test` fails when the
+ * contract removes or tightens something that no entry names ({@link unrecordedChanges}).
+ *
+ * The file is the record, not a build output: writers commit it with the contract change. Each entry
+ * carries the contract's fingerprint (./diff.ts `contractFingerprint`), so the check finds the contract the
+ * newest entry describes in the Git history and compares the working copy with it.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Feed } from 'feed';
+import YAML from 'yaml';
+import { API_DOCS_DIR, GENERATED_STATIC_DIR, OPENAPI_SPEC_PATH } from '../../config/openapi';
+import { contractChanges, contractFingerprint, subjectLabel, type ContractChange } from './diff';
+
+/** The changelog file, relative to the site directory. */
+export const CHANGELOG_PATH = 'openapi/changelog.yaml';
+
+/** The changelog page's route and its feeds (files the build serves from `generated/static`). */
+export const CHANGELOG_ROUTE = '/api/changelog';
+export const CHANGELOG_FEEDS = { atom: `${CHANGELOG_ROUTE}/atom.xml`, rss: `${CHANGELOG_ROUTE}/rss.xml` } as const;
+
+/** One dated entry. */
+export interface ChangelogEntry {
+  /** `YYYY-MM-DD` (UTC; `npm run changelog` writes that), or `YYYY-MM` / `YYYY` for a history known that far. */
+  date: string;
+  /** The fingerprint of the contract after this entry's changes; required on the newest entry. */
+  contract?: string;
+  /** What changed, in the writers' words (Markdown); optional. */
+  summary?: string;
+  changes: ContractChange[];
+}
+
+/** The file's content. */
+export interface Changelog {
+  /** Newest first. */
+  entries: ChangelogEntry[];
+}
+
+/** A changelog file that cannot be used; the message says what to fix. */
+export class ChangelogError extends Error {}
+
+/**
+ * Reads and checks the changelog.
+ *
+ * @throws {ChangelogError} naming the file and the entry when it is not a list of dated entries.
+ */
+export function readChangelog(root: string): Changelog {
+  const file = path.join(root, CHANGELOG_PATH);
+  let data: unknown;
+  try {
+    data = YAML.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ChangelogError(`${CHANGELOG_PATH} cannot be read: ${error instanceof Error ? error.message : error}`);
+  }
+  const entries = (data as Changelog | null)?.entries;
+  if (!Array.isArray(entries) || entries.length === 0) {
+    throw new ChangelogError(`${CHANGELOG_PATH} has no "entries" list: run npm run changelog.`);
+  }
+  entries.forEach((entry, n) => {
+    const where = `${CHANGELOG_PATH}, entry ${n + 1}`;
+    if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(String(entry?.date))) {
+      throw new ChangelogError(`${where}: "date" is not YYYY-MM-DD (or YYYY-MM, YYYY).`);
+    }
+    if ((n === 0 || entry.contract !== undefined) && !/^[0-9a-f]{16}$/.test(String(entry.contract))) {
+      throw new ChangelogError(`${where}: "contract" is not a fingerprint (npm run changelog writes it).`);
+    }
+    if (!Array.isArray(entry.changes)) throw new ChangelogError(`${where}: "changes" is not a list.`);
+    if (n > 0 && entry.date > entries[n - 1].date) {
+      throw new ChangelogError(
+        `${where}: entries are newest first, and ${entry.date} is after ${entries[n - 1].date}.`,
+      );
+    }
+  });
+  return { entries };
+}
+
+/** Two changes are the same when they name the same thing changing the same way. */
+function sameChange(a: ContractChange, b: ContractChange): boolean {
+  const core = (c: ContractChange) =>
+    JSON.stringify([c.operation, c.subject, c.change, c.before ?? null, c.after ?? null]);
+  return core(a) === core(b);
+}
+
+/** The changes between two contracts that no entry of `changelog` names. */
+export function unrecordedChanges(previous: unknown, current: unknown, changelog: Changelog): ContractChange[] {
+  const named = changelog.entries.flatMap((entry) => entry.changes);
+  return contractChanges(previous, current).filter((change) => !named.some((entry) => sameChange(entry, change)));
+}
+
+/** One line for a change, e.g. ``POST /documents: body field `publishers[].type`: enum value "country" removed``. */
+export function describeChange(change: ContractChange): string {
+  const { operation, subject } = change;
+  const what = subject.kind === 'operation' ? 'operation' : `${subjectLabel(subject)}`;
+  const values = (list: unknown[]) => list.map((value) => JSON.stringify(value)).join(', ');
+  let how: string;
+  if (change.change === 'enum') {
+    const before = change.before ?? [];
+    const after = change.after ?? [];
+    const removed = before.filter((v) => !after.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+    const added = after.filter((v) => !before.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+    how = [
+      removed.length ? `enum value${removed.length > 1 ? 's' : ''} ${values(removed)} removed` : '',
+      added.length ? `enum value${added.length > 1 ? 's' : ''} ${values(added)} added` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  } else {
+    how = { added: 'added', removed: 'removed', 'now-required': 'now required', 'now-optional': 'now optional' }[
+      change.change
+    ];
+  }
+  return `${operation}: ${what} ${how}`;
+}
+
+/**
+ * The contract the newest entry describes, from the Git history: the working copy's HEAD, then the last
+ * commits that changed the contract, until one has the entry's fingerprint.
+ *
+ * @returns the parsed contract, or `null` when Git is missing or no commit of the last 200 has it.
+ */
+export function contractAt(root: string, fingerprint: string): unknown {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64e6 });
+  let commits: string[];
+  try {
+    commits = ['HEAD', ...git('log', '--format=%H', '-n', '200', '--', OPENAPI_SPEC_PATH).split('\n').filter(Boolean)];
+  } catch {
+    return null;
+  }
+  for (const commit of commits) {
+    try {
+      const doc = YAML.parse(git('show', `${commit}:${OPENAPI_SPEC_PATH}`));
+      if (contractFingerprint(doc) === fingerprint) return doc;
+    } catch {
+      // Not in that commit (or not YAML there): try the next.
+    }
+  }
+  return null;
+}
+
+/** What the check found: the changes no entry names, and whether the newest entry is up to date. */
+export interface ChangelogCheck {
+  /** Removing or tightening changes no entry names: `npm test` fails on these. */
+  breaking: ContractChange[];
+  /** Additions no entry names: recorded by the next `npm run changelog`. */
+  additions: ContractChange[];
+  /** Whether the newest entry carries the current contract's fingerprint. */
+  current: boolean;
+}
+
+/**
+ * Compares the vendored contract with the one the newest entry describes.
+ *
+ * @throws {ChangelogError} when the file is unusable, or the contract changed and no commit holds the
+ *   version the newest entry describes (then nothing can say what changed).
+ */
+export function checkChangelog(root: string, current: unknown): ChangelogCheck {
+  const changelog = readChangelog(root);
+  const latest = changelog.entries[0] as ChangelogEntry & { contract: string };
+  if (contractFingerprint(current) === latest.contract) return { breaking: [], additions: [], current: true };
+  const previous = contractAt(root, latest.contract);
+  if (previous === null) {
+    throw new ChangelogError(
+      `${OPENAPI_SPEC_PATH} changed since the changelog's newest entry (${latest.date}), and no Git commit holds ` +
+        `the contract it describes (fingerprint ${latest.contract}): nothing can say what changed. Record it by hand ` +
+        `in ${CHANGELOG_PATH} and set that entry's contract to ${contractFingerprint(current)}.`,
+    );
+  }
+  const unrecorded = unrecordedChanges(previous, current, changelog);
+  return {
+    breaking: unrecorded.filter((change) => change.breaking),
+    additions: unrecorded.filter((change) => !change.breaking),
+    current: false,
+  };
+}
+
+/**
+ * Adds an entry for what changed since the newest entry (`npm run changelog`), dated `date`, or, when
+ * every change is already named (written by hand), stamps the newest entry with the current fingerprint.
+ * Comments and hand-written summaries in the file are kept.
+ *
+ * @returns the entry's changes (empty when there was nothing to record).
+ */
+export function recordChanges(root: string, current: unknown, date: string): ContractChange[] {
+  const file = path.join(root, CHANGELOG_PATH);
+  const check = checkChangelog(root, current);
+  if (check.current) return [];
+  const changes = [...check.breaking, ...check.additions];
+  const document = YAML.parseDocument(fs.readFileSync(file, 'utf8'));
+  const entries = document.get('entries') as YAML.YAMLSeq;
+  const fingerprint = contractFingerprint(current);
+  if (changes.length === 0) {
+    (entries.items[0] as YAML.YAMLMap).set('contract', fingerprint);
+  } else {
+    const entry: ChangelogEntry = { date, contract: fingerprint, changes };
+    entries.items.unshift(document.createNode(entry) as YAML.YAMLMap);
+  }
+  fs.writeFileSync(file, document.toString({ lineWidth: 0 }));
+  return changes;
+}
+
+/** The page `/api/changelog` as Markdown (CommonMark: `npm run gen-api` writes it as a `.md` doc). */
+export function changelogPage(changelog: Changelog): string {
+  const lines = [
+    '---',
+    'title: API changelog',
+    'sidebar_label: Changelog',
+    'slug: /changelog',
+    'description: Every change to the API contract, newest first, with breaking changes flagged.',
+    '---',
+    '',
+    'How the customer API contract changed, newest first. A **breaking** change removes or tightens',
+    'something a working client may rely on; additions are not breaking (ignore fields and values you do not',
+    'know). How deprecations work: [Changes and deprecations](/docs/api/changelog).',
+    '',
+    `Subscribe: [Atom feed](pathname://${CHANGELOG_FEEDS.atom}) · [RSS feed](pathname://${CHANGELOG_FEEDS.rss})` +
+      ' (send your access token, like every page of this portal).',
+    '',
+  ];
+  for (const entry of changelog.entries) {
+    lines.push(`## ${entry.date} {#${entry.date}}`, '');
+    if (entry.summary) lines.push(entry.summary.trim(), '');
+    const breaking = entry.changes.filter((change) => change.breaking);
+    const other = entry.changes.filter((change) => !change.breaking);
+    if (breaking.length) {
+      lines.push('**Breaking**', '', ...breaking.map((change) => `- ${inlineCode(describeChange(change))}`), '');
+    }
+    if (other.length)
+      lines.push('**Other changes**', '', ...other.map((c) => `- ${inlineCode(describeChange(c))}`), '');
+    if (!entry.summary && entry.changes.length === 0) lines.push('No change to operations, fields or values.', '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** `POST /x: field a.b added` → `` `POST /x`: field `a.b` added ``, so paths and names read as code. */
+function inlineCode(line: string): string {
+  const [operation, rest] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
+  const named = rest.replace(/^((?:parameter \w+|\w+ field|body field|response \d+ field|response) )(\S+)/, '$1`$2`');
+  return `\`${operation}\`: ${named}`;
+}
+
+/** An entry's date as a `Date` (a year or month alone is its first day). */
+const dateOf = (entry: ChangelogEntry) => new Date(`${`${entry.date}-01-01`.slice(0, 10)}T00:00:00Z`);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A feed item's content: the summary, then the changes, breaking ones marked. */
+function entryHtml(entry: ChangelogEntry): string {
+  const summary = entry.summary ? `<p>${escapeHtml(entry.summary.trim())}</p>` : '';
+  const items = entry.changes.map(
+    (change) => `<li>${change.breaking ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change))}</li>`,
+  );
+  return summary + (items.length ? `<ul>${items.join('')}</ul>` : '');
+}
+
+/**
+ * Writes the page into the `api` docs instance's folder and the feeds where the build serves static files
+ * (`npm run gen-api`).
+ *
+ * @returns the files written, absolute.
+ * @throws {ChangelogError} when the changelog file is unusable.
+ */
+export function writeChangelog(root: string, siteUrl: string, productName: string): string[] {
+  const changelog = readChangelog(root);
+  const page = path.join(root, API_DOCS_DIR, 'changelog.md');
+  fs.writeFileSync(page, changelogPage(changelog));
+  const feeds = changelogFeeds(changelog, siteUrl, productName);
+  const written = [page];
+  for (const [format, route] of Object.entries(CHANGELOG_FEEDS) as [keyof typeof CHANGELOG_FEEDS, string][]) {
+    const file = path.join(root, GENERATED_STATIC_DIR, route);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, feeds[format]);
+    written.push(file);
+  }
+  return written;
+}
+
+/**
+ * The changelog as an Atom 1.0 and an RSS 2.0 feed (the `feed` package, as Docusaurus' blog uses), one item
+ * per entry linking its section of the page.
+ *
+ * @param siteUrl - the site's public URL without a trailing slash.
+ */
+export function changelogFeeds(changelog: Changelog, siteUrl: string, productName: string) {
+  const page = `${siteUrl}${CHANGELOG_ROUTE}`;
+  const feed = new Feed({
+    title: `${productName} API changelog`,
+    description: 'Every change to the API contract, newest first, with breaking changes flagged.',
+    id: page,
+    link: page,
+    updated: dateOf(changelog.entries[0]),
+    copyright: productName,
+    feedLinks: { atom: `${siteUrl}${CHANGELOG_FEEDS.atom}`, rss: `${siteUrl}${CHANGELOG_FEEDS.rss}` },
+  });
+  for (const entry of changelog.entries) {
+    const breaking = entry.changes.filter((change) => change.breaking).length;
+    feed.addItem({
+      title: `${entry.date}: ${entry.changes.length} change${entry.changes.length === 1 ? '' : 's'}${breaking ? `, ${breaking} breaking` : ''}`,
+      id: `${page}#${entry.date}`,
+      link: `${page}#${entry.date}`,
+      date: dateOf(entry),
+      description: entry.summary ?? (entry.changes.map(describeChange).join('\n') || 'No change to operations.'),
+      content: entryHtml(entry),
+    });
+  }
+  return { atom: feed.atom1(), rss: feed.rss2() };
+}
