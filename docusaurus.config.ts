@@ -12,6 +12,7 @@ import { navbar, footer } from './config/navbar';
 import {
   apiBearerSchemes,
   apiDocsPlugin,
+  apiSampleBase,
   apiLanguageTabs,
   GENERATED_STATIC_DIR,
   openApiPlugin,
@@ -31,6 +32,7 @@ const customFields: PortalCustomFields = {
   auth: env.auth,
   productName: env.productName,
   apiBearerSchemes: apiBearerSchemes(),
+  apiBase: apiSampleBase(),
 };
 
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */

@@ -108,3 +108,19 @@ export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[]
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   return bearerSchemeNames(doc?.components?.securitySchemes);
 }
+
+/**
+ * The API base URL the docs' samples fill in when a reader turns "Use my token" on (issue #27): the first
+ * server of the bundled description the reference is built from (the local sandbox in local mode, the
+ * provider's API with a user pool; scripts/openapi/bundle.ts), or of the vendored contract before the
+ * first `gen-api`.
+ *
+ * @throws {Error} when the description cannot be read or names no server.
+ */
+export function apiSampleBase(root = path.resolve(__dirname, '..')): string {
+  const bundled = path.join(root, BUNDLED_SPEC_PATH);
+  const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
+  const url = doc?.servers?.[0]?.url;
+  if (typeof url !== 'string' || !url) throw new Error(`${bundled}: the description names no server.`);
+  return url.replace(/\/+$/, '');
+}

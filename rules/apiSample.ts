@@ -54,13 +54,32 @@ export function parseRequestSample(text: string): RequestSample {
 /** The path as a URL, keeping `{name}` path-template parameters readable (an explorer preview shows them). */
 const encodePath = (path: string) => encodeURI(path).replace(/%7B(\w+)%7D/g, '{$1}');
 
+/**
+ * The reader's own API base URL and access token, filled into a sample when they turn "Use my token" on
+ * (issue #27); without them a sample reads `API_BASE` and `TOKEN` from the environment.
+ */
+export interface SampleCredentials {
+  /** e.g. `https://api.example.com/api/v1/customer`, no trailing slash. */
+  base: string;
+  /** The signed-in user's Cognito access token. */
+  token: string;
+}
+
+/** A string as a single-quoted shell word. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
 const queryString = (sample: RequestSample) =>
   sample.query.length ? `?${new URLSearchParams(sample.query).toString()}` : '';
 
-/** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`). */
-export function toCurl(sample: RequestSample): string {
-  const lines = [`curl -X ${sample.method} "$API_BASE${encodePath(sample.path)}${queryString(sample)}"`];
-  lines.push(`  -H "Authorization: Bearer $TOKEN"`);
+/** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`), or the reader's own. */
+export function toCurl(sample: RequestSample, credentials?: SampleCredentials): string {
+  const target = `${encodePath(sample.path)}${queryString(sample)}`;
+  const lines = credentials
+    ? [
+        `curl -X ${sample.method} ${shellQuote(credentials.base + target)}`,
+        `  -H ${shellQuote(`Authorization: Bearer ${credentials.token}`)}`,
+      ]
+    : [`curl -X ${sample.method} "$API_BASE${target}"`, `  -H "Authorization: Bearer $TOKEN"`];
   if (sample.body !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);
     lines.push(`  -d '${JSON.stringify(sample.body).replace(/'/g, "'\\''")}'`);
@@ -87,8 +106,8 @@ export function toPythonLiteral(value: unknown, indent = 4, level = 0): string {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${toPythonLiteral(item, indent, level + 1)}`).join(',\n')},\n${end}}`;
 }
 
-/** Python with requests, reading `API_BASE` and `TOKEN` from the environment. */
-export function toPython(sample: RequestSample): string {
+/** Python with requests, reading `API_BASE` and `TOKEN` from the environment, or with the reader's own. */
+export function toPython(sample: RequestSample, credentials?: SampleCredentials): string {
   const args = [`    f"{API_BASE}${sample.path}",`];
   if (sample.query.length) {
     const params: Record<string, string | string[]> = {};
@@ -100,13 +119,23 @@ export function toPython(sample: RequestSample): string {
   }
   if (sample.body !== undefined) args.push(`    json=${toPythonLiteral(sample.body, 4, 1)},`);
   args.push('    headers={"Authorization": f"Bearer {TOKEN}"},', '    timeout=30,');
+  const settings = credentials
+    ? [
+        'import requests',
+        '',
+        `API_BASE = ${JSON.stringify(credentials.base)}`,
+        `TOKEN = ${JSON.stringify(credentials.token)}  # your access token: keep it out of source control`,
+      ]
+    : [
+        'import os',
+        '',
+        'import requests',
+        '',
+        'API_BASE = os.environ["API_BASE"]  # e.g. https://<api host>/api/v1/customer',
+        'TOKEN = os.environ["TOKEN"]',
+      ];
   return [
-    'import os',
-    '',
-    'import requests',
-    '',
-    'API_BASE = os.environ["API_BASE"]  # e.g. https://<api host>/api/v1/customer',
-    'TOKEN = os.environ["TOKEN"]',
+    ...settings,
     '',
     `response = requests.${sample.method.toLowerCase()}(`,
     ...args,
@@ -117,17 +146,29 @@ export function toPython(sample: RequestSample): string {
   ].join('\n');
 }
 
-/** TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment. */
-export function toTypeScript(sample: RequestSample): string {
+/**
+ * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
+ * with the reader's own.
+ */
+export function toTypeScript(sample: RequestSample, credentials?: SampleCredentials): string {
   const options = [`  method: '${sample.method}',`];
-  const headers = ['Authorization: `Bearer ${process.env.TOKEN}`'];
+  const headers = [credentials ? 'Authorization: `Bearer ${TOKEN}`' : 'Authorization: `Bearer ${process.env.TOKEN}`'];
   if (sample.body !== undefined) headers.push("'Content-Type': 'application/json'");
   options.push(`  headers: { ${headers.join(', ')} },`);
   if (sample.body !== undefined) {
     options.push(`  body: JSON.stringify(${JSON.stringify(sample.body, null, 2).replace(/\n/g, '\n  ')}),`);
   }
+  const base = credentials ? '${API_BASE}' : '${process.env.API_BASE}';
+  const settings = credentials
+    ? [
+        `const API_BASE = ${JSON.stringify(credentials.base)};`,
+        `const TOKEN = ${JSON.stringify(credentials.token)}; // your access token: keep it out of source control`,
+        '',
+      ]
+    : [];
   return [
-    `const response = await fetch(\`\${process.env.API_BASE}${encodePath(sample.path)}${queryString(sample)}\`, {`,
+    ...settings,
+    `const response = await fetch(\`${base}${encodePath(sample.path)}${queryString(sample)}\`, {`,
     ...options,
     '});',
     'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',

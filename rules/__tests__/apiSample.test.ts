@@ -72,3 +72,30 @@ describe('renderers', () => {
     expect(ts).toContain('"has_signposts": true');
   });
 });
+
+describe('with the reader credentials ("Use my token", issue #27)', () => {
+  const credentials = { base: 'https://api.acme.test/api/v1/customer', token: "eyJa.b'c.d" };
+  const sample = parseRequestSample('POST /documents?page=2\n{"title": "it\'s"}');
+
+  it('curl quotes the URL and the header as single shell words, whatever they hold', () => {
+    expect(toCurl(sample, credentials)).toBe(
+      [
+        "curl -X POST 'https://api.acme.test/api/v1/customer/documents?page=2'",
+        `  -H 'Authorization: Bearer eyJa.b'\\''c.d'`,
+        '  -H "Content-Type: application/json"',
+        `  -d '{"title":"it'\\''s"}'`,
+      ].join(' \\\n'),
+    );
+  });
+
+  it('Python and TypeScript set API_BASE and TOKEN as literals instead of reading the environment', () => {
+    const python = toPython(sample, credentials);
+    expect(python).toContain('API_BASE = "https://api.acme.test/api/v1/customer"');
+    expect(python).toContain(`TOKEN = "eyJa.b'c.d"`);
+    expect(python).not.toContain('os.environ');
+    const typescript = toTypeScript(sample, credentials);
+    expect(typescript).toContain('const TOKEN = "eyJa.b\'c.d";');
+    expect(typescript).toContain('await fetch(`${API_BASE}/documents?page=2`');
+    expect(typescript).not.toContain('process.env');
+  });
+});

@@ -3,6 +3,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../../rules/apiSample';
+import { UseMyTokenSwitch, WithSampleCredentials } from '@site/src/components/UseMyToken';
 
 /** Props of {@link ApiSample}: the request as text, see `parseRequestSample`. */
 export interface ApiSampleProps {
@@ -20,27 +21,38 @@ export interface ApiSampleProps {
  * find-in-page, and highlighting them cost every page that shows a sample (the API operation pages: a
  * quarter of the explorer column's DOM; issue #26, Lighthouse ≥ 95).
  *
+ * Above the tabs, the "Use my token" switch (issue #27): on, the samples and what Copy copies hold the
+ * reader's API base URL and access token; off (the default, and always in the HTML, the Markdown copy and
+ * the search index, which are built without a session), `$API_BASE` and `$TOKEN`.
+ *
  * @throws {Error} at build time when the sample text is malformed (the message says what to fix).
  */
 export default function ApiSample({ children, title }: ApiSampleProps): ReactNode {
   const sample = parseRequestSample(String(children));
   return (
-    <Tabs groupId="api-language" queryString="lang" lazy>
-      <TabItem value="curl" label="curl">
-        <CodeBlock language="bash" title={title}>
-          {toCurl(sample)}
-        </CodeBlock>
-      </TabItem>
-      <TabItem value="python" label="Python">
-        <CodeBlock language="python" title={title}>
-          {toPython(sample)}
-        </CodeBlock>
-      </TabItem>
-      <TabItem value="typescript" label="TypeScript">
-        <CodeBlock language="typescript" title={title}>
-          {toTypeScript(sample)}
-        </CodeBlock>
-      </TabItem>
-    </Tabs>
+    <div className="api-sample">
+      <UseMyTokenSwitch />
+      <WithSampleCredentials>
+        {(credentials) => (
+          <Tabs groupId="api-language" queryString="lang" lazy>
+            <TabItem value="curl" label="curl">
+              <CodeBlock language="bash" title={title}>
+                {toCurl(sample, credentials ?? undefined)}
+              </CodeBlock>
+            </TabItem>
+            <TabItem value="python" label="Python">
+              <CodeBlock language="python" title={title}>
+                {toPython(sample, credentials ?? undefined)}
+              </CodeBlock>
+            </TabItem>
+            <TabItem value="typescript" label="TypeScript">
+              <CodeBlock language="typescript" title={title}>
+                {toTypeScript(sample, credentials ?? undefined)}
+              </CodeBlock>
+            </TabItem>
+          </Tabs>
+        )}
+      </WithSampleCredentials>
+    </div>
   );
 }

@@ -11,6 +11,8 @@ export interface PortalCustomFields {
   productName: string;
   /** Bearer security schemes of the contract, whose explorer field holds the user's token (issue #3). */
   apiBearerSchemes: string[];
+  /** The API base URL samples fill in with "Use my token" (config/openapi.ts `apiSampleBase`, issue #27). */
+  apiBase: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import React, { createContext, useCallback, useContext, useEffect, useMemo, useS
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AuthSettings } from '@site/config/env';
 import { clearStoredBearerTokens } from '@site/src/components/ApiToken';
+import { clearUseMyToken } from '@site/src/components/UseMyToken/store';
 import { readAuthSettings, type PortalCustomFields } from './customFields';
 import type { AuthStatus } from './authStatus';
 import { loadSession, sessionWanted } from './loadSession';
@@ -97,6 +98,8 @@ function SessionProvider({
         setFormPending(true);
         dropPendingPrefetches();
         clearStoredBearerTokens(bearerSchemes.split(' ').filter(Boolean));
+        // "Use my token" starts off again for the next person at this browser (issue #27).
+        clearUseMyToken();
       }
     }
     return () => {

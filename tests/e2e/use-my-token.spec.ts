@@ -1,0 +1,103 @@
+/**
+ * "Use my token" (issue #27): off by default; on, a doc page's samples and what Copy copies hold the
+ * reader's API base URL and access token, and the copied curl runs as is against the sandbox (200); the
+ * explorer's samples on an API page follow the same switch; the page's HTML and its Markdown copy never
+ * hold a token; Logout turns the switch off.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, demoTokens, openExplorer, signIn, waitForGate } from './fixtures';
+
+/** A JWT's shape: three base64url parts, the first from `{"` (`eyJ`). */
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** The first sample's switch on the page. */
+const firstSwitch = (page: Page) => page.getByRole('switch', { name: 'Use my token' }).first();
+
+/**
+ * Runs a shell command exactly as copied, with a curl configuration file (in a HOME of its own) that
+ * only adds the status code after the body, so the command itself is not changed.
+ */
+function runAsCopied(command: string): { body: string; status: number } {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-home-'));
+  fs.writeFileSync(path.join(home, '.curlrc'), 'silent\nwrite-out = "\\n%{http_code}"\n');
+  try {
+    const output = execFileSync('bash', ['-c', command], {
+      env: { PATH: process.env.PATH, HOME: home },
+      encoding: 'utf8',
+    });
+    const cut = output.lastIndexOf('\n');
+    return { body: output.slice(0, cut), status: Number(output.slice(cut + 1)) };
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+test('on a doc page, the copied curl with my token runs as is against the sandbox', async ({ page }) => {
+  await page.goto('/docs/api/reference-data');
+  await waitForGate(page);
+  await signIn(page);
+  const sample = page.locator('.api-sample').first();
+  await expect(firstSwitch(page)).not.toBeChecked();
+  await expect(sample.locator('pre')).toContainText('$TOKEN');
+
+  await firstSwitch(page).check();
+  // Every sample of the page follows the one choice.
+  for (const toggle of await page.getByRole('switch', { name: 'Use my token' }).all())
+    await expect(toggle).toBeChecked();
+  await expect(sample.locator('pre')).toContainText(/Bearer eyJ/);
+  await sample.getByRole('button', { name: /copy/i }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(JWT);
+  expect(copied).toContain("curl -X GET 'http://localhost:4010/api/v1/customer/sectors'");
+  const { status, body } = runAsCopied(copied);
+  expect(status).toBe(200);
+  expect(Array.isArray(JSON.parse(body))).toBe(true);
+
+  // The choice holds on the next page, and Logout turns it off.
+  await page.goto('/docs/api/sanctions');
+  await expect(firstSwitch(page)).toBeChecked();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await signIn(page);
+  await page.goto('/docs/api/reference-data');
+  await expect(firstSwitch(page)).not.toBeChecked();
+  await expect(page.locator('.api-sample pre').first()).not.toContainText(JWT);
+});
+
+test('on an API page, the explorer samples show my token only while the switch is on', async ({ page }) => {
+  await page.goto('/api/v1/list-sectors');
+  await waitForGate(page);
+  await signIn(page);
+  await openExplorer(page);
+  const snippets = page.locator('.openapi-explorer__code-block, .theme-code-block').first();
+  await expect(snippets).toBeVisible();
+  await expect(snippets).not.toContainText(JWT);
+  await firstSwitch(page).check();
+  await expect(snippets).toContainText(JWT);
+  await firstSwitch(page).uncheck();
+  await expect(snippets).not.toContainText(JWT);
+});
+
+test('with the switch off, the HTML and the Markdown copies hold no token', async ({ request }) => {
+  const { AccessToken } = await demoTokens();
+  const headers = { authorization: `Bearer ${AccessToken}` };
+  for (const url of [
+    '/docs/api/reference-data',
+    '/docs/api/reference-data.md',
+    '/api/v1/list-sectors',
+    '/api/v1/list-sectors.md',
+    '/llms-full.txt',
+    '/search-index.json',
+  ]) {
+    const response = await request.get(url, { headers });
+    expect([url, response.status()]).toEqual([url, 200]);
+    const text = await response.text();
+    expect([url, JWT.test(text), text.includes(AccessToken)]).toEqual([url, false, false]);
+  }
+});
