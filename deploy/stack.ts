@@ -36,7 +36,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
@@ -326,7 +326,7 @@ export class SiteStack extends Stack {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headers,
     };
-    return { [MCP_PATH]: behaviour, [PROTECTED_RESOURCE_METADATA_PATH]: behaviour };
+    return Object.fromEntries([MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS].map((pattern) => [pattern, behaviour]));
   }
 
   /** The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. */

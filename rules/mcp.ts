@@ -16,6 +16,16 @@ export const MCP_PATH = '/mcp';
 /** RFC 9728 §3.1: the well-known path with the resource's path inserted after it. */
 export const PROTECTED_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 
+/**
+ * Every path the metadata is served at: the path-inserted one (named in the 401's challenge) and the root
+ * one, which MCP clients try last (MCP spec 2025-11-25, basic/authorization, "Protected Resource Metadata
+ * Discovery"); the portal has one protected resource, so both describe `/mcp`.
+ */
+export const PROTECTED_RESOURCE_METADATA_PATHS = [
+  PROTECTED_RESOURCE_METADATA_PATH,
+  '/.well-known/oauth-protected-resource',
+] as const;
+
 /** The user pool as the MCP client sees it. */
 export interface McpAuthorizationServer {
   /**

@@ -14,14 +14,7 @@
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { portalEnv } from '../config/env';
-
-/** Cognito's answer to `InitiateAuth`. */
-interface InitiateAuthAnswer {
-  AuthenticationResult?: { AccessToken: string };
-  ChallengeName?: string;
-  __type?: string;
-  message?: string;
-}
+import { initiateAuth } from './initiateAuth';
 
 /** Reads one line from stdin; on a terminal the typed characters are not shown. */
 async function readPassword(prompt: string): Promise<string> {
@@ -61,26 +54,14 @@ async function main(): Promise<void> {
     clientId = auth.scriptsClientId;
     password = await readPassword(`Password for ${username}: `);
   }
-  let response: Response;
+  let result: Awaited<ReturnType<typeof initiateAuth>>;
   try {
-    response = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: clientId,
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
+    result = await initiateAuth(endpoint, clientId, username, password);
   } catch (error) {
     const hint = auth.mode === 'local' ? ' Is `npm start` or `npm run serve` running?' : '';
     throw new Error(`cannot reach ${endpoint} (${error instanceof Error ? error.message : error}).${hint}`);
   }
-  const answer = (await response.json().catch(() => ({}))) as InitiateAuthAnswer;
+  const { answer } = result;
   if (answer.AuthenticationResult?.AccessToken) {
     process.stdout.write(`${answer.AuthenticationResult.AccessToken}\n`);
     return;
@@ -88,7 +69,7 @@ async function main(): Promise<void> {
   if (answer.ChallengeName) {
     throw new Error(`Cognito asks for ${answer.ChallengeName} (e.g. MFA): sign in on the portal instead.`);
   }
-  throw new Error(`${answer.__type ?? `HTTP ${response.status}`}: ${answer.message ?? 'sign-in refused'}`);
+  throw new Error(`${answer.__type ?? `HTTP ${result.status}`}: ${answer.message ?? 'sign-in refused'}`);
 }
 
 main().catch((error: unknown) => {

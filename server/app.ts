@@ -18,7 +18,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
-import { PROTECTED_RESOURCE_METADATA_PATH } from '../rules/mcp';
+import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { addMcp, type AppMcpOptions } from './mcp/fastify';
 import { mcpContentOf } from './mcp/content';
 
@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicPaths: new Set([
       ...publicFiles(buildDir),
       HEALTH_PATH,
-      ...(options.mcp ? [PROTECTED_RESOURCE_METADATA_PATH] : []),
+      ...(options.mcp ? PROTECTED_RESOURCE_METADATA_PATHS : []),
     ]),
     appClientId: options.appClientId,
     verifier: options.verifier,

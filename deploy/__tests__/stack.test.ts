@@ -17,7 +17,7 @@ import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 import {
   cspHeader,
   DEFAULT_RATE_LIMIT,
@@ -68,7 +68,7 @@ const identity = Template.fromStack(
 const t = site();
 
 /** The behaviours of the MCP function (issue #27). */
-const MCP_PATTERNS = [MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH];
+const MCP_PATTERNS: string[] = [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS];
 
 const distributionConfig = (template: Template) =>
   Object.values(template.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;

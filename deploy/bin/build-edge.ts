@@ -14,7 +14,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
@@ -24,6 +23,7 @@ import type { EdgeConfig } from '../edge/handler';
 import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
 import { mcpOptionsOf } from '../../server/listen';
 import { buildMcpBundle } from './build-mcp';
+import { bundleFunction } from './bundle';
 import { BUILD_DIR, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -72,19 +72,7 @@ async function main(): Promise<void> {
   const outDir = EDGE_BUNDLE_DIR;
   const outfile = path.join(outDir, 'index.js');
   fs.rmSync(outDir, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'deploy/edge/entry.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    // Lambda@Edge runs nodejs24.x (deploy/stack.ts); the tests load the bundle on Node 24 and 26.
-    target: 'node24',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    define: { __EDGE_CONFIG__: JSON.stringify(config) },
-    logLevel: 'warning',
-  });
+  await bundleFunction(path.join(ROOT, 'deploy/edge/entry.ts'), outfile, { __EDGE_CONFIG__: config });
   fs.writeFileSync(path.join(outDir, TRUST_FILE), `${JSON.stringify(trustOf(config), null, 2)}\n`);
   const bytes = fs.statSync(outfile).size;
   console.log(

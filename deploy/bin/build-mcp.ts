@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import type { McpFunctionConfig } from '../mcp/handler';
 import { TRUST_FILE, trustOf } from '../trust';
+import { bundleFunction } from './bundle';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -44,19 +44,7 @@ export async function buildMcpBundle(
   }
   fs.rmSync(outDir, { recursive: true, force: true });
   const outfile = path.join(outDir, 'index.js');
-  await build({
-    entryPoints: [path.join(ROOT, 'deploy/mcp/entry.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    // The function runs nodejs24.x (deploy/stack.ts).
-    target: 'node24',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    define: { __MCP_CONFIG__: JSON.stringify(config) },
-    logLevel: 'warning',
-  });
+  await bundleFunction(path.join(ROOT, 'deploy/mcp/entry.ts'), outfile, { __MCP_CONFIG__: config });
   let contentBytes = 0;
   for (const file of files) {
     const to = path.join(outDir, 'content', file);

@@ -18,7 +18,7 @@ import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
 import { bearerToken, decide, type GateRules } from '../../rules/access';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, protectedResourceMetadata } from '../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS, protectedResourceMetadata } from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
@@ -47,7 +47,7 @@ const noStore = { 'cache-control': 'no-store' };
  */
 export function createMcpHandler(config: McpFunctionConfig, content: McpContent): McpFunctionHandler {
   const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
-    publicPaths: new Set([PROTECTED_RESOURCE_METADATA_PATH]),
+    publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
     appClientId: config.auth.userPoolClientId,
     verifier,
     signInRoute: SIGN_IN_ROUTE,
@@ -75,7 +75,7 @@ export function createMcpHandler(config: McpFunctionConfig, content: McpContent)
         headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
       };
     }
-    if (decision.path === PROTECTED_RESOURCE_METADATA_PATH && method === 'GET') {
+    if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path) && method === 'GET') {
       return {
         statusCode: 200,
         headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },

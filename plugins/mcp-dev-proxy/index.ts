@@ -5,7 +5,7 @@
  * into its dev server's (facebook/docusaurus#6107); the production build has no dev server and ignores them.
  */
 import type { Plugin } from '@docusaurus/types';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 
 /**
  * The plugin for an MCP server on `port` (config/env.ts `mcp.devPort`).
@@ -21,7 +21,7 @@ export default function mcpDevProxy(port: number): () => Plugin {
         devServer: {
           proxy: [
             {
-              context: [MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH],
+              context: [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS],
               target: `http://localhost:${port}`,
             },
           ],

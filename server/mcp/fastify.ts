@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, protectedResourceMetadata } from '../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS, protectedResourceMetadata } from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import type { McpContent } from './content';
 import { handleMcpRequest } from './http';
@@ -31,9 +31,9 @@ export interface AppMcpOptions {
  */
 export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): void {
   const metadata = protectedResourceMetadata(options.siteUrl, { issuer: options.issuer }, options.productName);
-  app.get(PROTECTED_RESOURCE_METADATA_PATH, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').send(metadata),
-  );
+  for (const metadataPath of PROTECTED_RESOURCE_METADATA_PATHS) {
+    app.get(metadataPath, (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(metadata));
+  }
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: MCP_PATH,
@@ -71,7 +71,7 @@ export async function buildMcpDevApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   const rules = {
-    publicPaths: new Set([PROTECTED_RESOURCE_METADATA_PATH]),
+    publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
     appClientId: auth.appClientId,
     verifier: auth.verifier,
     signInRoute: SIGN_IN_ROUTE,

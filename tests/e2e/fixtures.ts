@@ -4,6 +4,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
+import { initiateAuth } from '../../scripts/initiateAuth';
 
 /** The demo user seeded by the local identity service (issue #2); local service only. */
 export const DEMO_USER = { username: 'demo@example.com', password: 'DemoPassw0rd!' };
@@ -66,21 +67,14 @@ export interface CognitoTokens {
  * @throws {Error} with the service's answer when it refuses.
  */
 export async function demoTokens(user = DEMO_USER): Promise<CognitoTokens> {
-  const response = await fetch('http://localhost:9229/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: LOCAL_APP_CLIENT_ID,
-      AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
-    }),
-  });
-  const body = await response.json();
-  if (!response.ok || !body.AuthenticationResult) throw new Error(`InitiateAuth: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult as CognitoTokens;
+  const { status, answer } = await initiateAuth(
+    'http://localhost:9229/',
+    LOCAL_APP_CLIENT_ID,
+    user.username,
+    user.password,
+  );
+  if (status !== 200 || !answer.AuthenticationResult) throw new Error(`InitiateAuth: ${JSON.stringify(answer)}`);
+  return answer.AuthenticationResult;
 }
 
 /**

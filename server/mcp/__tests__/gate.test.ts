@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
 import { forgedToken, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../__tests__/helper';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
 
 const SITE = 'http://localhost:3000';
 const METADATA = `resource_metadata="${SITE}${PROTECTED_RESOURCE_METADATA_PATH}"`;
@@ -90,17 +90,20 @@ test('a foreign Origin gets 403; GET and DELETE get 405 (no stream, no session)'
   }
 });
 
-test('the protected-resource metadata is public and names the user pool', async () => {
-  const response = await app.inject({ method: 'GET', url: PROTECTED_RESOURCE_METADATA_PATH });
-  expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({
-    resource: `${SITE}/mcp`,
-    authorization_servers: ['http://localhost:9229/us-east-1_LocalDev1'],
-    bearer_methods_supported: ['header'],
-    resource_name: 'RegData developer portal',
-    resource_documentation: `${SITE}/docs/api/mcp`,
-  });
-});
+test.each(PROTECTED_RESOURCE_METADATA_PATHS)(
+  'the protected-resource metadata at %s is public and names the user pool',
+  async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      resource: `${SITE}/mcp`,
+      authorization_servers: ['http://localhost:9229/us-east-1_LocalDev1'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'RegData developer portal',
+      resource_documentation: `${SITE}/docs/api/mcp`,
+    });
+  },
+);
 
 test('a search index of another layout is a tool error naming the plugin that writes it', async () => {
   const response = await app.inject({
