@@ -4,6 +4,7 @@
  * `Accept-Encoding` (server/gate/compression.ts). A sibling is written only when it is smaller than
  * the file.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -47,6 +48,44 @@ export interface CompressionReport {
   files: number;
   bytes: number;
   brotliBytes: number;
+  /** Files whose encodings came from the cache of the previous build (issue #28). */
+  cached: number;
+}
+
+/**
+ * Where `npm run build` keeps the encodings of its last build, by content hash (issue #28): a rebuild
+ * compresses only what changed (hashed assets and most pages come back byte for byte). Holds the last
+ * build's files only; git-ignored with node_modules.
+ */
+export const COMPRESSION_CACHE_DIR = path.resolve(__dirname, '../node_modules/.cache/portal-compress');
+
+/** Encodings read from and written to a cache folder, by the SHA-256 of the body and the settings. */
+function encodingCache(dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  const used = new Set<string>();
+  // The settings are part of the key: a change of quality or level is a new entry, never a stale one.
+  const keyOf = (body: Buffer) => crypto.createHash('sha256').update('br11-gz9\0').update(body).digest('hex');
+  return {
+    get(body: Buffer): { br: Buffer; gzip: Buffer } | undefined {
+      const key = keyOf(body);
+      used.add(key);
+      try {
+        return { br: fs.readFileSync(path.join(dir, `${key}.br`)), gzip: fs.readFileSync(path.join(dir, `${key}.gz`)) };
+      } catch {
+        return undefined;
+      }
+    },
+    set(body: Buffer, encoded: { br: Buffer; gzip: Buffer }): void {
+      const key = keyOf(body);
+      fs.writeFileSync(path.join(dir, `${key}.br`), encoded.br);
+      fs.writeFileSync(path.join(dir, `${key}.gz`), encoded.gzip);
+    },
+    /** Removes what this build did not use, so the cache stays the size of one build. */
+    prune(): void {
+      for (const name of fs.readdirSync(dir))
+        if (!used.has(name.replace(/\.(br|gz)$/, ''))) fs.rmSync(path.join(dir, name));
+    },
+  };
 }
 
 /**
@@ -56,22 +95,32 @@ export interface CompressionReport {
  *
  * @param bodyOf - a file's bytes when the caller has them already (a page just rewritten), so it is
  *   not read again; `undefined` reads the file.
+ * @param cacheDir - a folder of encodings by content hash ({@link COMPRESSION_CACHE_DIR}): a file whose
+ *   bytes it holds is not compressed again; afterwards it holds exactly this run's. Unset: no cache.
  */
 export async function compressFiles(
   dir: string,
   files: string[],
   bodyOf: (file: string) => Buffer | undefined = () => undefined,
   concurrency = 8,
+  cacheDir?: string,
 ): Promise<CompressionReport> {
   let bytes = 0;
   let brotliBytes = 0;
+  let cached = 0;
   let next = 0;
+  const cache = cacheDir ? encodingCache(cacheDir) : undefined;
   async function worker() {
     while (next < files.length) {
       const name = files[next++];
       const file = path.join(dir, name);
       const body = bodyOf(name) ?? fs.readFileSync(file);
-      const encoded = await compressBoth(body);
+      let encoded = cache?.get(body);
+      if (encoded) cached += 1;
+      else {
+        encoded = await compressBoth(body);
+        cache?.set(body, encoded);
+      }
       bytes += body.length;
       for (const { coding, suffix } of ENCODINGS) {
         const data = coding === 'br' ? encoded.br : encoded.gzip;
@@ -82,7 +131,8 @@ export async function compressFiles(
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { files: files.length, bytes, brotliBytes };
+  cache?.prune();
+  return { files: files.length, bytes, brotliBytes, cached };
 }
 
 /** {@link compressFiles} over every compressible file of `dir` (the bench's anchor sites use it). */

@@ -23,6 +23,8 @@ export interface PagesInput {
   publicPages: string[];
   /** Told of each inline script that came with a page's content: the CSP will block it. */
   onContentScript?: (page: string, script: string) => void;
+  /** The encodings of the previous build (compress.ts `COMPRESSION_CACHE_DIR`); unset: compress everything. */
+  compressionCache?: string;
 }
 
 /** What {@link finishPages} did. */
@@ -98,6 +100,12 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
         'page: Docusaurus renamed it; update REACT_ROOT_ID.',
     );
   fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
-  const compression = await compressFiles(buildDir, [...files, INLINE_SCRIPT_HASHES_FILE], (name) => pages.get(name));
+  const compression = await compressFiles(
+    buildDir,
+    [...files, INLINE_SCRIPT_HASHES_FILE],
+    (name) => pages.get(name),
+    8,
+    input.compressionCache,
+  );
   return { pages: pages.size, styled, marked, scriptHashes: hashes.size, compression };
 }

@@ -10,6 +10,7 @@ import { exportMarkdown } from '../plugins/markdown-export/export';
 import { builtFileOf, SIGN_IN_ROUTE } from '../rules/routes';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
+import { COMPRESSION_CACHE_DIR } from './compress';
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const pages = await finishPages(BUILD_DIR, {
     manifests,
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],
+    // A rebuild compresses only what changed (issue #28).
+    compressionCache: COMPRESSION_CACHE_DIR,
     // The gate's CSP refuses inline scripts that came with content (issue #22): say where they are.
     onContentScript: (page, script) =>
       console.warn(
@@ -28,11 +31,11 @@ async function main(): Promise<void> {
           'the Content-Security-Policy blocks it. Move the code into a component (src/components) instead.',
       ),
   });
-  const { files, bytes, brotliBytes } = pages.compression;
+  const { files, bytes, brotliBytes, cached } = pages.compression;
   console.log(
     `postbuild: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +
       `${pages.pages} HTML pages read once: ${pages.styled} given route stylesheets, ${pages.marked} marked for the gate, ` +
-      `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed, ` +
+      `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed (${cached} unchanged, from the cache), ` +
       `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli, in ${Date.now() - started} ms`,
   );
 }
