@@ -215,3 +215,17 @@ export function operationSlug(operationId: string): string {
     .replace(/[_\s]+/g, '-')
     .toLowerCase();
 }
+
+/**
+ * The page id docusaurus-plugin-openapi-docs 5.2 gives a schema (`lib/openapi/openapi.js`): its title (the
+ * schema's name when it has none), first space made a hyphen, lower-cased, in lodash `kebabCase` words —
+ * letters and digits split apart (`ErrorS2` → `errors-2`, `DocumentLite` → `documentlite`).
+ */
+export function schemaPageId(title: string): string {
+  return (
+    title
+      .replace(' ', '-')
+      .toLowerCase()
+      .match(/[a-z]+|\d+/g) ?? []
+  ).join('-');
+}

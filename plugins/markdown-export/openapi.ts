@@ -5,7 +5,7 @@
  * schema its fields. Plain functions over the parsed document, no Markdown library needed.
  */
 import { toCurl, type RequestSample } from '../../rules/apiSample';
-import { findOperation, operations, resolveRef } from '../../rules/contract';
+import { findOperation, operations, resolveRef, schemaPageId } from '../../rules/contract';
 
 /** The parts of an OpenAPI 3.1 document read here. */
 export interface ApiDocument {
@@ -229,9 +229,12 @@ export function schemaMarkdown(doc: ApiDocument, name: string): string {
   return `${out.join('\n\n')}\n`;
 }
 
-/** The contract's schema whose name matches a schema page's id (`documentlite` → `DocumentLite`). */
+/** The contract's schema whose page has the id `pageId` (`documentlite` → `DocumentLite`; rules/contract.ts). */
 export function schemaNameFor(doc: ApiDocument, pageId: string): string | undefined {
-  return Object.keys(doc.components?.schemas ?? {}).find((name) => name.toLowerCase() === pageId.toLowerCase());
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, { title?: unknown }>;
+  return Object.entries(schemas).find(
+    ([name, schema]) => schemaPageId(typeof schema?.title === 'string' ? schema.title : name) === pageId.toLowerCase(),
+  )?.[0];
 }
 
 /**

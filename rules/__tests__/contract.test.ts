@@ -4,7 +4,16 @@
 import { sampleFromSchema } from 'docusaurus-plugin-openapi-docs/lib/openapi/createSchemaExample';
 import { loadContract } from '../../config/openapi';
 import { ajv, allOperations, refTo } from '../../scripts/docs-check/contract';
-import { contractUrl, nodeAt, parseContract, sandboxFirst, withApiHost, withExampleBodies } from '../contract';
+import {
+  contractUrl,
+  nodeAt,
+  operationSlug,
+  parseContract,
+  sandboxFirst,
+  schemaPageId,
+  withApiHost,
+  withExampleBodies,
+} from '../contract';
 
 describe('contractUrl (spec §7.1)', () => {
   it('is /api/v1/openapi.json on the API host', () => {
@@ -106,5 +115,18 @@ describe('withExampleBodies: the explorer starts from a body the API accepts', (
     expect(contract.paths['/documents'].post.requestBody.content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/DocumentFilters',
     });
+  });
+});
+
+describe('page ids of docusaurus-plugin-openapi-docs', () => {
+  it('names an operation page by its operationId in kebab case', () => {
+    expect(operationSlug('searchDocuments')).toBe('search-documents');
+    expect(operationSlug('listPsiDescriptions')).toBe('list-psi-descriptions');
+  });
+
+  it('names a schema page by its title lower-cased, letters and digits apart (lodash kebabCase)', () => {
+    expect(schemaPageId('DocumentLite')).toBe('documentlite');
+    expect(schemaPageId('ErrorS2')).toBe('errors-2');
+    expect(schemaPageId('Document summary')).toBe('document-summary');
   });
 });

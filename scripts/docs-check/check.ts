@@ -17,6 +17,7 @@ import GithubSlugger from 'github-slugger';
 import { parse } from 'yaml';
 import { DESCRIPTION_DOWNLOADS } from '../../config/openapi';
 import { parseRequestSample } from '../../rules/apiSample';
+import { schemaPageId } from '../../rules/contract';
 import { CHANGELOG_FEEDS, CHANGELOG_ROUTE } from '../openapi/changelog';
 import { allOperations, apiSamples, contract } from './contract';
 import { problemsOf } from './samples';
@@ -128,7 +129,10 @@ export function siteMap(root: string, sources: Source[]): SiteMap {
   }
   for (const op of allOperations()) add(`/api/v1/${op.slug}`);
   for (const tag of (contract.tags ?? []) as { name: string }[]) add(`/api/v1/${slug(tag.name)}`);
-  for (const name of Object.keys(contract.components?.schemas ?? {})) add(`/api/v1/schemas/${name.toLowerCase()}`);
+  for (const [name, schema] of Object.entries(
+    (contract.components?.schemas ?? {}) as Record<string, { title?: string }>,
+  ))
+    add(`/api/v1/schemas/${schemaPageId(schema.title ?? name)}`);
   // What `npm run gen-api` writes besides the pages: the changelog and its feeds, the description downloads.
   [CHANGELOG_ROUTE, ...Object.values(CHANGELOG_FEEDS), ...Object.values(DESCRIPTION_DOWNLOADS)].forEach(add);
   const staticDir = path.join(root, 'static');
