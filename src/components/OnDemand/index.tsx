@@ -127,14 +127,21 @@ export default function OnDemand<P extends object>({
       onTouchStart={() => want('pointer')}
       data-on-demand={wanted ? 'loaded' : 'waiting'}
     >
-      {wanted ? (
-        <Suspense fallback={placeholder}>
-          <Component {...props} />
-          <Committed onCommit={() => setLoaded(true)} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      {/* One boundary from the start, the placeholder its content until the reader reaches for it: the
+          component then loads in a transition, during which React keeps that placeholder on screen, the
+          same nodes, so a control in it that has the focus keeps it while the code downloads (a boundary
+          mounted only then would show the placeholder anew as its fallback, and the focus would fall to
+          the page's body: WCAG 2.2 SC 2.4.3). */}
+      <Suspense fallback={placeholder}>
+        {wanted ? (
+          <>
+            <Component {...props} />
+            <Committed onCommit={() => setLoaded(true)} />
+          </>
+        ) : (
+          placeholder
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -47,6 +47,22 @@ describe('OnDemand (issue #9)', () => {
       expect(real).toHaveFocus();
     });
 
+    it('keeps the focus on the same placeholder control while the code downloads', async () => {
+      let arrive: (module: { default: () => React.ReactElement }) => void = () => undefined;
+      const Slow = lazy(() => new Promise<{ default: () => React.ReactElement }>((resolve) => (arrive = resolve)));
+      render(<OnDemand component={Slow} props={{}} placeholder={field} />);
+      const placeholderField = screen.getByRole('textbox', { name: 'Search (placeholder)' });
+      await act(async () => placeholderField.focus());
+      await pastIdle();
+      // Still loading: the very node the reader tabbed to is on screen and has the focus.
+      expect(placeholderField).toBeInTheDocument();
+      expect(placeholderField).toHaveFocus();
+      await act(async () => arrive({ default: () => <input aria-label="Search the docs" /> }));
+      const real = await screen.findByRole('textbox', { name: 'Search the docs' });
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      expect(real).toHaveFocus();
+    });
+
     it('focuses the loaded component after its shortcut key', async () => {
       render(<OnDemand component={Search} props={{}} placeholder={field} loadOnKey={isSearchShortcut} />);
       await act(async () => fireEvent.keyDown(document, { key: 'k', ctrlKey: true }));
