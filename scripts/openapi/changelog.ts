@@ -96,7 +96,7 @@ export function unrecordedChanges(previous: unknown, current: unknown, changelog
 /** One line for a change, e.g. ``POST /documents: body field `publishers[].type`: enum value "country" removed``. */
 export function describeChange(change: ContractChange): string {
   const { operation, subject } = change;
-  const what = subject.kind === 'operation' ? 'operation' : `${subjectLabel(subject)}`;
+  const what = subjectLabel(subject);
   const values = (list: unknown[]) => list.map((value) => JSON.stringify(value)).join(', ');
   let how: string;
   if (change.change === 'enum') {

@@ -6,8 +6,6 @@
  */
 import { nodeAt, operations, operationSlug, type ContractNode } from '../../rules/contract';
 
-export { operationSlug };
-
 /** An operation in the list: enough to choose one. */
 export interface OperationSummary {
   operationId: string;

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
 import { callApi, CallError } from '../callApi';
 import { buildContent, ContentMissing } from '../content';
-import { getOperation, listOperations, operationSlug } from '../operations';
+import { operationSlug } from '../../../rules/contract';
+import { getOperation, listOperations } from '../operations';
 import { loadSearchIndex } from '../search';
 import { makeBuild, SECRET } from '../../__tests__/helper';
 
