@@ -72,6 +72,28 @@ function addOpenApiDocs(dir: string, contract: string): void {
   run('npx', ['docusaurus', 'gen-api-docs', 'all'], dir);
 }
 
+/**
+ * The plain anchor's folder, installed (first run only): the scaffold alone. `npm run bench:dev` copies its
+ * sources and links its node_modules.
+ *
+ * @throws {Error} naming the command that failed (e.g. no registry access).
+ */
+export function plainScaffold(): string {
+  return scaffold('plain');
+}
+
+/**
+ * The stock anchor's folder, installed (first run only): the scaffold plus openapi-docs, its pages
+ * generated from `contract`. `npm run bench:scale` copies its sources and links its node_modules.
+ *
+ * @throws {Error} naming the command that failed (e.g. no registry access).
+ */
+export function stockScaffold(contract: string): string {
+  const dir = scaffold('stock');
+  addOpenApiDocs(dir, contract);
+  return dir;
+}
+
 /** Our route-tree plugin (issue #23), which writes the tree scripts/perf/firstLoad.ts reads. */
 const ROUTE_TREE_PLUGIN = path.resolve(__dirname, '../../plugins/route-tree/index.ts');
 
@@ -104,8 +126,7 @@ export interface Anchor {
  * @throws {Error} naming the command that failed (e.g. no registry access).
  */
 export async function buildAnchor(name: Anchor['name'], contract: string): Promise<Anchor> {
-  const dir = scaffold(name);
-  if (name === 'stock') addOpenApiDocs(dir, contract);
+  const dir = name === 'stock' ? stockScaffold(contract) : scaffold(name);
   const configFile = path.join(dir, 'docusaurus.config.ts');
   fs.writeFileSync(configFile, withRouteTreePlugin(fs.readFileSync(configFile, 'utf8')));
   const started = Date.now();

@@ -112,3 +112,18 @@ export function scaleDocs(docsDir: string, outDir: string, factor: number): numb
   }
   return written;
 }
+
+/**
+ * The exponent b of the least-squares fit y ≈ a·x^b (a line through the logarithms); NaN under two points.
+ *
+ * @param points - sizes `x` and costs `y`, both positive.
+ */
+export function growthExponent(points: { x: number; y: number }[]): number {
+  if (points.length < 2) return NaN;
+  const logs = points.map(({ x, y }) => ({ x: Math.log(x), y: Math.log(y) }));
+  const meanX = logs.reduce((t, p) => t + p.x, 0) / logs.length;
+  const meanY = logs.reduce((t, p) => t + p.y, 0) / logs.length;
+  const covariance = logs.reduce((t, p) => t + (p.x - meanX) * (p.y - meanY), 0);
+  const variance = logs.reduce((t, p) => t + (p.x - meanX) ** 2, 0);
+  return covariance / variance;
+}

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { stringify } from 'yaml';
 import { loadContract } from '../../../config/openapi';
 import { operations } from '../../../rules/contract';
-import { scaleContract, scaleDocs } from '../scale';
+import { growthExponent, scaleContract, scaleDocs } from '../scale';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const contract = loadContract(ROOT);
@@ -63,4 +63,17 @@ test('the docs at 3×: every copy in its own folder, ids and slugs unique', () =
   );
   expect(new Set(keys).size).toBe(keys.length);
   fs.rmSync(out, { recursive: true, force: true });
+});
+
+describe('growthExponent (how bench:scale says cost grows)', () => {
+  it('finds 1 for a cost that grows with the size, 2 for one that grows with its square, 0 for a constant', () => {
+    const sizes = [1, 3, 10];
+    expect(growthExponent(sizes.map((x) => ({ x, y: 41 * x })))).toBeCloseTo(1, 6);
+    expect(growthExponent(sizes.map((x) => ({ x, y: 5 * x * x })))).toBeCloseTo(2, 6);
+    expect(growthExponent(sizes.map((x) => ({ x, y: 130 })))).toBeCloseTo(0, 6);
+  });
+
+  it('has no answer from one size', () => {
+    expect(growthExponent([{ x: 1, y: 41 }])).toBeNaN();
+  });
 });
