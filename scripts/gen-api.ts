@@ -4,13 +4,16 @@
  * from it with docusaurus-plugin-openapi-docs (the generator never overwrites a page, so the output
  * folder is emptied first), writes the changelog page and feeds (scripts/openapi/changelog.ts), and renders
  * the pages' Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
- * `npm start` and `npm run build` run this.
+ * `npm start` and `npm run build` run this. When nothing the pages are made from has changed since the last
+ * run (scripts/openapi/inputs.ts), it says so and generates nothing (issue #28).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
+import { inputsFingerprint, INPUTS_STAMP_PATH, recordInputs, upToDate } from './openapi/inputs';
+import { chooseContractSource, sourceLogLine } from './openapi/source';
 import { writeDescriptionDownloads } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 import { writeChangelog } from './openapi/changelog';
@@ -18,7 +21,16 @@ import { portalEnv } from '../config/env';
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
-  const { out: bundled } = await bundleContract(root);
+  const source = await chooseContractSource(root, portalEnv.apiHost);
+  console.log(sourceLogLine(source));
+  const fingerprint = inputsFingerprint(root, portalEnv, source.file);
+  if (upToDate(root, fingerprint)) {
+    console.log(
+      `The API pages are up to date: nothing they are made from changed since they were generated (${INPUTS_STAMP_PATH}; delete it to generate them again).`,
+    );
+    return;
+  }
+  const { out: bundled } = await bundleContract(root, { apiHost: portalEnv.apiHost, source });
   console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
   const downloads = writeDescriptionDownloads(root, JSON.parse(fs.readFileSync(bundled, 'utf8')));
   console.log(`Wrote it for download: ${downloads.map((file) => path.relative(root, file)).join(', ')}`);
@@ -40,6 +52,7 @@ async function main(): Promise<void> {
   console.log(
     `Rendered ${html.rendered} of their ${html.texts} Markdown texts to HTML (${(html.bytes / 1000).toFixed(1)} KB)`,
   );
+  recordInputs(root, fingerprint);
 }
 
 main().catch((error: unknown) => {

@@ -31,14 +31,15 @@ export interface BundleResult {
  * @param root - the site directory.
  * @param options.apiHost - the API host to read the provider's description from (default API_HOST).
  * @param options.out - the file to write, absolute (default `<root>/generated/openapi/customer-api.json`).
+ * @param options.source - the description already chosen (chooseContractSource), else chosen here.
  * @throws {Error} when the chosen description cannot be read or a `$ref` cannot be resolved.
  */
 export async function bundleContract(
   root = path.resolve(__dirname, '../..'),
-  options: { apiHost?: string; out?: string } = { apiHost: portalEnv.apiHost },
+  options: { apiHost?: string; out?: string; source?: ContractSource } = { apiHost: portalEnv.apiHost },
 ): Promise<BundleResult> {
-  const source = await chooseContractSource(root, options.apiHost);
-  console.log(sourceLogLine(source));
+  const source = options.source ?? (await chooseContractSource(root, options.apiHost));
+  if (!options.source) console.log(sourceLogLine(source));
   const config = await loadConfig({ configPath: path.join(root, 'redocly.yaml') });
   const result = await bundle({ ref: source.file, config });
   const errors = result.problems.filter((problem) => problem.severity === 'error');
