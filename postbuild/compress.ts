@@ -1,8 +1,8 @@
 /**
  * Compression of the built site, done once after the build (issue #9), never per request: every text
- * file gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) sibling, which the gate serves by
- * `Accept-Encoding` (server/gate/compression.ts). A sibling is written only when it is smaller than
- * the file.
+ * file gets a brotli (`.br`, quality by {@link brotliQualityOf}) and a gzip (`.gz`, level 9) sibling,
+ * which the gate serves by `Accept-Encoding` (server/gate/compression.ts). A sibling is written only when
+ * it is smaller than the file.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,12 +20,27 @@ export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webma
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The brotli and gzip encodings of `body` (bytes). */
-export async function compressBoth(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+/**
+ * The brotli quality for a built file (issue #28). Quality 11, brotli's densest and about fifty times
+ * slower than 7, only where it pays back: the content-hashed `assets/` (immutable, cached by browsers,
+ * and by {@link COMPRESSION_CACHE_DIR} from one build to the next) and the search index (fetched whole by
+ * every reader who searches: 5.1 % of its size at 11 against 7.2 % at 7). Quality 7 for the pages, their
+ * Markdown copies and the feeds, which every build rewrites: measured over the 10× site of
+ * `npm run bench:scale` (92 MiB of HTML), 7.0 % of their size at 11 and 8.2 % at 7, at 0.3 MiB/s against
+ * 17 MiB/s — five minutes of a two-core build against six seconds.
+ *
+ * @param name - the file's path in the build, with `/` (e.g. `assets/js/main.1a2b3c4d.js`).
+ */
+export function brotliQualityOf(name: string): 7 | 11 {
+  return name.startsWith('assets/') || /^search-index[^/]*\.json$/.test(name) ? 11 : 7;
+}
+
+/** The brotli (at `quality`, default 11) and gzip (level 9) encodings of `body` (bytes). */
+export async function compressBoth(body: Buffer, quality = 11): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
@@ -64,10 +79,11 @@ function encodingCache(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   const used = new Set<string>();
   // The settings are part of the key: a change of quality or level is a new entry, never a stale one.
-  const keyOf = (body: Buffer) => crypto.createHash('sha256').update('br11-gz9\0').update(body).digest('hex');
+  const keyOf = (body: Buffer, quality: number) =>
+    crypto.createHash('sha256').update(`br${quality}-gz9\0`).update(body).digest('hex');
   return {
-    get(body: Buffer): { br: Buffer; gzip: Buffer } | undefined {
-      const key = keyOf(body);
+    get(body: Buffer, quality: number): { br: Buffer; gzip: Buffer } | undefined {
+      const key = keyOf(body, quality);
       used.add(key);
       try {
         return { br: fs.readFileSync(path.join(dir, `${key}.br`)), gzip: fs.readFileSync(path.join(dir, `${key}.gz`)) };
@@ -75,8 +91,8 @@ function encodingCache(dir: string) {
         return undefined;
       }
     },
-    set(body: Buffer, encoded: { br: Buffer; gzip: Buffer }): void {
-      const key = keyOf(body);
+    set(body: Buffer, quality: number, encoded: { br: Buffer; gzip: Buffer }): void {
+      const key = keyOf(body, quality);
       fs.writeFileSync(path.join(dir, `${key}.br`), encoded.br);
       fs.writeFileSync(path.join(dir, `${key}.gz`), encoded.gzip);
     },
@@ -89,7 +105,7 @@ function encodingCache(dir: string) {
 }
 
 /**
- * Writes `.br` and `.gz` beside each of `files` (relative to `dir`), replacing older ones, and removes
+ * Writes `.br` and `.gz` beside each of `files` (relative to `dir`, with `/`), replacing older ones, and removes
  * a stale sibling where compression no longer pays. Runs up to `concurrency` files at once on
  * libuv's thread pool.
  *
@@ -115,11 +131,12 @@ export async function compressFiles(
       const name = files[next++];
       const file = path.join(dir, name);
       const body = bodyOf(name) ?? fs.readFileSync(file);
-      let encoded = cache?.get(body);
+      const quality = brotliQualityOf(name);
+      let encoded = cache?.get(body, quality);
       if (encoded) cached += 1;
       else {
-        encoded = await compressBoth(body);
-        cache?.set(body, encoded);
+        encoded = await compressBoth(body, quality);
+        cache?.set(body, quality, encoded);
       }
       bytes += body.length;
       for (const { coding, suffix } of ENCODINGS) {

@@ -31,3 +31,30 @@ test('a rebuild reuses the encodings of unchanged files and compresses the chang
   // The old b.html's encodings are gone: one build's worth.
   expect(fs.readdirSync(cacheDir)).toHaveLength(6);
 });
+
+test('hashed assets and the search index get brotli 11, pages brotli 7, and every copy decodes to the file', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compress-quality-'));
+  // Text brotli 7 and 11 encode differently: varied words, not one repeated phrase.
+  const body = Array.from({ length: 3000 }, (_, n) => `term${(n * 7919) % 1013} `).join('');
+  const files = ['assets/js/main.0123abcd.js', 'search-index.json', 'docs/page/index.html', 'docs/page.md'];
+  for (const name of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), body);
+  }
+  await compressFiles(dir, files);
+  const atQuality = (quality: number) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+  expect(atQuality(11).equals(atQuality(7))).toBe(false);
+  const br = (name: string) => fs.readFileSync(path.join(dir, `${name}.br`));
+  expect(br('assets/js/main.0123abcd.js').equals(atQuality(11))).toBe(true);
+  expect(br('search-index.json').equals(atQuality(11))).toBe(true);
+  expect(br('docs/page/index.html').equals(atQuality(7))).toBe(true);
+  expect(br('docs/page.md').equals(atQuality(7))).toBe(true);
+  for (const name of files) expect(zlib.brotliDecompressSync(br(name)).toString()).toBe(body);
+});
