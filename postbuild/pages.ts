@@ -9,6 +9,7 @@ import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
 import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
 import { classifyInlineScripts, REACT_ROOT_ID, scriptHashSource } from './inlineScripts';
 import { withPaintFirstScripts } from './paintFirst';
+import { assetsOfHtml } from '../rules/pageAssets';
 import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
 import { withVerifiedMark } from './verifiedMark';
 
@@ -46,7 +47,13 @@ export function finishPage(
   relative: string,
   input: Pick<PagesInput, 'manifests'> & { isPublic: boolean },
 ): { html: string; styled: boolean; marked: boolean } {
-  const linked = withStylesheets(html, routeStylesheetsOf(input.manifests, routePathOf(relative), html));
+  // Parsed once for both (issue #28: each parse of every page is seconds of the 10× build's last step).
+  const assets = assetsOfHtml(html);
+  const linked = withStylesheets(
+    html,
+    routeStylesheetsOf(input.manifests, routePathOf(relative), html, assets),
+    assets,
+  );
   const painted = withPaintFirstScripts(linked);
   // Loud when Docusaurus writes its entry scripts differently (issue #23): the page would hydrate
   // before its first paint again.

@@ -19,11 +19,12 @@ import { assetsOfHtml } from '../rules/pageAssets';
 /**
  * @param html - a built page.
  * @param hrefs - site-absolute stylesheet paths, e.g. `/assets/css/8749.f4436672.css`, in cascade order.
+ * @param assets - the page's assets (`assetsOfHtml(html)`) when the caller has them, so it is not parsed again.
  * @returns the page with a `<link rel="stylesheet">` for each of `hrefs` it lacks, after its last
  *   stylesheet (before `</head>` when it has none).
  */
-export function withStylesheets(html: string, hrefs: string[]): string {
-  const present = new Set(assetsOfHtml(html));
+export function withStylesheets(html: string, hrefs: string[], assets = assetsOfHtml(html)): string {
+  const present = new Set(assets);
   const links = hrefs
     .filter((href) => !present.has(href))
     .map((href) => `<link rel="stylesheet" href="${href}">`)
@@ -55,10 +56,16 @@ export interface RouteManifests {
 /**
  * The stylesheets `html` (the page built for `route`) must link so it paints styled: its route
  * chunks' CSS in cascade order; none for a page without a route of its own (404.html keeps what it has).
+ * `assets` as for {@link withStylesheets}.
  */
-export function routeStylesheetsOf(manifests: RouteManifests, route: string, html: string): string[] {
+export function routeStylesheetsOf(
+  manifests: RouteManifests,
+  route: string,
+  html: string,
+  assets = assetsOfHtml(html),
+): string[] {
   if (routeChain(manifests.tree, route).length === 0) return [];
-  return firstLoadFiles(manifests.tree, manifests.routes, manifests.client, route, assetsOfHtml(html)).filter((f) =>
+  return firstLoadFiles(manifests.tree, manifests.routes, manifests.client, route, assets).filter((f) =>
     f.endsWith('.css'),
   );
 }
