@@ -1,29 +1,36 @@
 /**
  * Runs a Docusaurus command next to the local services (issues #2, #11): `npm start` uses it. In local
- * mode (no COGNITO_USER_POOL_ID) the identity service and the sandbox API start first in this process,
- * then the MCP server the dev server proxies `/mcp` to (issue #27);
- * the child command inherits the terminal; Ctrl-C stops them all.
+ * mode (no COGNITO_USER_POOL_ID) the identity service and the sandbox API start, then the MCP server the
+ * dev server proxies `/mcp` to (issue #27); the child command inherits the terminal; Ctrl-C stops them all.
+ *
+ * What comes before Docusaurus is kept short (issue #28, `npm run bench:dev`): the API pages are generated
+ * (`npm run gen-api`) only when their inputs changed since the last run (scripts/openapi/inputs.ts; with
+ * API_HOST set, always: the provider's description may have changed), and Docusaurus starts compiling
+ * while the local services start beside it (they are up seconds before the first page is).
  *
  * Usage: tsx scripts/with-local-services.ts <docusaurus sub-command> [args…]
  */
-import { spawn } from 'node:child_process';
-import { portalEnv } from '../config/env';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { BUNDLED_SPEC_PATH } from '../config/openapi';
-import { startLocalServices } from '../local';
-import { LOCAL_JWKS } from '../local/identity/jwks';
-import { listenMcpDev } from '../server/listen';
+import { portalEnv } from '../config/env';
+import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../config/openapi';
+import { inputsFingerprint, upToDate } from './openapi/inputs';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** Whether the API pages need generating: the check gen-api makes, without loading the generator. */
+function apiPagesStale(): boolean {
+  if (portalEnv.apiHost) return true;
+  return !upToDate(ROOT, inputsFingerprint(ROOT, portalEnv, path.join(ROOT, OPENAPI_SPEC_PATH)));
+}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
-  const services = await startLocalServices(portalEnv);
-  // The dev server has no gate: /mcp is proxied to this server, behind the same access decision (issue #27).
-  const mcp = await listenMcpDev(
-    portalEnv,
-    portalEnv.auth.mode === 'local' ? LOCAL_JWKS : undefined,
-    path.resolve(__dirname, '..', BUNDLED_SPEC_PATH),
-  );
+  if (apiPagesStale()) {
+    const generated = spawnSync('npm', ['run', '-s', 'gen-api'], { cwd: ROOT, stdio: 'inherit' });
+    if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
+  } else console.log('The API pages are up to date (their inputs have not changed): not generating them again.');
   const child = spawn(
     process.execPath,
     [
@@ -38,9 +45,36 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const services: { close(): Promise<unknown> }[] = [];
+  let exited = false;
+  const closeAll = () => Promise.all(services.splice(0).map((service) => service.close()));
   child.on('exit', (code, signal) => {
-    void Promise.all([mcp.close(), services.close()]).finally(() => process.exit(code ?? (signal ? 0 : 1)));
+    exited = true;
+    void closeAll().finally(() => process.exit(code ?? (signal ? 0 : 1)));
   });
+  // Loaded here, not at the top: their modules take a second or two, which Docusaurus need not wait for.
+  const [{ startLocalServices }, { LOCAL_JWKS }, { listenMcpDev }] = await Promise.all([
+    import('../local'),
+    import('../local/identity/jwks'),
+    import('../server/listen'),
+  ]);
+  try {
+    services.push(await startLocalServices(portalEnv));
+    // The dev server has no gate: /mcp is proxied to this server, behind the same access decision (issue #27).
+    services.push(
+      await listenMcpDev(
+        portalEnv,
+        portalEnv.auth.mode === 'local' ? LOCAL_JWKS : undefined,
+        path.resolve(ROOT, BUNDLED_SPEC_PATH),
+      ),
+    );
+  } catch (error) {
+    child.kill('SIGTERM');
+    await closeAll();
+    throw error;
+  }
+  // Docusaurus ended while the services were starting: nothing is left to serve.
+  if (exited) await closeAll();
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:dev` (issue #28): the writers' loop, ours against plain Docusaurus in the same run.
+ *
+ * Each site is a copy under `.bench/` (scripts/perf/sites.ts): ours (`npm start`: the contract bundle, the
+ * API pages, the local services, then `docusaurus start`) and the plain scaffold over the same docs
+ * (`docusaurus start`, the same bundler setting, `future.faster`). For each, in turn:
+ * - **first start**: from the command until a doc page answers 200, with the site's caches empty
+ *   (`.docusaurus/`, the bundler's persistent cache) — a fresh clone's first `npm start`;
+ * - **restart**: the same again with the caches the first start left — every later `npm start`;
+ * - **edit → browser**: Chromium on the doc page (ours signed in as the local demo user), then a sentence
+ *   appended to the doc's file; the time from the write until the browser shows the sentence, the median of
+ *   {@link EDITS} edits.
+ *
+ * Prints each figure and its ratio to plain; exits 1 when a ratio is above {@link MAX_RATIO}.
+ * Ports: ours its usual ones (3000, 3001, 4010, 9229, 9230, 9240), plain 3100; all must be free.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { preparePlain, prepareOurs } from './perf/sites';
+
+/** The issue's bound on each of our figures, as a ratio to plain's (issue #28). */
+export const MAX_RATIO = 1.3;
+/** Edits timed per site. */
+const EDITS = 3;
+/** The doc the writer edits, and its page. */
+const DOC = { file: 'docs/api/rate-limits.md', page: '/docs/api/rate-limits' };
+/** How long a start or an edit may take before the bench gives up (ms). */
+const TIMEOUT_MS = 300_000;
+
+interface Site {
+  name: 'plain' | 'ours';
+  dir: string;
+  port: number;
+  command: [string, ...string[]];
+  /** The bundler's persistent caches and Docusaurus's generated files: emptied for the first start. */
+  caches: string[];
+  signIn?: (page: Page) => Promise<void>;
+}
+
+interface Figures {
+  firstStartS: number;
+  restartS: number;
+  editS: number;
+}
+
+/** Polls `url` until it answers 200 (ms between polls: 100). */
+async function untilAnswers(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (code ${child.exitCode}) before answering`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer 200 within ${TIMEOUT_MS / 1000} s`);
+}
+
+/** Starts the site's dev server; resolves once its doc page answers, with the seconds that took. */
+async function start(site: Site): Promise<{ child: ChildProcess; seconds: number }> {
+  const began = performance.now();
+  const child = spawn(site.command[0], site.command.slice(1), {
+    cwd: site.dir,
+    stdio: 'ignore',
+    detached: true, // its own process group, stopped whole by stop()
+  });
+  await untilAnswers(`http://localhost:${site.port}${DOC.page}`, child);
+  return { child, seconds: (performance.now() - began) / 1000 };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+}
+
+/** The median edit-to-browser time (s) on a started site. */
+async function timeEdits(site: Site): Promise<number> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const file = path.join(site.dir, DOC.file);
+  const original = fs.readFileSync(file, 'utf8');
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${site.port}${DOC.page}`);
+    await site.signIn?.(page);
+    await page.locator('article h1').waitFor({ timeout: TIMEOUT_MS });
+    const times: number[] = [];
+    for (let edit = 1; edit <= EDITS; edit += 1) {
+      const sentence = `Edited by the dev bench, edit ${edit} at ${Date.now()}.`;
+      const began = performance.now();
+      fs.writeFileSync(file, `${original}\n${sentence}\n`);
+      await page.getByText(sentence).waitFor({ timeout: TIMEOUT_MS });
+      times.push((performance.now() - began) / 1000);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  } finally {
+    fs.writeFileSync(file, original);
+    await browser.close();
+  }
+}
+
+async function measure(site: Site): Promise<Figures> {
+  for (const cache of site.caches) fs.rmSync(path.join(site.dir, cache), { recursive: true, force: true });
+  console.log(`${site.name}: first start…`);
+  const first = await start(site);
+  let editS: number;
+  try {
+    console.log(`${site.name}: edits…`);
+    editS = await timeEdits(site);
+  } finally {
+    await stop(first.child);
+  }
+  console.log(`${site.name}: restart…`);
+  const second = await start(site);
+  await stop(second.child);
+  return { firstStartS: first.seconds, restartS: second.seconds, editS };
+}
+
+async function main(): Promise<number> {
+  const oursDir = prepareOurs(1, 'dev-ours');
+  const plainDir = preparePlain('dev-plain', oursDir);
+  // The bundler's persistent cache lives in node_modules/.cache/rspack, which the copies link: plain's is the
+  // plain anchor's own; ours is the repository's (emptied here; the next build or start refills it).
+  const sites: Site[] = [
+    {
+      name: 'plain',
+      dir: plainDir,
+      port: 3100,
+      command: ['npx', 'docusaurus', 'start', '--port', '3100', '--host', 'localhost', '--no-open'],
+      caches: ['.docusaurus', 'node_modules/.cache/rspack'],
+    },
+    {
+      name: 'ours',
+      dir: oursDir,
+      port: 3000,
+      command: ['npm', 'start'],
+      caches: ['.docusaurus', 'generated', 'node_modules/.cache/rspack'],
+      signIn: async (page) => {
+        const { DEMO_USER, signIn } = await import('../tests/e2e/fixtures');
+        await page.getByLabel('Username').waitFor({ timeout: TIMEOUT_MS });
+        await signIn(page, DEMO_USER);
+      },
+    },
+  ];
+  const results: Record<string, Figures> = {};
+  for (const site of sites) results[site.name] = await measure(site);
+  const { plain, ours } = results;
+  const rows = (['firstStartS', 'restartS', 'editS'] as const).map((key) => ({
+    figure: { firstStartS: 'first start s', restartS: 'restart s', editS: 'edit → browser s' }[key],
+    plain: plain[key].toFixed(1),
+    ours: ours[key].toFixed(1),
+    'ours / plain': (ours[key] / plain[key]).toFixed(2),
+  }));
+  console.table(rows);
+  const over = rows.filter((row) => Number(row['ours / plain']) > MAX_RATIO);
+  if (over.length) {
+    console.error(`bench:dev: above ${MAX_RATIO}× plain: ${over.map((row) => row.figure).join(', ')}`);
+    return 1;
+  }
+  console.log(`bench:dev: every figure within ${MAX_RATIO}× plain Docusaurus.`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench:dev: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);
