@@ -7,7 +7,7 @@
  * `npm start` and `npm run build` run this. When nothing the pages are made from has changed since the last
  * run (scripts/openapi/inputs.ts), it says so and generates nothing (issue #28).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_DOCS_DIR } from '../config/openapi';
@@ -37,13 +37,16 @@ async function main(): Promise<void> {
   const out = path.join(root, API_DOCS_DIR);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const generate = spawnSync(
-    process.execPath,
-    [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'gen-api-docs', 'all'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  // The plugin's generator runs in its own process (it loads the whole site) while this one writes the
+  // changelog and renders the Markdown texts: neither reads what the other writes (issue #28).
+  const generated = new Promise<number | null>((resolve, reject) =>
+    spawn(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'gen-api-docs', 'all'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+      .on('error', reject)
+      .on('close', resolve),
   );
-  if (generate.status !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
-  console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
   const changelog = writeChangelog(root, portalEnv.siteUrl, portalEnv.productName);
   console.log(
     `Wrote the API changelog and its feeds: ${changelog.map((file) => path.relative(root, file)).join(', ')}`,
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
   console.log(
     `Rendered ${html.rendered} of their ${html.texts} Markdown texts to HTML (${(html.bytes / 1000).toFixed(1)} KB)`,
   );
+  if ((await generated) !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
+  console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
   recordInputs(root, fingerprint);
 }
 
