@@ -13,21 +13,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { portalEnv } from '../config/env';
-import { BUNDLED_SPEC_PATH, OPENAPI_SPEC_PATH } from '../config/openapi';
-import { inputsFingerprint, upToDate } from './openapi/inputs';
+import { BUNDLED_SPEC_PATH } from '../config/openapi';
+import { vendoredPagesUpToDate } from './openapi/inputs';
 
 const ROOT = path.resolve(__dirname, '..');
-
-/** Whether the API pages need generating: the check gen-api makes, without loading the generator. */
-function apiPagesStale(): boolean {
-  if (portalEnv.apiHost) return true;
-  return !upToDate(ROOT, inputsFingerprint(ROOT, portalEnv, path.join(ROOT, OPENAPI_SPEC_PATH)));
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
-  if (apiPagesStale()) {
+  if (!vendoredPagesUpToDate(ROOT, portalEnv)) {
     const generated = spawnSync('npm', ['run', '-s', 'gen-api'], { cwd: ROOT, stdio: 'inherit' });
     if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
   } else console.log('The API pages are up to date (their inputs have not changed): not generating them again.');

@@ -14,7 +14,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_DOCS_DIR, BUNDLED_SPEC_PATH, GENERATED_STATIC_DIR, MARKDOWN_HTML_PATH } from '../../config/openapi';
+import {
+  API_DOCS_DIR,
+  BUNDLED_SPEC_PATH,
+  GENERATED_STATIC_DIR,
+  MARKDOWN_HTML_PATH,
+  OPENAPI_SPEC_PATH,
+} from '../../config/openapi';
 
 /** Where the last run's fingerprint is kept (git-ignored with the rest of `generated/`). */
 export const INPUTS_STAMP_PATH = 'generated/openapi/inputs.sha256';
@@ -79,4 +85,14 @@ export function upToDate(root: string, fingerprint: string): boolean {
 export function recordInputs(root: string, fingerprint: string): void {
   fs.mkdirSync(path.dirname(path.join(root, INPUTS_STAMP_PATH)), { recursive: true });
   fs.writeFileSync(path.join(root, INPUTS_STAMP_PATH), `${fingerprint}\n`);
+}
+
+/**
+ * Whether `npm run gen-api` would skip, known without loading the bundler or the network: only when
+ * `settings.apiHost` is unset, so the description is the vendored one (scripts/openapi/source.ts); with
+ * API_HOST set the provider's may have changed, and the answer is `false`. `npm start` asks this first.
+ */
+export function vendoredPagesUpToDate(root: string, settings: { apiHost?: string }): boolean {
+  if (settings.apiHost) return false;
+  return upToDate(root, inputsFingerprint(root, settings, path.join(root, OPENAPI_SPEC_PATH)));
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inputsFingerprint, recordInputs, upToDate } from '../inputs';
+import { inputsFingerprint, recordInputs, upToDate, vendoredPagesUpToDate } from '../inputs';
 
 let root: string;
 let description: string;
@@ -76,5 +76,15 @@ describe('the API pages are regenerated', () => {
     recordInputs(root, inputsFingerprint(root, settings, description));
     write('scripts/openapi/__tests__/bundle.test.ts', 'test.todo("x");\n');
     expect(upToDate(root, inputsFingerprint(root, settings, description))).toBe(true);
+  });
+});
+
+describe('npm start asks first, without the bundler', () => {
+  it('skips after a completed run from the vendored description, not with API_HOST set', () => {
+    recordInputs(root, inputsFingerprint(root, settings, description));
+    expect(vendoredPagesUpToDate(root, settings)).toBe(true);
+    expect(vendoredPagesUpToDate(root, { ...settings, apiHost: 'api.example.com' })).toBe(false);
+    write('openapi/customer-api.yaml', 'openapi: 3.1.0\n');
+    expect(vendoredPagesUpToDate(root, settings)).toBe(false);
   });
 });
