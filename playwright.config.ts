@@ -1,11 +1,14 @@
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser, CONTRIBUTING.md "For engineers") drives the built
  * site served by `npm run serve`, which also starts the local identity service with fresh data.
- * Run with `npm run test:e2e` (builds first). Three projects share the one server:
+ * Run with `npm run test:e2e` (builds first). Four projects share the one server:
  * - `e2e` (tests/e2e): flows that change state (users, sessions, servers of their own), one at a time;
+ * - `e2e-apart` (tests/e2e, {@link APART}): flows that share nothing with the others (a server of their
+ *   own, or only reading pages as the demo user, as `a11y` does);
  * - `a11y` (tests/a11y): the WCAG 2.2 AA axe audit of every page and sign-in view (issue #26), read-only;
  * - `visual` (tests/visual): screenshots compared with the baselines in the repo (issue #26), read-only.
- * The two read-only projects run beside `e2e` in a second worker; each project runs its tests in order.
+ * The last three run beside `e2e` in a second worker; each project runs its tests in order. `e2e-apart`
+ * takes from `e2e` about as much as the second worker had left idle (issue #28: 382 s of tests against 287 s).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -50,13 +53,20 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
   };
 }
 
+/**
+ * The tests of tests/e2e that share no state with the others: the production install (its own folder,
+ * port and user pool) and the API pages' Markdown read twice (a signed-in reader only).
+ */
+const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts'];
+
 export default defineConfig({
   ...sharedConfig('portal-e2e-identity'),
   // Two workers: on this two-core machine a third (tried for issue #28: the production install and the
   // deployment path beside the rest) made the suite no faster, only every test slower; the work is CPU-bound.
   workers: 2,
   projects: [
-    { name: 'e2e', testDir: 'tests/e2e', workers: 1 },
+    { name: 'e2e', testDir: 'tests/e2e', testIgnore: APART, workers: 1 },
+    { name: 'e2e-apart', testDir: 'tests/e2e', testMatch: APART, workers: 1 },
     { name: 'a11y', testDir: 'tests/a11y', workers: 1 },
     {
       name: 'visual',
