@@ -154,11 +154,9 @@ function main(): void {
   }
 }
 
-if (require.main === module) {
-  try {
-    main();
-  } catch (error) {
-    console.error(`bench:scale: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
-  }
+try {
+  main();
+} catch (error) {
+  console.error(`bench:scale: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
 }
