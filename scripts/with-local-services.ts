@@ -6,7 +6,8 @@
  * What comes before Docusaurus is kept short (issue #28, `npm run bench:dev`): the API pages are generated
  * (`npm run gen-api`) only when their inputs changed since the last run (scripts/openapi/inputs.ts; with
  * API_HOST set, always: the provider's description may have changed), and Docusaurus starts compiling
- * while the local services start beside it (they are up seconds before the first page is).
+ * while the local services start beside it (they are up seconds before the first page is). Both keep
+ * their compiled code between runs (./compileCache.ts).
  *
  * Usage: tsx scripts/with-local-services.ts <docusaurus sub-command> [args…]
  */
@@ -14,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
+import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -21,8 +23,13 @@ const ROOT = path.resolve(__dirname, '..');
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
+  const childEnv = enableCompileCache(ROOT);
   if (!vendoredPagesUpToDate(ROOT, portalEnv)) {
-    const generated = spawnSync('npm', ['run', '-s', 'gen-api'], { cwd: ROOT, stdio: 'inherit' });
+    const generated = spawnSync('npm', ['run', '-s', 'gen-api'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: childEnv,
+    });
     if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
   } else console.log('The API pages are up to date (their inputs have not changed): not generating them again.');
   const child = spawn(
@@ -34,7 +41,7 @@ async function main(): Promise<void> {
       String(portalEnv.sitePort),
       '--no-open',
     ],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: childEnv },
   );
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', stop);
