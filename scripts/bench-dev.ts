@@ -5,7 +5,8 @@
  * API pages, the local services, then `docusaurus start`) and the plain scaffold over the same docs
  * (`docusaurus start`, the same bundler setting, `future.faster`). For each, in turn:
  * - **first start**: from the command until a doc page answers 200, with the site's caches empty
- *   (`.docusaurus/`, the bundler's persistent cache; ours also its generated pages and Node's compile cache) — a fresh clone's first `npm start`;
+ *   (`.docusaurus/`, the bundler's persistent cache; ours also its generated pages and Node's compile
+ *   cache) — a fresh clone's first `npm start`;
  * - **restart**: the same again with the caches the first start left — every later `npm start` (the median
  *   of {@link RESTARTS});
  * - **edit → browser**: Chromium on the doc page (ours signed in as the local demo user), then a sentence
@@ -22,6 +23,8 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { COMPILE_CACHE_DIR } from './compileCache';
 import { preparePlain, prepareOurs } from './perf/sites';
+import { median } from './perf/stats';
+import { waitForHttp } from './waitForHttp';
 
 /** The issue's bound on each of our figures, as a ratio to plain's (issue #28). */
 export const MAX_RATIO = 1.3;
@@ -30,8 +33,6 @@ const EDITS = 5;
 /** Restarts timed per site (each start varies by a second or so on two busy cores). */
 const RESTARTS = 3;
 
-/** The middle value of `values` (the upper middle of an even count). */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** The doc the writer edits, and its page. */
 const DOC = { file: 'docs/api/rate-limits.md', page: '/docs/api/rate-limits' };
 /** How long a start or an edit may take before the bench gives up (ms). */
@@ -53,21 +54,6 @@ interface Figures {
   editS: number;
 }
 
-/** Polls `url` until it answers 200 (ms between polls: 100). */
-async function untilAnswers(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (code ${child.exitCode}) before answering`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer 200 within ${TIMEOUT_MS / 1000} s`);
-}
-
 /** Starts the site's dev server; resolves once its doc page answers, with the seconds that took. */
 async function start(site: Site): Promise<{ child: ChildProcess; seconds: number }> {
   const began = performance.now();
@@ -76,7 +62,12 @@ async function start(site: Site): Promise<{ child: ChildProcess; seconds: number
     stdio: 'ignore',
     detached: true, // its own process group, stopped whole by stop()
   });
-  await untilAnswers(`http://localhost:${site.port}${DOC.page}`, child);
+  await waitForHttp(`http://localhost:${site.port}${DOC.page}`, {
+    timeoutMs: TIMEOUT_MS,
+    intervalMs: 100,
+    status: 200,
+    gaveUp: () => (child.exitCode === null ? undefined : `the server exited (code ${child.exitCode}) before answering`),
+  });
   return { child, seconds: (performance.now() - began) / 1000 };
 }
 

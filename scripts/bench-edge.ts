@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { CloudFrontRequestEvent } from 'aws-lambda';
 import { viewerRequest } from '../deploy/edge/events';
+import { median } from './perf/stats';
 import { mintToken, sessionCookie } from '../server/__tests__/helper';
 
 const BUNDLE = path.resolve(__dirname, '../deploy/dist/edge/index.js');
@@ -31,7 +32,6 @@ function coldStartMs(runs = 7): { load: number; first: number } {
   const samples = Array.from({ length: runs }, () =>
     JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })),
   );
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return { load: median(samples.map((s) => s.load)), first: median(samples.map((s) => s.first)) };
 }
 

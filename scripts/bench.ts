@@ -28,6 +28,7 @@ import { portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
 import { buildAnchor, type Anchor } from './perf/anchors';
 import { firstLoad } from './perf/firstLoad';
+import { median } from './perf/stats';
 import { serveStatic } from './perf/staticServer';
 import { waitForHttp } from './waitForHttp';
 
@@ -210,13 +211,6 @@ async function measure(
     lcpMs: median(runs.map((run) => run.lcpMs)),
     tbtMs: median(runs.map((run) => run.tbtMs)),
   };
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function ratio(ours: number, anchor: number): string {
