@@ -3,7 +3,7 @@
  * navbar and footer from `config/navbar.ts`, the API reference from `config/openapi.ts`.
  * Rules cited as "spec §N" are from ../shared/spec/portal-spec.md.
  */
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
@@ -16,6 +16,7 @@ import {
   apiLanguageTabs,
   GENERATED_STATIC_DIR,
   openApiPlugin,
+  runsOpenApiGenerator,
 } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
@@ -111,7 +112,8 @@ const config: Config = {
     // `npm start`: /mcp goes to the MCP server started beside the dev server (issue #27).
     mcpDevProxy(env.mcp.devPort),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
-    ['docusaurus-plugin-openapi-docs', openApiPlugin],
+    // Its CLI commands alone (`npm run gen-api` runs `docusaurus gen-api-docs`): it has no other lifecycle.
+    ...(runsOpenApiGenerator(process.argv) ? [['docusaurus-plugin-openapi-docs', openApiPlugin] as PluginConfig] : []),
     [
       '@docusaurus/plugin-client-redirects',
       // Spec §2.2: "A configured redirect list contains one documentation-site address."

@@ -69,6 +69,29 @@ export const openApiPlugin = {
 } satisfies OpenApiPluginOptions;
 
 /**
+ * The Docusaurus CLI commands docusaurus-plugin-openapi-docs adds. `extendCli` is the plugin's only
+ * lifecycle (5.2.0): it adds nothing to `docusaurus start` or `build`, only about a second of its
+ * generator's modules to load (issue #28: 1.26 s → 0.6 s of "Init plugins" per start), so the site
+ * config loads it for these commands alone. Guard: config/__tests__/openapi.test.ts fails, naming this
+ * speed-up, when the plugin gains another lifecycle or command (plugins/README.md).
+ */
+export const OPENAPI_GENERATOR_COMMANDS = [
+  'gen-api-docs',
+  'gen-api-docs:version',
+  'clean-api-docs',
+  'clean-api-docs:version',
+] as const;
+
+/**
+ * Whether a Docusaurus CLI run is one of {@link OPENAPI_GENERATOR_COMMANDS}.
+ *
+ * @param argv - the CLI's `process.argv`: `[node, docusaurus.mjs, <command>, …]`.
+ */
+export function runsOpenApiGenerator(argv: readonly string[]): boolean {
+  return (OPENAPI_GENERATOR_COMMANDS as readonly string[]).includes(argv[2] ?? '');
+}
+
+/**
  * Code-sample tabs of every operation page: curl, Python (requests) and JavaScript (fetch), the three
  * languages our prose docs use (issue #5), instead of the theme's 18 defaults (C# first).
  */
