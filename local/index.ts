@@ -6,10 +6,9 @@
 import type { PortalEnv } from '../config/env';
 import { startDefaultLocalIdentity } from './identity/default';
 import type { LocalIdentity } from './identity';
-import { startLocalSandbox, type LocalSandbox } from './sandbox';
-import { startLocalIdp, type LocalIdp } from './idp';
-import { hostedUiClient, SSO_DEMO_PERSON } from './idp/default';
-import { startLocalHostedUi, type LocalHostedUi } from './hostedUi';
+import type { LocalSandbox } from './sandbox';
+import type { LocalIdp } from './idp';
+import type { LocalHostedUi } from './hostedUi';
 
 /** The services started; `close` stops them all. With a real user pool configured, none is started. */
 export interface LocalServices {
@@ -20,13 +19,24 @@ export interface LocalServices {
   close(): Promise<void>;
 }
 
+/** When the services start. */
+export interface LocalServicesOptions {
+  /**
+   * Resolves when the services after the identity service may start: the sandbox API, the IdP and the
+   * hosted UI, whose modules are loaded only then. `npm start` passes "the dev server has compiled its
+   * first page" (issue #28): a page needs only the identity service to sign in, and on two cores the
+   * others' start (about 1.5 s of CPU) would otherwise delay the page. Default: at once.
+   */
+  rest?: Promise<unknown>;
+}
+
 /**
- * Starts the identity service, then the sandbox API, then (unless LOCAL_SSO=off) the local IdP and hosted
- * UI, in local mode; in Cognito mode says which pool is used.
+ * Starts the identity service, then (once `options.rest` resolves) the sandbox API, then (unless
+ * LOCAL_SSO=off) the local IdP and hosted UI, in local mode; in Cognito mode says which pool is used.
  *
  * @throws {Error} naming the port and the variable to change when a port is taken.
  */
-export async function startLocalServices(env: PortalEnv): Promise<LocalServices> {
+export async function startLocalServices(env: PortalEnv, options: LocalServicesOptions = {}): Promise<LocalServices> {
   if (env.auth.mode !== 'local') {
     console.log(`[identity] Using Cognito user pool ${env.auth.userPoolId} (${env.auth.region}).`);
     return { close: async () => {} };
@@ -42,6 +52,8 @@ export async function startLocalServices(env: PortalEnv): Promise<LocalServices>
     for (const service of [...running].reverse()) await service.close();
   };
   try {
+    await options.rest;
+    const { startLocalSandbox } = await import('./sandbox');
     const sandbox = await withPortHint(() => startLocalSandbox(env), env.localSandbox.port, 'SANDBOX_PORT');
     running.push(sandbox);
     const sso = env.localSso.enabled ? await startLocalSso(env, identity, running) : undefined;
@@ -58,6 +70,11 @@ async function startLocalSso(
   identity: LocalIdentity,
   running: { close(): Promise<void> }[],
 ): Promise<{ idp: LocalIdp; hostedUi: LocalHostedUi }> {
+  const [{ startLocalIdp }, { hostedUiClient, SSO_DEMO_PERSON }, { startLocalHostedUi }] = await Promise.all([
+    import('./idp'),
+    import('./idp/default'),
+    import('./hostedUi'),
+  ]);
   const { idpPort, hostedUiPort } = env.localSso;
   const client = hostedUiClient(hostedUiPort);
   const hint = 'or LOCAL_SSO=off to run without single sign-on';
