@@ -26,6 +26,7 @@ import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
+import ssgChunks from './plugins/ssg-chunks';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -109,6 +110,8 @@ const config: Config = {
     prismOnDemand,
     // Two of core's client modules, replaced for less main-thread work (useIsBrowser, prefetch).
     coreClient,
+    // The server bundle's page chunks share their common modules: each is compiled once per SSG worker.
+    ssgChunks,
     // `npm start`: /mcp goes to the MCP server started beside the dev server (issue #27).
     mcpDevProxy(env.mcp.devPort),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
