@@ -72,7 +72,7 @@ export const openApiPlugin = {
  * The Docusaurus CLI commands docusaurus-plugin-openapi-docs adds. `extendCli` is the plugin's only
  * lifecycle (5.2.0): it adds nothing to `docusaurus start` or `build`, only about a second of its
  * generator's modules to load (issue #28: 1.26 s → 0.6 s of "Init plugins" per start), so the site
- * config loads it for these commands alone. Guard: config/__tests__/openapi.test.ts fails, naming this
+ * config loads it for these commands alone. Guard: config/__tests__/openapiGenerator.test.ts fails, naming this
  * speed-up, when the plugin gains another lifecycle or command (plugins/README.md).
  */
 export const OPENAPI_GENERATOR_COMMANDS = [

@@ -9,7 +9,7 @@
  * while the identity service starts beside it (up seconds before the first page is: a page needs it to
  * sign in). The other services (sandbox API, IdP, hosted UI, MCP server) start once the dev server has
  * compiled its first page, so their start does not compete with the compile for two cores: restart
- * 7.3 s → 6.6 s to the first page here; they are up about two seconds later. Both processes keep their
+ * 7.1 s → 6.6 s to the first page here; they are up about two seconds later. Both processes keep their
  * compiled code between runs (./compileCache.ts).
  *
  * Usage: tsx scripts/with-local-services.ts <docusaurus sub-command> [args…]

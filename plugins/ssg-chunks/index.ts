@@ -18,7 +18,7 @@ import type { Plugin } from '@docusaurus/types';
  */
 export const SERVER_SPLIT_CHUNKS = {
   chunks: 'async',
-  minChunks: 2,
+  // Every shared module, however small: a copy costs each page that carries it a read and a compile.
   minSize: 0,
   cacheGroups: { default: false, defaultVendors: false, shared: { minChunks: 2, reuseExistingChunk: true } },
 } as const;
