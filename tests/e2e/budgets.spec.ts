@@ -1,7 +1,8 @@
 /**
  * Size budgets of issue #9, read from the build after `npm run build` (no browser; bytes are
  * deterministic): first-load JavaScript of the home, a doc page and an API operation page against
- * tests/perf/budgets.json, and one copy of each postman package in the browser bundle.
+ * tests/perf/budgets.json, the same pages' growth at 3× the content (issue #28, `npm run build:scale`),
+ * and one copy of each postman package in the browser bundle.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,25 +11,46 @@ import { test, expect } from '@playwright/test';
 import { BUNDLED_MODULES_FILE } from '../../plugins/api-chunks';
 import { chunkGroupFiles } from '../../plugins/sign-in-assets/chunks';
 import { firstLoad } from '../../scripts/perf/firstLoad';
-import budgets from '../perf/budgets.json';
+import {
+  FIRST_LOAD_BUDGETS,
+  firstLoadFigure,
+  GLOBAL_CSS_BUDGET,
+  globalStylesheet,
+  SCALE_BUDGETS,
+} from '../perf/budgets';
 
 const SITE = path.resolve(__dirname, '../..');
 
-type AnchorName = keyof typeof budgets.anchor & ('home' | 'doc');
-
-for (const page of budgets.pages) {
-  const limit =
-    'anchor' in page
-      ? Math.floor(budgets.anchor[page.anchor as AnchorName].jsGzipBytes * budgets.ratio)
-      : (page as { maxBytes: number }).maxBytes;
-  test(`${page.path} loads at most ${limit} bytes of JavaScript (gzip) before it hydrates`, () => {
-    const { jsGzip, files } = firstLoad(SITE, page.path);
-    console.log(
-      `budget ${page.path}: ${jsGzip} / ${limit} bytes in ${files.filter((f) => f.endsWith('.js')).length} files`,
-    );
+for (const page of FIRST_LOAD_BUDGETS) {
+  test(`${page.path} loads at most ${page.limit} bytes of JavaScript (gzip) before it hydrates`, () => {
+    const { jsGzip, jsFiles, limit } = firstLoadFigure(SITE, page);
+    console.log(`budget ${page.path}: ${jsGzip} / ${limit} bytes in ${jsFiles} files`);
     expect(jsGzip).toBeLessThanOrEqual(limit);
   });
 }
+
+// Budgets at scale (issue #28): the same pages of the portal built over 3× the content (npm run build:scale,
+// run by test:e2e after the portal's own build).
+test.describe(`at ${SCALE_BUDGETS.factor}× the content`, () => {
+  for (const page of FIRST_LOAD_BUDGETS) {
+    test(`${page.path} loads at most ${SCALE_BUDGETS.growth}× the JavaScript it loads today`, () => {
+      const today = firstLoadFigure(SITE, page).jsGzip;
+      const { jsGzip, limit } = firstLoadFigure(SCALE_BUDGETS.siteDir, page);
+      const growth = jsGzip / today;
+      console.log(
+        `budget at ${SCALE_BUDGETS.factor}× ${page.path}: ${jsGzip} bytes, ${growth.toFixed(3)}× today's ${today}` +
+          ` (its budget today: ${limit})`,
+      );
+      expect(growth).toBeLessThanOrEqual(SCALE_BUDGETS.growth);
+    });
+  }
+
+  test('the global stylesheet stays within its budget', () => {
+    const gzip = zlib.gzipSync(globalStylesheet(SCALE_BUDGETS.siteDir), { level: 9 }).length;
+    console.log(`budget at ${SCALE_BUDGETS.factor}× global CSS: ${gzip} / ${GLOBAL_CSS_BUDGET} bytes`);
+    expect(gzip).toBeLessThanOrEqual(GLOBAL_CSS_BUDGET);
+  });
+});
 
 test('the browser bundle holds one copy of postman-collection and none of faker', () => {
   const modules = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus', BUNDLED_MODULES_FILE), 'utf8')) as string[];
@@ -81,14 +103,6 @@ test('code highlighting loads with the pages that show code, not with the home p
   expect(fs.readFileSync(path.join(SITE, 'build', docFiles[0]), 'utf8')).toMatch(/\.languages\.bash=/);
 });
 
-/** The stylesheet every page links (Docusaurus' `styles` cache group), as the home page's HTML names it. */
-function globalStylesheet(): string {
-  const html = fs.readFileSync(path.join(SITE, 'build/index.html'), 'utf8');
-  const href = /<link rel="?stylesheet"? href="?(\/assets\/css\/styles\.[0-9a-f]+\.css)/.exec(html)?.[1];
-  expect(href, 'the home page links no styles.<hash>.css').toBeDefined();
-  return fs.readFileSync(path.join(SITE, 'build', href!), 'utf8');
-}
-
 /** The text of a page's first-load files of one kind (`.css` or `.js`), joined. */
 const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
   firstLoad(SITE, pagePath)
@@ -98,7 +112,7 @@ const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
 const css = (pagePath: string) => firstLoadText(pagePath, '.css');
 
 test('the global stylesheet stays within its budget and holds neither Amplify UI nor the OpenAPI theme (issue #23)', () => {
-  const global = globalStylesheet();
+  const global = globalStylesheet(SITE);
   // plugins/moduleResource.ts keepOutOfStylesChunk rewrites core's splitChunks.cacheGroups.styles (a Docusaurus
   // internal); when that stops matching, these stylesheets fall back into the one every page blocks on.
   expect(
@@ -110,8 +124,8 @@ test('the global stylesheet stays within its budget and holds neither Amplify UI
     'api-chunks point 5 (the OpenAPI theme’s CSS on API pages only) no longer keeps lib/theme/styles.scss out of core’s splitChunks.cacheGroups.styles',
   ).toBe(false);
   const gzip = zlib.gzipSync(global, { level: 9 }).length;
-  console.log(`budget global CSS: ${gzip} / ${budgets.css.globalGzipBytes} bytes`);
-  expect(gzip).toBeLessThanOrEqual(budgets.css.globalGzipBytes);
+  console.log(`budget global CSS: ${gzip} / ${GLOBAL_CSS_BUDGET} bytes`);
+  expect(gzip).toBeLessThanOrEqual(GLOBAL_CSS_BUDGET);
 });
 
 test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with API pages only (issue #23)', () => {

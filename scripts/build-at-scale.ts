@@ -1,0 +1,34 @@
+/**
+ * `npm run build:scale` (issue #28, budgets at scale): builds the portal over 3× today's content in
+ * `.bench/scale-budgets` (git-ignored; scripts/perf/sites.ts), for the byte budgets that
+ * tests/e2e/budgets.spec.ts checks at scale. The content is synthetic and deterministic
+ * (scripts/perf/scale.ts), so the bytes are too; times stay in `npm run bench:scale`. `npm run test:e2e`
+ * runs it after the portal's own build.
+ *
+ * It runs the contract bundle and the API pages (`npm run gen-api`), then Docusaurus' build, as
+ * `npm run build` does; not the post-build pass, which changes neither the scripts a page loads first
+ * nor the global stylesheet, only how they are linked and compressed.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { SCALE_BUDGETS } from '../tests/perf/budgets';
+import { prepareOurs } from './perf/sites';
+
+/** Runs a command in `cwd`, its output shown; throws naming it when it fails. */
+function run(cwd: string, command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (see above)`);
+}
+
+try {
+  const began = performance.now();
+  const dir = prepareOurs(SCALE_BUDGETS.factor, path.basename(SCALE_BUDGETS.siteDir));
+  run(dir, 'npm', ['run', '-s', 'gen-api']);
+  // The flag as in package.json "build": Node 25+'s localStorage global, which Docusaurus' SSG reads.
+  run(dir, process.execPath, ['--no-experimental-webstorage', path.join(dir, 'node_modules/.bin/docusaurus'), 'build']);
+  const seconds = ((performance.now() - began) / 1000).toFixed(0);
+  console.log(`build:scale: the portal at ${SCALE_BUDGETS.factor}× its content, built in ${dir} (${seconds} s).`);
+} catch (error) {
+  console.error(`build:scale: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
