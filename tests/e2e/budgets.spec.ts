@@ -32,6 +32,13 @@ for (const page of FIRST_LOAD_BUDGETS) {
 // Budgets at scale (issue #28): the same pages of the portal built over 3× the content (npm run build:scale,
 // run by test:e2e after the portal's own build).
 test.describe(`at ${SCALE_BUDGETS.factor}× the content`, () => {
+  test.beforeAll(() => {
+    if (!fs.existsSync(path.join(SCALE_BUDGETS.siteDir, 'build/index.html')))
+      throw new Error(
+        `${SCALE_BUDGETS.siteDir} holds no build: run \`npm run build:scale\` first (npm run test:e2e does)`,
+      );
+  });
+
   for (const page of FIRST_LOAD_BUDGETS) {
     test(`${page.path} loads at most ${SCALE_BUDGETS.growth}× the JavaScript it loads today`, () => {
       const today = firstLoadFigure(SITE, page).jsGzip;
