@@ -5,8 +5,8 @@
  * (scripts/perf/scale.ts), so the bytes are too; times stay in `npm run bench:scale`. `npm run test:e2e`
  * runs it after the portal's own build.
  *
- * It runs the contract bundle and the API pages (`npm run gen-api`), then Docusaurus' build, as
- * `npm run build` does; not the post-build pass, which changes neither the scripts a page loads first
+ * It runs the contract bundle and the API pages (`npm run gen-api`), then Docusaurus' build
+ * (`npm run build:site`), as `npm run build` does; not the post-build pass, which changes neither the scripts a page loads first
  * nor the global stylesheet, only how they are linked and compressed.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,8 +24,7 @@ try {
   const began = performance.now();
   const dir = prepareOurs(SCALE_BUDGETS.factor, path.basename(SCALE_BUDGETS.siteDir));
   run(dir, 'npm', ['run', '-s', 'gen-api']);
-  // The flag as in package.json "build": Node 25+'s localStorage global, which Docusaurus' SSG reads.
-  run(dir, process.execPath, ['--no-experimental-webstorage', path.join(dir, 'node_modules/.bin/docusaurus'), 'build']);
+  run(dir, 'npm', ['run', '-s', 'build:site']);
   const seconds = ((performance.now() - began) / 1000).toFixed(0);
   console.log(`build:scale: the portal at ${SCALE_BUDGETS.factor}× its content, built in ${dir} (${seconds} s).`);
 } catch (error) {
