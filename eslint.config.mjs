@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import regexp from 'eslint-plugin-regexp';
 
 /**
  * Folder boundaries (issue #24): which top-level folders each folder's code may import, lowest layer
@@ -121,6 +122,17 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       // A function that does several things gets a name for each (issue #24): none over 80 lines.
       'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
+    // No regular expression may backtrack super-linearly (DEVELOPERS.md "Safe by default"): hostile input
+    // reaches many of them, and one slow match holds the event loop for every reader. Tests too, since
+    // their helpers often end up in code.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
     },
   },
   {
