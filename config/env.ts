@@ -8,6 +8,7 @@
  */
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
 import { SIGN_IN_ROUTE } from '../rules/routes';
+import { trimTrailing } from '../rules/text';
 
 /** Raised when an environment variable is present but unusable; the message names the variable. */
 export class ConfigError extends Error {
@@ -32,7 +33,7 @@ function readUrl(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(name, `"${value}" is not an http(s) URL (e.g. https://example.com).`);
   }
-  return value.replace(/\/+$/, '');
+  return trimTrailing(value, '/');
 }
 
 function readPort(env: Env, name: string, fallback: number): number {
@@ -344,7 +345,7 @@ function readOAuth(env: Env, siteUrl: string, localSso: LocalSsoSettings, produc
   const oauth = {
     domain: localSso.enabled
       ? `localhost:${localSso.hostedUiPort}`
-      : (read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
+      : trimTrailing((read(env, 'COGNITO_OAUTH_DOMAIN') ?? '').replace(/^https?:\/\//, ''), '/'),
     redirectSignIn: readList(env, 'COGNITO_REDIRECT_SIGN_IN'),
     redirectSignOut: readList(env, 'COGNITO_REDIRECT_SIGN_OUT'),
     customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
 import { bearerSchemeNames } from '../rules/bearerSchemes';
 import { OPENAPI_PATH } from '../rules/contract';
+import { trimTrailing } from '../rules/text';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';
@@ -145,5 +146,5 @@ export function apiSampleBase(root = path.resolve(__dirname, '..')): string {
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   const url = doc?.servers?.[0]?.url;
   if (typeof url !== 'string' || !url) throw new Error(`${bundled}: the description names no server.`);
-  return url.replace(/\/+$/, '');
+  return trimTrailing(url, '/');
 }

@@ -9,8 +9,19 @@
  * A step of postbuild/ (after `docusaurus build`); the CSP allows the one inline script by its hash.
  */
 
-/** `<script src=… defer>` tags of the entry scripts, as Docusaurus 3 writes them. */
-const DEFER_SCRIPT = /<script\b[^>]*\bsrc=["']?([^"'\s>]+)["']?[^>]*\bdefer\b[^>]*>\s*<\/script>/gi;
+/** Empty `<script …></script>` tags, their attributes in group 1. */
+const EMPTY_SCRIPT = /<script\b([^<>]*)>\s*<\/script>/gi;
+
+/**
+ * The `src` of an entry script as Docusaurus 3 writes it (`<script src=… defer>`), or `undefined` for any
+ * other script. The attributes are read apart from the tag: one expression for both backtracks
+ * polynomially over a long tag.
+ */
+function deferredSource(attributes: string): string | undefined {
+  const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attributes);
+  if (!src) return undefined;
+  return /\bdefer\b/i.test(attributes.slice(src.index + src[0].length)) ? src[1] : undefined;
+}
 
 /** The loader for `sources`, in order (a classic inline script, no module syntax). */
 export function paintFirstLoader(sources: string[]): string {
@@ -30,10 +41,12 @@ export function paintFirstLoader(sources: string[]): string {
  *   when it has none.
  */
 export function withPaintFirstScripts(html: string): string {
-  const sources = [...html.matchAll(DEFER_SCRIPT)].map((match) => match[1]);
+  const sources = [...html.matchAll(EMPTY_SCRIPT)].flatMap((match) => deferredSource(match[1]) ?? []);
   if (sources.length === 0) return html;
   let first = true;
-  return html.replace(DEFER_SCRIPT, (_, src: string) => {
+  return html.replace(EMPTY_SCRIPT, (tag, attributes: string) => {
+    const src = deferredSource(attributes);
+    if (src === undefined) return tag;
     const preload = `<link rel="preload" as="script" fetchpriority="low" href="${src}">`;
     if (!first) return preload;
     first = false;

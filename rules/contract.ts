@@ -2,6 +2,7 @@
  * Pure helpers for the customer API contract (spec §7.1): where it is fetched from and how the build
  * points its servers at the configured API host.
  */
+import { trimTrailing } from './text';
 
 /** Path of the OpenAPI description on the API host (spec §7.1). */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -19,7 +20,7 @@ export interface OpenApiDocument {
 
 /** URL of the OpenAPI description on `apiHost`, e.g. `https://api.example.com/api/v1/openapi.json`. */
 export function contractUrl(apiHost: string): string {
-  return `${apiHost.replace(/\/+$/, '')}${OPENAPI_PATH}`;
+  return `${trimTrailing(apiHost, '/')}${OPENAPI_PATH}`;
 }
 
 /**
@@ -29,7 +30,7 @@ export function contractUrl(apiHost: string): string {
 export function withApiHost<T extends OpenApiDocument>(doc: T, apiHost: string | undefined): T {
   if (!apiHost) return doc;
   const [first, ...rest] = doc.servers ?? [];
-  const production = { ...first, url: `${apiHost.replace(/\/+$/, '')}${CUSTOMER_BASE_PATH}` };
+  const production = { ...first, url: `${trimTrailing(apiHost, '/')}${CUSTOMER_BASE_PATH}` };
   return { ...doc, servers: [production, ...rest] };
 }
 
@@ -186,7 +187,7 @@ export function findOperation(doc: ContractNode, method: string, path: string): 
   for (const [template, item] of Object.entries(paths)) {
     const names: string[] = [];
     const pattern = new RegExp(
-      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, param: string) => (names.push(param), '([^/]+)'))}$`,
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^{}]+)\}/g, (_m, param: string) => (names.push(param), '([^/]+)'))}$`,
     );
     const match = pattern.exec(path);
     if (match && item?.[name]) {

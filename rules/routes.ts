@@ -6,6 +6,7 @@
  * Docusaurus writes every route as `<route>/index.html` (its default `trailingSlash: undefined`), and
  * spec §2.1 serves each page at its plain path.
  */
+import { trimBoth } from './text';
 
 /**
  * Route of the sign-in page, the only page anonymous visitors get (spec §2.1, §4). The OAuth redirect
@@ -32,7 +33,7 @@ export function normalisedPath(sitePath: string): string | null {
  * → itself, `/a.js/` → `a.js/index.html`.
  */
 export function builtFileOf(sitePath: string): string {
-  const trimmed = sitePath.replace(/^\/+/, '').replace(/\/+$/, '');
+  const trimmed = trimBoth(sitePath, '/');
   if (trimmed === '') return 'index.html';
   const last = trimmed.split('/').pop()!;
   // A trailing slash names a folder (`/docs/x/`), even when its name has a dot (`/index.html/` is no file).
@@ -62,7 +63,7 @@ export function sitePathsOf(file: string): string[] {
  * its `.md` file relative to the build folder, `/` → `index.md`, `/docs/x/` → `docs/x.md`.
  */
 export function markdownPathOf(route: string): string {
-  const trimmed = route.replace(/^\/+/, '').replace(/\/+$/, '');
+  const trimmed = trimBoth(route, '/');
   return `${trimmed || 'index'}.md`;
 }
 

@@ -17,7 +17,7 @@ const css = fs.readFileSync(path.join(__dirname, '../../src/css/custom.css'), 'u
 /** `--docusaurus-highlighted-code-line-bg` of the `:root` block (light) or the dark block. */
 function highlight(scheme: 'light' | 'dark'): Colord {
   const block = scheme === 'light' ? /:root\s*\{([^}]*)\}/ : /\[data-theme='dark'\]\s*\{([^}]*)\}/;
-  const value = block.exec(css)?.[1].match(/--docusaurus-highlighted-code-line-bg:\s*([^;]+);/)?.[1];
+  const value = block.exec(css)?.[1].match(/--docusaurus-highlighted-code-line-bg:([^;]+);/)?.[1];
   if (!value) throw new Error(`no --docusaurus-highlighted-code-line-bg in the ${scheme} block of custom.css`);
   return colord(value.trim());
 }

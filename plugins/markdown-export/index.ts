@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { trimTrailing } from '../../rules/text';
 import { buildInventory } from './inventory';
 
 /** Name of the inventory file in Docusaurus' generated-files folder (`.docusaurus`). */
@@ -19,7 +20,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
     async postBuild({ plugins, routesPaths, siteConfig }) {
       const inventory = buildInventory({
         siteDir: context.siteDir,
-        siteUrl: siteConfig.url.replace(/\/+$/, '') + siteConfig.baseUrl.replace(/\/+$/, ''),
+        siteUrl: trimTrailing(siteConfig.url, '/') + trimTrailing(siteConfig.baseUrl, '/'),
         title: siteConfig.title,
         tagline: siteConfig.tagline,
         plugins,

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { trimBoth } from '../../rules/text';
 
 /** How an entry's Markdown is made. */
 export type PageBody =
@@ -333,7 +334,7 @@ export function buildInventory(args: {
   const blog = find('docusaurus-plugin-content-blog') as BlogContentLike | undefined;
   const blogOptions = args.plugins.find((p) => p.name === 'docusaurus-plugin-content-blog')?.options as
     { routeBasePath?: string } | undefined;
-  const blogRoute = `/${(blogOptions?.routeBasePath ?? 'blog').replace(/^\/+|\/+$/g, '')}`;
+  const blogRoute = `/${trimBoth(blogOptions?.routeBasePath ?? 'blog', '/')}`;
   const pages = find('docusaurus-plugin-content-pages') as PageLike[] | undefined;
   const entries = [
     ...(docs ? docsEntries(args.siteDir, docs, false) : []),

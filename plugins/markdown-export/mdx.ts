@@ -172,8 +172,29 @@ function sliceOf(node: AnyNode, source: string): string {
   return start?.offset !== undefined && end?.offset !== undefined ? source.slice(start.offset, end.offset) : '';
 }
 
-/** `## Title {#custom-id}` (Docusaurus' explicit heading ids), to keep `## Title`. */
-const HEADING_ID = /^(#{1,6}\s.*?)\s*\{#[\w-]+\}[ \t]*$/gm;
+/** The opening of an ATX heading line: one to six `#` and a space. */
+const HEADING_START = /^#{1,6}[ \t]/;
+
+/** Docusaurus' explicit heading id at the end of a heading line: `{#custom-id}`. */
+const HEADING_ID = /\{#[\w-]+\}[ \t]*\r?$/;
+
+/**
+ * `## Title {#custom-id}` → `## Title`, line by line. One expression over the whole source
+ * (`^(#{1,6}\s.*?)\s*\{#…}$` with `m`) backtracks polynomially over a long heading.
+ */
+function withoutHeadingIds(source: string): string {
+  return source
+    .split('\n')
+    .map((line) => {
+      const start = HEADING_START.exec(line)?.[0].length;
+      if (start === undefined) return line;
+      const id = HEADING_ID.exec(line.slice(start));
+      if (!id) return line;
+      const lineEnd = line.endsWith('\r') ? '\r' : '';
+      return line.slice(0, start) + line.slice(start, start + id.index).trimEnd() + lineEnd;
+    })
+    .join('\n');
+}
 
 /**
  * @returns the page as plain Markdown, ending with one newline.
@@ -183,7 +204,7 @@ const HEADING_ID = /^(#{1,6}\s.*?)\s*\{#[\w-]+\}[ \t]*$/gm;
 export async function toPlainMarkdown(source: string, options: PlainMarkdownOptions): Promise<string> {
   const { parser, stringifier } = await (loaded ??= remark());
   // Heading ids go before parsing, as Docusaurus' own preprocessor escapes them (`{#id}` is no JS expression).
-  source = source.replace(HEADING_ID, '$1');
+  source = withoutHeadingIds(source);
   const tree = parser(options.format).parse(source) as Root;
   tree.children = convertChildren(tree, source, options);
   if (options.title && !tree.children.some((n) => n.type === 'heading' && n.depth === 1)) {

@@ -29,12 +29,14 @@ const refName = (node: unknown) =>
         .pop()
     : undefined;
 
-/** One table cell: no pipes or line breaks. */
+/** One table cell: no pipes or line breaks (each line trimmed, blank ones dropped, the rest joined by a space). */
 const cell = (text: unknown) =>
   String(text ?? '')
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\|/g, '\\|')
-    .trim();
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\|/g, '\\|');
 
 /** A short type for a schema: `string (date)`, `array of Document`, `string \| null`, `one of: a, b`. */
 export function typeOf(doc: ApiDocument, node: unknown, depth = 0): string {

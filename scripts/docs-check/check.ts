@@ -18,6 +18,7 @@ import { parse } from 'yaml';
 import { DESCRIPTION_DOWNLOADS } from '../../config/openapi';
 import { parseRequestSample } from '../../rules/apiSample';
 import { schemaPageId } from '../../rules/contract';
+import { trimTrailing } from '../../rules/text';
 import { CHANGELOG_FEEDS, CHANGELOG_ROUTE } from '../openapi/changelog';
 import { allOperations, apiSamples, contract } from './contract';
 import { problemsOf } from './samples';
@@ -53,20 +54,28 @@ function bodyLines(source: Source): string[] {
 /** Heading text as Docusaurus slugs it: links, code marks, emphasis and tags reduced to their text. */
 const headingText = (text: string) =>
   text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .replace(/!?\[([^[\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^<>]+>/g, '')
     .replace(/[`*_]/g, '')
     .trim();
+
+/** `## Heading` or `## Heading ##` (an ATX heading): its text, without the closing `#`s; `null` for other lines. */
+function headingOf(line: string): string | null {
+  const opening = /^#{1,6}\s+/.exec(line);
+  if (!opening) return null;
+  // Trimmed step by step rather than with `(.*?)\s*#*\s*$`, which backtracks polynomially over a long line.
+  return trimTrailing(line.slice(opening[0].length).trimEnd(), '#').trimEnd();
+}
 
 /** The anchors of a source: its headings' ids (github-slugger, or an explicit `{#id}`) and `id="…"` attributes. */
 export function anchorsOf(source: Source): Set<string> {
   const slugger = new GithubSlugger();
   const anchors = new Set<string>();
   for (const line of proseLines(source.text)) {
-    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      const explicit = /\{#([\w-]+)\}\s*$/.exec(heading[1]);
-      anchors.add(explicit ? explicit[1] : slugger.slug(headingText(heading[1])));
+    const heading = headingOf(line);
+    if (heading !== null) {
+      const explicit = /\{#([\w-]+)\}\s*$/.exec(heading);
+      anchors.add(explicit ? explicit[1] : slugger.slug(headingText(heading)));
     }
     for (const match of line.matchAll(/\bid=["']([\w-]+)["']/g)) anchors.add(match[1]);
   }
@@ -90,7 +99,7 @@ function normalRoute(pathname: string): string {
   } catch {
     // Kept as written; it will not match a route and is reported.
   }
-  return route.length > 1 ? route.replace(/\/+$/, '') : route;
+  return route.length > 1 ? trimTrailing(route, '/') : route;
 }
 
 /** What links may point at: routes (with their anchors, when known) and files. */

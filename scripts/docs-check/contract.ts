@@ -129,7 +129,7 @@ export interface ScriptSample {
  */
 export function scriptSamples(files = docFiles()): ScriptSample[] {
   return files.flatMap(({ file, text }) =>
-    [...text.matchAll(/^```\w*[^\n]*title="([^"]*\((curl|Python|TypeScript)\))"[^\n]*\n([\s\S]*?)^```/gm)].map(
+    [...text.matchAll(/^```[^\n]*title="([^"]*\((curl|Python|TypeScript)\))"[^\n]*\n([\s\S]*?)^```/gm)].map(
       (match) => ({
         file,
         line: text.slice(0, match.index).split('\n').length,

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { trimBoth, trimTrailing } from '../../rules/text';
 
 /** One Markdown source. */
 export interface Source {
@@ -71,7 +72,7 @@ export function docRoute(file: string, slug: unknown): string {
   const dir = parts.slice(0, -1).join('/');
   if (typeof slug === 'string' && slug) {
     const resolved = slug.startsWith('/') ? slug : `/${dir ? `${dir}/` : ''}${slug}`;
-    return `/docs${resolved === '/' ? '' : resolved.replace(/\/+$/, '')}`;
+    return `/docs${resolved === '/' ? '' : trimTrailing(resolved, '/')}`;
   }
   const last = parts.at(-1) ?? '';
   const route = ['index', 'readme'].includes(last.toLowerCase()) ? dir : parts.join('/');
@@ -80,7 +81,7 @@ export function docRoute(file: string, slug: unknown): string {
 
 /** The route of a blog post: `slug`, else `YYYY/MM/DD/<name>` from a dated file or folder name. */
 export function blogRoute(file: string, slug: unknown): string {
-  if (typeof slug === 'string' && slug) return `/blog/${slug.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  if (typeof slug === 'string' && slug) return `/blog/${trimBoth(slug, '/')}`;
   const relative = file
     .replace(/^blog\//, '')
     .replace(MARKDOWN, '')

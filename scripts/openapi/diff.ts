@@ -89,7 +89,7 @@ function operations(doc: Node): Map<string, Operation> {
         const response = resolveRef(doc, raw).node;
         responses.set(status, flatten(doc, response?.content?.['application/json']?.schema ?? {}));
       }
-      const key = `${method.toUpperCase()} ${template.replace(/\{[^}]*\}/g, '{}')}`;
+      const key = `${method.toUpperCase()} ${template.replace(/\{[^{}]*\}/g, '{}')}`;
       found.set(key, {
         label: `${method.toUpperCase()} ${template}`,
         parameters,

@@ -70,8 +70,8 @@ export function scaleContract(contract: ContractNode, factor: number): ContractN
   return doc;
 }
 
-/** Front matter keys that must stay unique per doc. */
-const UNIQUE_KEYS = /^(id|slug):\s*(.+)$/m;
+/** Front matter keys that must stay unique per doc (the value untrimmed in group 2). */
+const UNIQUE_KEYS = /^(id|slug):(.+)$/gm;
 
 /**
  * Writes `docsDir` at `factor`× into `outDir` (emptied first): the original docs, then copies 2…N in
@@ -100,7 +100,7 @@ export function scaleDocs(docsDir: string, outDir: string, factor: number): numb
       } else {
         // Absolute links into the docs point at this copy's page; `id`/`slug` get the copy's number.
         text = text.replace(/\]\(\/docs\//g, `](/docs/scale-${k}/`);
-        text = text.replace(new RegExp(UNIQUE_KEYS.source, 'gm'), (_m, key: string, value: string) =>
+        text = text.replace(UNIQUE_KEYS, (_m, key: string, value: string) =>
           key === 'slug' ? `slug: /scale-${k}${value.trim().replace(/^\/?/, '/')}` : `id: ${value.trim()}-${k}`,
         );
         written += 1;

@@ -25,7 +25,7 @@ describe('request samples in docs/', () => {
 
   it('are all written as <ApiSample> or as a titled script the tests run, so none escapes a check', () => {
     const raw = docFiles().flatMap(({ file, text }) =>
-      [...text.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)]
+      [...text.matchAll(/```([^\n`]*)\n([\s\S]*?)```/g)]
         .filter((block) => /\$API_BASE|\/api\/v1\/customer\/|requests\.(get|post|request)\(|fetch\(/.test(block[2]))
         .filter((block) => !/title="[^"]*\((curl|Python|TypeScript)\)"/.test(block[1]))
         .map((block) => `${file}: ${block[2].split('\n')[0]}`),

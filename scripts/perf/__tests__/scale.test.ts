@@ -59,7 +59,9 @@ test('the docs at 3×: every copy in its own folder, ids and slugs unique', () =
   }
   const all = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => /\.mdx?$/.test(name));
   const keys = all.flatMap((name) =>
-    [...fs.readFileSync(path.join(out, name), 'utf8').matchAll(/^(id|slug):\s*(.+)$/gm)].map((m) => `${m[1]} ${m[2]}`),
+    [...fs.readFileSync(path.join(out, name), 'utf8').matchAll(/^(id|slug):(.+)$/gm)].map(
+      (m) => `${m[1]} ${m[2].trim()}`,
+    ),
   );
   expect(new Set(keys).size).toBe(keys.length);
   fs.rmSync(out, { recursive: true, force: true });

@@ -5,6 +5,7 @@
  * identity service stands in at its own address in local mode.
  */
 import type { AuthSettings } from '@site/config/env';
+import { trimTrailing } from '@site/rules/text';
 
 /** The two values a script needs, or `null` for the client id when this portal has none for scripts. */
 export interface ScriptSignInSettings {
@@ -20,7 +21,7 @@ export interface ScriptSignInSettings {
  */
 export function scriptSignInSettings(auth: AuthSettings): ScriptSignInSettings {
   const endpoint = auth.userPoolEndpoint
-    ? `${auth.userPoolEndpoint.replace(/\/+$/, '')}/`
+    ? `${trimTrailing(auth.userPoolEndpoint, '/')}/`
     : `https://cognito-idp.${auth.region}.amazonaws.com/`;
   const clientId = auth.scriptsClientId ?? (auth.mode === 'local' ? auth.userPoolClientId : null);
   return { endpoint, clientId };

@@ -3,6 +3,7 @@
  * region or the local identity service, and the app client that allows USER_PASSWORD_AUTH.
  */
 import { parseEnv } from '@site/config/env';
+import { trimTrailing } from '@site/rules/text';
 import { exportLines, scriptSignInSettings } from '../settings';
 
 const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbCdEf123', COGNITO_APP_CLIENT_ID: 'web' };
@@ -25,7 +26,7 @@ describe('scriptSignInSettings', () => {
   it('points a local run at the local identity service and its app client', () => {
     const { auth } = parseEnv({});
     const settings = scriptSignInSettings(auth);
-    expect(settings.endpoint).toBe(`${auth.userPoolEndpoint!.replace(/\/+$/, '')}/`);
+    expect(settings.endpoint).toBe(`${trimTrailing(auth.userPoolEndpoint!, '/')}/`);
     expect(settings.endpoint).toMatch(/^http:\/\/localhost:\d+\/$/);
     expect(settings.clientId).toBe(auth.userPoolClientId);
   });
