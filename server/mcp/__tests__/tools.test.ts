@@ -1,16 +1,17 @@
 /**
  * @jest-environment node
  *
- * What the MCP tools answer (issue #27), on the vendored contract and a small build: operations by id or
- * slug with their schemas and `x-assumed` notes, pages by any spelling of their route (and never a file
- * outside the build), and calls sent with the caller's token — or refused, saying what to fix.
+ * What the MCP tools answer, on the vendored contract and a small build: operations by id or slug with
+ * their schemas and `x-assumed` notes, pages by any spelling of their route (and never a file outside the
+ * build), and calls sent with the caller's token — or refused, saying what to fix — whose answers are
+ * read up to a cap and never whole.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
-import { callApi, CallError } from '../callApi';
+import { callApi, CallError, MAX_ANSWER_BYTES } from '../callApi';
 import { buildContent, ContentMissing } from '../content';
 import { operationSlug } from '../../../rules/contract';
 import { getOperation, listOperations } from '../operations';
@@ -91,6 +92,25 @@ describe('call_api', () => {
   let server: http.Server;
   let base: string;
   const seen: { method?: string; url?: string; authorization?: string; body: string }[] = [];
+  /** Bytes of the 40 MiB answer written to the socket before the client stopped reading. */
+  let hugeWritten = 0;
+
+  /** Streams a 40 MiB JSON array, writing only as fast as the client reads. */
+  function answerHuge(response: http.ServerResponse) {
+    const item = Buffer.from(`${JSON.stringify({ id: 'x'.repeat(1000) })},`);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('[');
+    hugeWritten = 1;
+    const pump = () => {
+      while (hugeWritten < 40 * 1024 * 1024) {
+        hugeWritten += item.length;
+        if (!response.write(item)) return void response.once('drain', pump);
+      }
+      response.end('{}]');
+    };
+    response.on('close', () => response.removeAllListeners('drain'));
+    pump();
+  }
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
@@ -98,6 +118,7 @@ describe('call_api', () => {
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
         seen.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body });
+        if (request.url?.startsWith('/huge/')) return answerHuge(response);
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       });
     });
@@ -112,7 +133,7 @@ describe('call_api', () => {
       { operation: 'get-document', pathParameters: { document_id: 'a/b c' }, query: { fields: ['x', 'y'] } },
       { base, token: 'T1' },
     );
-    expect(got).toMatchObject({ method: 'GET', status: 200, body: { ok: true } });
+    expect(got).toMatchObject({ method: 'GET', status: 200, body: { ok: true }, truncated: false });
     expect(seen.at(-1)).toEqual({
       method: 'GET',
       url: '/api/v1/customer/documents/a%2Fb%20c?fields=x&fields=y',
@@ -130,6 +151,46 @@ describe('call_api', () => {
     await expect(callApi(contract, { operation: 'nope' }, { base, token: 't' })).rejects.toThrow(CallError);
     await expect(callApi(contract, { operation: 'get-document' }, { base, token: 't' })).rejects.toThrow(
       /path parameter "document_id"/,
+    );
+  });
+
+  it('cuts a 40 MiB answer at 1 MiB, as text, flagged truncated with what to do, without downloading it', async () => {
+    const got = await callApi(
+      contract,
+      { operation: 'get-document', pathParameters: { document_id: 'x' } },
+      {
+        base: base.replace('/api/v1/customer', '/huge/api/v1/customer'),
+        token: 't',
+      },
+    );
+    expect(got).toMatchObject({ status: 200, truncated: true, contentType: 'application/json' });
+    expect(typeof got.body).toBe('string');
+    expect(Buffer.byteLength(got.body as string)).toBe(MAX_ANSWER_BYTES);
+    expect(got.note).toMatch(/longer than 1048576 bytes.*does not parse.*page_size/);
+    // Stopped reading at the cap: what was written is the cap and the sockets' buffers, not 40 MiB.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hugeWritten).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it.each(['..', '.', '%2e%2e', '%2E.', '%252e%252e', '.%2e'])(
+    "refuses the path parameter %s, which would leave the operation's path, and sends nothing",
+    async (documentId) => {
+      const before = seen.length;
+      await expect(
+        callApi(
+          contract,
+          { operation: 'get-document', pathParameters: { document_id: documentId } },
+          { base, token: 't' },
+        ),
+      ).rejects.toThrow(/path parameter "document_id" may not be .*get_operation describes it/);
+      expect(seen.length).toBe(before);
+    },
+  );
+
+  it('refuses a call whose URL would leave the API base, whatever the contract says', async () => {
+    const escaping = { openapi: '3.1.0', paths: { '/../admin': { get: { operationId: 'escape' } } } };
+    await expect(callApi(escaping, { operation: 'escape' }, { base, token: 't' })).rejects.toThrow(
+      /\/api\/v1\/admin is not under the API base \/api\/v1\/customer\//,
     );
   });
 });
