@@ -1,7 +1,7 @@
 /**
- * Where the portal's MCP server lives and how it tells a client to get a token (issue #27), for every
- * runtime that answers it: the Fastify gate (server/), the Lambda function behind CloudFront (deploy/mcp)
- * and the access decision (./access.ts).
+ * Where the portal's MCP server lives, how large a request to it may be, and how it tells a client to get
+ * a token, for every runtime that answers it: the Fastify gate (server/), the Lambda function behind
+ * CloudFront (deploy/mcp) and the access decision (./access.ts).
  *
  * - The endpoint is `/mcp` on the Streamable HTTP transport (MCP spec 2025-11-25, basic/transports).
  * - The server is an OAuth 2.1 resource server (MCP spec 2025-11-25, basic/authorization): it publishes
@@ -12,6 +12,14 @@
 
 /** The MCP endpoint's path on the site. */
 export const MCP_PATH = '/mcp';
+
+/**
+ * Largest request body `/mcp` reads, in bytes (1 MiB); a larger one gets 413 before it is parsed. One
+ * JSON-RPC message of the portal's tools takes a few KiB (every string argument has a `maxLength`,
+ * server/mcp/server.ts), so the cap leaves room for a `call_api` request body and bounds what one request
+ * can make the server parse. Fastify's default `bodyLimit` is the same figure.
+ */
+export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 
 /** RFC 9728 §3.1: the well-known path with the resource's path inserted after it. */
 export const PROTECTED_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;

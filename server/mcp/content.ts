@@ -1,5 +1,5 @@
 /**
- * What the MCP server reads (issue #27), from the files the build writes: the search index
+ * What the MCP server reads, from the files the build writes: the search index
  * (`search-index.json`), every page's Markdown copy (`<route>.md`, rules/routes.ts `markdownPathOf`),
  * `llms.txt`, and the bundled contract. The gate reads them from `build/`; the Lambda function from the
  * copy `npm run deploy:build` puts beside it (deploy/mcp). Each file is read when first asked for, and
@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OPENAPI_PATH } from '../../rules/contract';
 import { builtFileOf, markdownPathOf } from '../../rules/routes';
+import { trimTrailing } from '../../rules/text';
 import type { ContractNode } from '../../rules/contract';
 import { loadSearchIndex, type SearchIndex } from './search';
 
@@ -27,7 +28,8 @@ export interface McpContent {
   /** @throws {ContentMissing} when the build has no search index. */
   searchIndex(): SearchIndex;
   /**
-   * A page's Markdown copy, or `null` when no page has that route.
+   * A page's Markdown copy, or `null` when no page has that route (a route over {@link MAX_ROUTE_CHARS}
+   * is none, and is not parsed).
    *
    * @param route - a site route (`/docs/x`, `/docs/x/`, `/docs/x.md`, `/docs/x#anchor`) or a full URL of the site.
    * @throws {ContentMissing} when the build wrote no Markdown at all.
@@ -36,6 +38,12 @@ export interface McpContent {
   /** `llms.txt`. @throws {ContentMissing} when the build has none. */
   llmsTxt(): string;
 }
+
+/**
+ * Longest route or URL `read_page` and the page resources take, in characters, checked before the route
+ * is parsed: far more than any page's URL needs, and a bound on what one call can make the server scan.
+ */
+export const MAX_ROUTE_CHARS = 2048;
 
 /** A file the build should have written is not there: the message says which and what to run. */
 export class ContentMissing extends Error {}
@@ -79,15 +87,21 @@ export function buildContent(files: ContentFiles): McpContent {
   };
 }
 
-/** `/docs/x/`, `/docs/x.md`, `https://site/docs/x#y` → `/docs/x`; `null` for what is no route. */
+/**
+ * `/docs/x/`, `/docs/x.md`, `https://site/docs/x#y` → `/docs/x`; `null` for what is no route, and for
+ * anything over {@link MAX_ROUTE_CHARS}. String methods only past the length check: each step is linear.
+ */
 function sitePathOf(route: string): string | null {
+  if (route.length > MAX_ROUTE_CHARS) return null;
   let text = route.trim();
   try {
     if (/^https?:\/\//i.test(text)) text = new URL(text).pathname;
   } catch {
     return null;
   }
-  text = text.replace(/[?#].*$/, '').replace(/\.md$/, '');
+  const queryOrFragment = text.search(/[?#]/);
+  if (queryOrFragment >= 0) text = text.slice(0, queryOrFragment);
+  if (text.endsWith('.md')) text = text.slice(0, -'.md'.length);
   if (!text.startsWith('/')) text = `/${text}`;
   let decoded: string;
   try {
@@ -97,7 +111,7 @@ function sitePathOf(route: string): string | null {
   }
   if (decoded.split('/').some((segment) => segment === '..' || segment.includes('\\') || segment.includes('\0')))
     return null;
-  return decoded.replace(/\/+$/, '') || '/';
+  return trimTrailing(decoded, '/') || '/';
 }
 
 /** The content of a build folder, with the contract the build serves for download (`/api/v1/openapi.json`). */

@@ -1,14 +1,20 @@
 /**
- * The MCP endpoint in Fastify (issue #27): the gate (server/app.ts) registers it beside the site, and
- * `npm start` runs it alone next to the dev server ({@link buildMcpDevApp}), which proxies `/mcp` to it.
- * Either way the request has passed the one access decision (rules/access.ts) before it gets here.
+ * The MCP endpoint in Fastify: the gate (server/app.ts) registers it beside the site, and `npm start` runs
+ * it alone next to the dev server ({@link buildMcpDevApp}), which proxies `/mcp` to it. Either way the
+ * request has passed the one access decision (rules/access.ts) before it gets here, so no body is read
+ * for a caller without a valid token.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS, protectedResourceMetadata } from '../../rules/mcp';
+import {
+  MCP_MAX_BODY_BYTES,
+  MCP_PATH,
+  PROTECTED_RESOURCE_METADATA_PATHS,
+  protectedResourceMetadata,
+} from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import type { McpContent } from './content';
-import { handleMcpRequest } from './http';
+import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 
 /** What the gate's MCP endpoint needs (server/mcp). */
 export interface AppMcpOptions {
@@ -26,8 +32,11 @@ export interface AppMcpOptions {
 }
 
 /**
- * The MCP endpoint (issue #27, server/mcp/http.ts) and its RFC 9728 metadata. The gate's hook has already
- * checked the bearer token (rules/access.ts); the handler gets it for `call_api`.
+ * The MCP endpoint (server/mcp/http.ts) and its RFC 9728 metadata. The gate's hook has already checked the
+ * bearer token (rules/access.ts); the handler gets it for `call_api`. Fastify reads and parses the body
+ * within the route's `bodyLimit` (rules/mcp.ts `MCP_MAX_BODY_BYTES`: by `content-length`, and by the bytes
+ * that arrive when there is none), and a refused body gets the same JSON-RPC error as from the Lambda
+ * function.
  */
 export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): void {
   const metadata = protectedResourceMetadata(options.siteUrl, { issuer: options.issuer }, options.productName);
@@ -37,6 +46,17 @@ export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: Mc
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: MCP_PATH,
+    bodyLimit: MCP_MAX_BODY_BYTES,
+    errorHandler: (error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, bodyTooLarge());
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return send(reply, notJson());
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return send(reply, refusal(415, 'Unsupported Media Type: Content-Type must be application/json.'));
+      }
+      throw error;
+    },
     handler: async (request, reply) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -53,11 +73,16 @@ export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: Mc
         },
         request.body ?? undefined,
       );
-      reply.code(response.status);
-      response.headers.forEach((value, name) => void reply.header(name, value));
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      return send(reply, response);
     },
   });
+}
+
+/** Sends a Fetch `Response` (server/mcp/http.ts answers with one) through Fastify's reply. */
+async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => void reply.header(name, value));
+  return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * One MCP request over Streamable HTTP (issue #27), as a Fetch `Request` → `Response`, so the Fastify gate
- * (server/app.ts) and the Lambda function (deploy/mcp) answer it with the same code. The caller's access
- * token has been verified before (rules/access.ts `decide`).
+ * One MCP request over Streamable HTTP, as a Fetch `Request` → `Response`, so the Fastify gate
+ * (server/app.ts) and the Lambda function (deploy/mcp) answer it with the same code, limits included. The
+ * caller's access token has been verified before (rules/access.ts `decide`).
  *
  * Stateless, as the SDK's stateless example does (`simpleStatelessStreamableHttp.ts`, v1.x): a new server
  * and `WebStandardStreamableHTTPServerTransport` per POST (a stateless transport cannot be reused), no
@@ -9,22 +9,57 @@
  * BUFFERED mode carries them), and 405 for GET and DELETE (MCP spec 2025-11-25, basic/transports: a
  * server may offer no SSE stream and no session to delete). An `Origin` that is not the site's gets 403
  * (the same section: servers MUST validate `Origin` against DNS rebinding).
+ *
+ * Limits, so one request costs a bounded amount: the body is read up to rules/mcp.ts
+ * `MCP_MAX_BODY_BYTES` (413 past it, by `content-length` or by the bytes that arrive), and a JSON-RPC
+ * batch is refused whole (MCP spec 2025-06-18 removed batching; JSON-RPC 2.0 §5.1 Invalid Request), so
+ * one request is one message and at most one tool call.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { MCP_MAX_BODY_BYTES } from '../../rules/mcp';
 import { createMcpServer, type McpServerOptions } from './server';
 
-/** The JSON-RPC error body of a refused request (the SDK's example answers the same way). */
-function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+/** JSON-RPC 2.0 §5.1 error codes; -32000 is the one the SDK's transport uses for HTTP-level refusals. */
+const JSON_RPC = { parseError: -32700, invalidRequest: -32600, transport: -32000 } as const;
+
+/**
+ * The JSON-RPC error body of a refused request, `id: null` (the SDK's transport answers the same way).
+ *
+ * @param status - the HTTP status.
+ * @param code - the JSON-RPC error code, default -32000.
+ */
+export function refusal(
+  status: number,
+  message: string,
+  { code = JSON_RPC.transport, headers = {} }: { code?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+/** The 413 of a body over {@link MCP_MAX_BODY_BYTES}, the same from the gate and the Lambda function. */
+export function bodyTooLarge(): Response {
+  return refusal(
+    413,
+    `Payload Too Large: an MCP request body is at most ${MCP_MAX_BODY_BYTES} bytes. ` +
+      'Send one JSON-RPC message per request with shorter arguments.',
+  );
+}
+
+/** The 400 of a body that is not JSON. */
+export function notJson(): Response {
+  return refusal(400, 'Parse error: the request body is not JSON. Send one JSON-RPC message.', {
+    code: JSON_RPC.parseError,
   });
 }
 
 /**
  * Answers one request to `/mcp`.
  *
- * @param parsedBody - the JSON body when the framework already parsed it (Fastify does), else read here.
+ * @param parsedBody - the JSON body when the framework already parsed it within {@link MCP_MAX_BODY_BYTES}
+ *   (Fastify's route `bodyLimit`, server/mcp/fastify.ts); else the body is read here, bounded.
  * @param options - the server's content and the caller's token (`options.call.token`).
  */
 export async function handleMcpRequest(
@@ -37,7 +72,25 @@ export async function handleMcpRequest(
     return refusal(403, `Origin ${origin} may not use this MCP server.`);
   }
   if (request.method !== 'POST') {
-    return refusal(405, 'This MCP server is stateless: POST JSON-RPC messages to it.', { allow: 'POST' });
+    return refusal(405, 'This MCP server is stateless: POST JSON-RPC messages to it.', { headers: { allow: 'POST' } });
+  }
+  let message = parsedBody;
+  if (message === undefined) {
+    const text = await readBody(request, MCP_MAX_BODY_BYTES);
+    if (text === null) return bodyTooLarge();
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return notJson();
+    }
+  }
+  if (Array.isArray(message)) {
+    return refusal(
+      400,
+      'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed batching). ' +
+        'Send each message in a request of its own.',
+      { code: JSON_RPC.invalidRequest },
+    );
   }
   const server = createMcpServer(options);
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -46,10 +99,39 @@ export async function handleMcpRequest(
   });
   try {
     await server.connect(transport);
-    const response = await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
+    const response = await transport.handleRequest(request, { parsedBody: message });
     response.headers.set('cache-control', 'no-store');
     return response;
   } finally {
     await server.close();
+  }
+}
+
+/**
+ * The request body as UTF-8 text, or `null` as soon as it is known to exceed `maxBytes`: from a
+ * `content-length` over it (nothing is read), or when the bytes that arrive pass it (a chunked body
+ * without a length stops there; the rest is cancelled, never buffered). The SDK's transport reads the same
+ * way (its `maxRequestBodySize`), but a batch has to be refused before the transport runs its messages,
+ * so the body is read here and handed over parsed.
+ */
+async function readBody(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length')) > maxBytes) {
+    await request.body?.cancel();
+    return null;
+  }
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `list_operations` and `get_operation` of the MCP server (issue #27): the operations of the bundled
+ * `list_operations` and `get_operation` of the MCP server: the operations of the bundled
  * contract (spec §7.1; `generated/openapi/customer-api.json`, served at `/api/v1/openapi.json`) as an agent
  * needs them, each with the schemas it references and every `x-assumed` note on the way (what the
  * specification does not say and the reference assumes; openapi/README.md).
@@ -33,6 +33,12 @@ export interface OperationDetail extends OperationSummary {
   assumed: { where: string; note: string }[];
 }
 
+/**
+ * Longest operation name (`operationId` or page slug) and tag the tools take, in characters: the
+ * contract's longest is under 40.
+ */
+export const MAX_OPERATION_CHARS = 128;
+
 /** The contract's operations as {@link OperationSummary}, in document order (`tag` filters, any case). */
 export function listOperations(contract: ContractNode, tag?: string): OperationSummary[] {
   return operations(contract)
@@ -55,9 +61,11 @@ function summaryOf(method: string, path: string, operation: ContractNode): Opera
 }
 
 /**
- * One operation by its `operationId` or page slug (`searchDocuments` or `search-documents`), or `null`.
+ * One operation by its `operationId` or page slug (`searchDocuments` or `search-documents`), or `null`
+ * (also for a name over {@link MAX_OPERATION_CHARS}, which no operation has).
  */
 export function getOperation(contract: ContractNode, name: string): OperationDetail | null {
+  if (name.length > MAX_OPERATION_CHARS) return null;
   const wanted = name.trim().toLowerCase();
   const found = operations(contract).find(
     ({ operation }) =>

@@ -1,5 +1,5 @@
 /**
- * `search_docs` of the MCP server (issue #27): queries the site's own search index, the one the
+ * `search_docs` of the MCP server: queries the site's own search index, the one the
  * navbar's search box uses (`search-index.json`, written by @easyops-cn/docusaurus-search-local), with
  * the library that wrote it (lunr 2). The file's layout is that plugin's, not a public API: an array of
  * lunr indexes over titles, headings, descriptions, keywords and contents, each with its `documents`
@@ -34,6 +34,8 @@ interface IndexedDocument {
 export interface SearchIndex {
   /**
    * @param query - words as a reader types them; each must match (stemmed: `paginated` finds `pagination`).
+   *   Only {@link queryTerms} of it are searched: its first {@link MAX_QUERY_CHARS} characters, at most
+   *   {@link MAX_QUERY_TERMS} distinct words, no wildcard.
    * @param limit - at most this many hits, best first.
    */
   search(query: string, limit: number): SearchHit[];
@@ -52,6 +54,27 @@ const PARTS = [
 
 /** Longest snippet returned, in characters. */
 export const SNIPPET_CHARS = 240;
+
+/** Longest query searched, in characters (`search_docs`' `maxLength`): a few words take far fewer. */
+export const MAX_QUERY_CHARS = 500;
+
+/**
+ * Most distinct words searched. Each word is one lunr clause run against every part of the index, so the
+ * cost of a search grows with their count; every word must match, so more words rarely find more.
+ */
+export const MAX_QUERY_TERMS = 12;
+
+/**
+ * The distinct words of a query as lunr's tokenizer splits them (lower case, on white space and hyphens),
+ * in order, from its first {@link MAX_QUERY_CHARS} characters only. `*` counts as a separator: a term
+ * given to lunr's `Query.term` reaches `TokenSet.fromString`, which reads `*` as a wildcard (lunr 2.3.9),
+ * and a wildcard term expands to every indexed word it matches. lunr's other query syntax (`~`, `^`, `+`,
+ * `-`, `field:`) belongs to its query parser, which `Query.term` does not use, so it stays plain text.
+ */
+export function queryTerms(query: string): string[] {
+  const bounded = query.slice(0, MAX_QUERY_CHARS).replaceAll('*', ' ');
+  return [...new Set(lunr.tokenizer(bounded).map(String).filter(Boolean))];
+}
 
 /**
  * Loads the plugin's `search-index.json` (already parsed).
@@ -80,7 +103,7 @@ export function loadSearchIndex(file: unknown): SearchIndex {
 
   return {
     search(query, limit) {
-      const words = lunr.tokenizer(query).map(String).filter(Boolean);
+      const words = queryTerms(query).slice(0, MAX_QUERY_TERMS);
       if (words.length === 0) return [];
       const hits = new Map<string, SearchHit & { score: number }>();
       for (const part of parts) {

@@ -1,5 +1,5 @@
 /**
- * The portal's MCP server (issue #27) with the official TypeScript SDK (`@modelcontextprotocol/sdk`
+ * The portal's MCP server with the official TypeScript SDK (`@modelcontextprotocol/sdk`
  * 1.32, `McpServer.registerTool` / `registerResource`, docs/server.md): the tools and resources an AI
  * assistant uses to read the docs and try the API. One server is built per request (stateless
  * Streamable HTTP, ./http.ts), for the caller whose access token the gate verified.
@@ -11,13 +11,21 @@
  * - `call_api`: an operation sent with the caller's token to the sandbox, or to the provider when allowed
  *   (./callApi.ts).
  * Resources: `llms.txt`, and every page's Markdown at `<site URL><route>.md`.
+ *
+ * Every string a tool takes has a `maxLength` in its published JSON Schema (the zod `.max` below, which
+ * the SDK also checks before the tool runs), every record a `maxProperties` and every array a `maxItems`,
+ * so what one call costs is bounded before any of it is parsed; `call_api`'s `body` is bounded by the
+ * request's size (rules/mcp.ts `MCP_MAX_BODY_BYTES`) and every argument's element count by
+ * {@link MAX_TOOL_INPUT_ELEMENTS}.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { callApi, CallError, type CallTarget } from './callApi';
-import { ContentMissing, type McpContent } from './content';
-import { getOperation, listOperations } from './operations';
+import { trimTrailing } from '../../rules/text';
+import { callApi, CallError, MAX_ANSWER_BYTES, type CallTarget } from './callApi';
+import { ContentMissing, MAX_ROUTE_CHARS, type McpContent } from './content';
+import { getOperation, listOperations, MAX_OPERATION_CHARS } from './operations';
+import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, queryTerms } from './search';
 
 /** What one server needs. */
 export interface McpServerOptions {
@@ -33,6 +41,74 @@ export interface McpServerOptions {
 
 /** Most hits `search_docs` returns. */
 export const MAX_SEARCH_RESULTS = 20;
+
+/** Longest name of a `call_api` path or query parameter, in characters. */
+export const MAX_PARAMETER_NAME_CHARS = 64;
+
+/** Longest `call_api` path parameter value, in characters: an id or a code. */
+export const MAX_PATH_PARAMETER_CHARS = 256;
+
+/** Longest `call_api` query value, in characters: room for a search phrase or a list of fields. */
+export const MAX_QUERY_VALUE_CHARS = 1024;
+
+/** Most path or query parameters in one `call_api`, and most values of one repeated query parameter. */
+export const MAX_PARAMETERS = 32;
+
+/**
+ * Most array elements and object members in one tool call's arguments, all levels together (the SDK's
+ * `maxToolInputElements`): bounds what a `call_api` body can make the server walk and re-serialise.
+ */
+export const MAX_TOOL_INPUT_ELEMENTS = 10_000;
+
+/** A record of at most {@link MAX_PARAMETERS} parameters, its names bounded; JSON Schema `maxProperties`. */
+function parameters<V extends z.ZodType>(value: V, description: string) {
+  return z
+    .record(z.string().max(MAX_PARAMETER_NAME_CHARS), value)
+    .refine((record) => Object.keys(record).length <= MAX_PARAMETERS, {
+      message: `At most ${MAX_PARAMETERS} parameters.`,
+    })
+    .meta({ description, maxProperties: MAX_PARAMETERS });
+}
+
+const pathValue = z.string().max(MAX_PATH_PARAMETER_CHARS);
+const queryValue = z.string().max(MAX_QUERY_VALUE_CHARS);
+
+/** The tools' inputs (zod shapes the SDK publishes as JSON Schema and checks before a tool runs). */
+const inputs = {
+  searchDocs: {
+    query: z
+      .string()
+      .min(1)
+      .max(MAX_QUERY_CHARS, `A query is at most ${MAX_QUERY_CHARS} characters: search for a few words.`)
+      .describe(`Words to find, at most ${MAX_QUERY_TERMS}, e.g. "interrogator question"`),
+    limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(8).describe('Most results (1–20)'),
+  },
+  readPage: {
+    route: z
+      .string()
+      .min(1)
+      .max(MAX_ROUTE_CHARS, `A route is at most ${MAX_ROUTE_CHARS} characters: give the page's path.`)
+      .describe('The page’s route or URL'),
+  },
+  listOperations: {
+    tag: z.string().max(MAX_OPERATION_CHARS).optional().describe('Only operations with this tag'),
+  },
+  getOperation: {
+    operation: z.string().min(1).max(MAX_OPERATION_CHARS).describe('operationId or page slug, e.g. search-documents'),
+  },
+  callApi: {
+    operation: z.string().min(1).max(MAX_OPERATION_CHARS).describe('operationId or page slug'),
+    pathParameters: parameters(
+      z.union([pathValue, z.number()]),
+      'Values of the path’s {parameters}, by name; "." and ".." are refused',
+    ).optional(),
+    query: parameters(
+      z.union([queryValue, z.number(), z.boolean(), z.array(z.union([queryValue, z.number()])).max(MAX_PARAMETERS)]),
+      'Query parameters by name; an array repeats the parameter',
+    ).optional(),
+    body: z.unknown().optional().describe('The JSON request body, for POST operations'),
+  },
+};
 
 const operationSummary = z.object({
   operationId: z.string(),
@@ -52,6 +128,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(
     { name: `${productName.toLowerCase().replace(/\W+/g, '-')}-portal`, version: options.version },
     {
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
       instructions:
         `Documentation and API reference of the ${productName} regulatory-content API. search_docs finds pages, ` +
         'read_page reads one as Markdown, list_operations and get_operation describe the API, call_api tries an ' +
@@ -72,10 +149,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
     {
       title: 'Search the docs',
       description: `Searches the ${productName} portal (docs, API reference, blog) like its search box: every word must match.`,
-      inputSchema: {
-        query: z.string().min(1).describe('Words to find, e.g. "interrogator question"'),
-        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(8).describe('Most results (1–20)'),
-      },
+      inputSchema: inputs.searchDocs,
       outputSchema: {
         results: z.array(
           z.object({
@@ -89,6 +163,13 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
     },
     async ({ query, limit }) =>
       guarded(() => {
+        const terms = queryTerms(query).length;
+        if (terms > MAX_QUERY_TERMS) {
+          return failure(
+            `search_docs takes at most ${MAX_QUERY_TERMS} different words, and a page must match every one; ` +
+              `this query has ${terms}. Keep the words that matter.`,
+          );
+        }
         const results = content.searchIndex().search(query, limit);
         return result({ results }, results.length ? undefined : `No page matches "${query}".`);
       }),
@@ -100,7 +181,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
       title: 'Read a page',
       description:
         'A page of the portal as Markdown, by its route (from search_docs or llms.txt), e.g. /docs/services/interrogator.',
-      inputSchema: { route: z.string().min(1).describe('The page’s route or URL') },
+      inputSchema: inputs.readPage,
       outputSchema: { route: z.string(), url: z.string(), markdown: z.string() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -121,7 +202,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       title: 'List API operations',
       description:
         'The operations of the customer API (method, path, summary, tags); tag filters, e.g. "Interrogator".',
-      inputSchema: { tag: z.string().optional().describe('Only operations with this tag') },
+      inputSchema: inputs.listOperations,
       outputSchema: { operations: z.array(operationSummary) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -135,7 +216,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       description:
         'One operation of the customer API: parameters, request and response schemas with examples, the schemas it ' +
         'references, and x-assumed notes (what the provider’s specification does not state).',
-      inputSchema: { operation: z.string().min(1).describe('operationId or page slug, e.g. search-documents') },
+      inputSchema: inputs.getOperation,
       outputSchema: {
         ...operationSummary.shape,
         description: z.string(),
@@ -162,24 +243,17 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       title: 'Call the API',
       description:
         'Sends one operation with your own access token and returns the answer. On a local portal it goes to the ' +
-        'sandbox (sample data); a deployed portal sends it to the provider’s API only if its operator allows it.',
-      inputSchema: {
-        operation: z.string().min(1).describe('operationId or page slug'),
-        pathParameters: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-        query: z
-          .record(
-            z.string(),
-            z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
-          )
-          .optional(),
-        body: z.unknown().optional().describe('The JSON request body, for POST operations'),
-      },
+        'sandbox (sample data); a deployed portal sends it to the provider’s API only if its operator allows it. ' +
+        `An answer over ${MAX_ANSWER_BYTES} bytes comes back cut, as text, with truncated: true.`,
+      inputSchema: inputs.callApi,
       outputSchema: {
         method: z.string(),
         url: z.string(),
         status: z.number().int(),
         contentType: z.string(),
         body: z.unknown(),
+        truncated: z.boolean().describe('The answer was cut: body holds its start as text; note says what to do'),
+        note: z.string().optional(),
       },
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
@@ -208,7 +282,7 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
           .searchIndex()
           .pages()
           .map(({ title, route }) => ({
-            uri: `${siteUrl}${route.replace(/\/+$/, '') || '/index'}.md`,
+            uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
             name: title,
             mimeType: 'text/markdown',
           })),
@@ -216,6 +290,9 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
     }),
     { title: 'A page as Markdown', mimeType: 'text/markdown' },
     async (uri, { route }) => {
+      if (String(route).length > MAX_ROUTE_CHARS) {
+        throw new Error(`A page's route is at most ${MAX_ROUTE_CHARS} characters; llms.txt lists every page.`);
+      }
       const page = content.markdown(String(route));
       if (!page) throw new Error(`No page at ${uri.href}.`);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };

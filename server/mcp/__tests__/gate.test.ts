@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The MCP endpoint in the gate (issue #27): `/mcp` takes a valid bearer access token on every method
+ * The MCP endpoint in the gate: `/mcp` takes a valid bearer access token on every method
  * and nothing else (rules/access.ts), answers JSON-RPC without a session, refuses a foreign `Origin`,
  * and publishes its RFC 9728 metadata to anyone. (tests/e2e/mcp.spec.ts drives it with the SDK's client.)
  */
