@@ -7,6 +7,7 @@
  * Every variable is documented in `.env.example`.
  */
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
+import { acceptedHostnames, isLoopbackHostname, LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { SIGN_IN_ROUTE } from '../rules/routes';
 import { trimTrailing } from '../rules/text';
 
@@ -231,6 +232,12 @@ export interface PortalEnv {
   sitePort: number;
   /** Interface `npm run serve` listens on (default `localhost`; `0.0.0.0` in a container). */
   siteHost: string;
+  /**
+   * The `Host` names the gate, the dev server and the MCP server answer; any other gets 421 (403 from the
+   * dev server), against DNS rebinding (rules/hosts.ts). The loopback names, and in Cognito mode also
+   * SITE_URL's host name, the name a deployment is reached by. A proxy in front must pass one of them.
+   */
+  acceptedHostnames: readonly string[];
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
   localSandbox: LocalSandboxSettings;
@@ -291,6 +298,7 @@ export function parseEnv(env: Env): PortalEnv {
     editUrl: read(env, 'EDIT_URL') === undefined ? undefined : `${readUrl(env, 'EDIT_URL', '')}/`,
     sitePort,
     siteHost: read(env, 'HOST') ?? 'localhost',
+    acceptedHostnames: auth.mode === 'cognito' ? acceptedHostnames(siteUrl) : LOOPBACK_HOSTNAMES,
     auth,
     localIdentity: {
       port: identityPort,
@@ -432,28 +440,44 @@ function readUnsafeLocalIdentity(env: Env): boolean {
   return true;
 }
 
-/** Host names that reach this machine only. */
+/** Interfaces that reach this machine only, as HOST may name them. */
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
-/** What trusting the local identity service would need (issue #22, H1). */
-export type LocalIdentityUse = 'serve' | 'deploy';
+/**
+ * What trusting the local identity service would serve: `npm run serve`, `npm start` (its MCP server
+ * and sandbox trust the local key too) or a deployment (`deploy:build`, `deploy:synth`).
+ */
+export type LocalIdentityUse = 'serve' | 'start' | 'deploy';
 
 /**
- * Why this configuration must not run in local mode for `use`, as one line naming the missing
- * variable, or `null` when it may (issue #22, H1). The local identity service's private signing key
- * ships in the public cognito-local package, so anyone can mint tokens it would accept: it is trusted
- * only in a plainly local run, `npm start` (always on localhost) and `npm run serve` bound to a loopback
- * HOST. A deployment (`deploy:build`, `deploy:synth`) or a server on any other interface refuses,
- * unless UNSAFE_LOCAL_IDENTITY=1 says so explicitly (the tests' bundle).
+ * Why this configuration must not run in local mode for `use`, as one line naming what to set, or
+ * `null` when it may. The local identity service's private signing key ships in the public cognito-local
+ * package, so anyone can mint tokens it would accept: it is trusted only in a plainly local run, where
+ * the site is this machine's and nothing else reaches it: `npm start` and `npm run serve` with a
+ * loopback SITE_URL (a public one means a proxy brings others in, whatever the interface), `serve` also
+ * bound to a loopback HOST. A deployment always refuses. UNSAFE_LOCAL_IDENTITY=1 lifts every refusal
+ * (the tests' edge bundle).
  */
 export function localIdentityRefusal(env: PortalEnv, use: LocalIdentityUse): string | null {
   if (env.auth.mode !== 'local' || env.unsafeLocalIdentity) return null;
-  if (use === 'serve' && LOOPBACK_HOSTS.test(env.siteHost)) return null;
-  const where = use === 'serve' ? `npm run serve on HOST=${env.siteHost}` : 'a deployment';
+  const trusts =
+    'would trust the local identity service, whose signing key is public (it ships in the cognito-local package): set COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID';
+  if (use === 'deploy') return `COGNITO_USER_POOL_ID is not set, so a deployment ${trusts} (README, "Deploy to AWS").`;
+  const reasons: { where: string; fix: string }[] = [];
+  if (use === 'serve' && !LOOPBACK_HOSTS.test(env.siteHost)) {
+    reasons.push({ where: `on HOST=${env.siteHost}`, fix: 'HOST=localhost' });
+  }
+  if (!isLoopbackHostname(new URL(env.siteUrl).hostname)) {
+    reasons.push({
+      where: `for SITE_URL=${env.siteUrl}`,
+      fix: `SITE_URL=http://localhost:${env.sitePort} (or unset)`,
+    });
+  }
+  if (reasons.length === 0) return null;
+  const command = use === 'serve' ? 'npm run serve' : 'npm start';
   return (
-    `COGNITO_USER_POOL_ID is not set, so ${where} would trust the local identity service, whose signing key ` +
-    'is public (it ships in the cognito-local package): set COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID' +
-    (use === 'serve' ? ', or HOST=localhost for a local run.' : ' (README, "Deploy to AWS").')
+    `COGNITO_USER_POOL_ID is not set, so ${command} ${reasons.map((r) => r.where).join(' and ')} ${trusts}, ` +
+    `or ${reasons.map((r) => r.fix).join(' and ')} for a local run.`
   );
 }
 

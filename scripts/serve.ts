@@ -1,8 +1,9 @@
 /**
  * `npm run serve`: serves the production build through the gate (server/listen.ts) on PORT (3000). In
  * local mode (no COGNITO_USER_POOL_ID) it first starts the local services (identity, sandbox API, IdP,
- * hosted UI) and trusts the local identity's keys, but only on a loopback HOST: anywhere else it exits
- * with one line saying what to set (issue #22, `localIdentityRefusal`). With a user pool configured it
+ * hosted UI) and trusts the local identity's keys, but only on a loopback HOST with a loopback SITE_URL:
+ * otherwise it exits with one line saying what to set (`localIdentityRefusal`). Every server it starts
+ * answers only the configured Host names (`acceptedHostnames`). With a user pool configured it
  * is server/server.ts: it trusts only that pool's keys (or COGNITO_JWKS_FILE's), loads nothing from `local/`,
  * and so runs from a production install (`npm ci --omit=dev`). Stops cleanly on SIGINT/SIGTERM.
  */

@@ -12,11 +12,14 @@
  * 7.1 s → 6.6 s to the first page here; they are up about two seconds later. Both processes keep their
  * compiled code between runs (./compileCache.ts).
  *
+ * In local mode with a SITE_URL off this machine it exits at once with one line saying what to set
+ * (config/env.ts `localIdentityRefusal`): the services trust the local identity's public key.
+ *
  * Usage: tsx scripts/with-local-services.ts <docusaurus sub-command> [args…]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { portalEnv } from '../config/env';
+import { localIdentityRefusal, portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
@@ -33,6 +36,9 @@ const FIRST_PAGE_WAIT_MS = 180_000;
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
+  // The MCP server and the sandbox below trust the local identity's public key: only for this machine's site.
+  const refusal = localIdentityRefusal(portalEnv, 'start');
+  if (refusal) throw new Error(refusal);
   const childEnv = enableCompileCache(ROOT);
   if (!vendoredPagesUpToDate(ROOT, portalEnv)) {
     const generated = spawnSync('npm', ['run', '-s', 'gen-api'], {

@@ -3,7 +3,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv, userPoolIssuer } from '../env';
+import {
+  ConfigError,
+  LOCAL_APP_CLIENT_ID,
+  LOCAL_USER_POOL_ID,
+  localIdentityRefusal,
+  parseEnv,
+  userPoolIssuer,
+} from '../env';
 
 describe('parseEnv', () => {
   it('runs against the local identity service when no user pool is configured (issue #2)', () => {
@@ -178,5 +185,61 @@ describe('the MCP server (issue #27)', () => {
   it('names the user pool issuer for the protected-resource metadata', () => {
     expect(userPoolIssuer(parseEnv({}).auth)).toBe(`http://localhost:9229/${LOCAL_USER_POOL_ID}`);
     expect(userPoolIssuer(parseEnv(POOL).auth)).toBe('https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123xyz');
+  });
+});
+
+describe('local mode only for a site on this machine (the local identity key is public)', () => {
+  const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
+  const PUBLIC = { SITE_URL: 'https://portal.example.com' };
+
+  it.each(['serve', 'start'] as const)(
+    'npm %s with SITE_URL=https://portal.example.com is refused in one line saying what to set',
+    (use) => {
+      const command = use === 'serve' ? 'npm run serve' : 'npm start';
+      expect(localIdentityRefusal(parseEnv(PUBLIC), use)).toBe(
+        `COGNITO_USER_POOL_ID is not set, so ${command} for SITE_URL=https://portal.example.com would trust the ` +
+          'local identity service, whose signing key is public (it ships in the cognito-local package): set ' +
+          'COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID, or SITE_URL=http://localhost:3000 (or unset) for a local run.',
+      );
+    },
+  );
+
+  it('names both HOST and SITE_URL when both are off this machine', () => {
+    const reason = localIdentityRefusal(parseEnv({ ...PUBLIC, HOST: '0.0.0.0', PORT: '3100' }), 'serve');
+    expect(reason).toMatch(/npm run serve on HOST=0\.0\.0\.0 and for SITE_URL=https:\/\/portal\.example\.com would/);
+    expect(reason).toMatch(/or HOST=localhost and SITE_URL=http:\/\/localhost:3100 \(or unset\) for a local run\.$/);
+  });
+
+  it.each([
+    ['a loopback SITE_URL', { SITE_URL: 'http://127.0.0.1:3000' }],
+    ['an IPv6 loopback SITE_URL', { SITE_URL: 'http://[::1]:3000' }],
+    ['UNSAFE_LOCAL_IDENTITY=1 (the tests)', { ...PUBLIC, UNSAFE_LOCAL_IDENTITY: '1' }],
+    ['a user pool', { ...PUBLIC, ...POOL }],
+  ])('%s runs', (_name, vars) => {
+    expect(localIdentityRefusal(parseEnv(vars), 'serve')).toBeNull();
+    expect(localIdentityRefusal(parseEnv(vars), 'start')).toBeNull();
+  });
+
+  it('parsing alone does not refuse: a build or deploy:synth:identity names the public site before a pool exists', () => {
+    expect(parseEnv(PUBLIC).siteUrl).toBe('https://portal.example.com');
+  });
+});
+
+describe('acceptedHostnames (DNS rebinding)', () => {
+  const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
+
+  it("are the loopback names in local mode, whatever SITE_URL says, and SITE_URL's name too with a user pool", () => {
+    expect(parseEnv({}).acceptedHostnames).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(parseEnv({ SITE_URL: 'https://portal.example.com', UNSAFE_LOCAL_IDENTITY: '1' }).acceptedHostnames).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+    ]);
+    expect(parseEnv({ ...POOL, SITE_URL: 'https://portal.example.com' }).acceptedHostnames).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'portal.example.com',
+    ]);
   });
 });
