@@ -19,11 +19,13 @@ import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
+import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { addMcp, type AppMcpOptions } from './mcp/fastify';
 import { mcpContentOf } from './mcp/content';
 
 export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
+import { addHostCheck } from './gate/hosts';
 import { publicFiles } from './gate/publicFiles';
 import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
@@ -52,6 +54,12 @@ export interface AppOptions {
   accessLog?: (line: string) => void;
   /** The MCP server at `/mcp` (issue #27); off when unset. */
   mcp?: AppMcpOptions;
+  /**
+   * The `Host` names answered (config/env.ts `acceptedHostnames`: the loopback names, and SITE_URL's in
+   * Cognito mode); any other gets 421 before anything else runs, against DNS rebinding (rules/hosts.ts).
+   * Default: the loopback names only.
+   */
+  acceptedHostnames?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -77,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('sitePath', '');
   app.decorateRequest('siteSearch', '');
+  // First of all hooks: a page rebound to this machine by DNS gets nothing, not even a token verified.
+  // The health check answers any name: a load balancer probes the target's IP, and it tells nothing.
+  addHostCheck(app, options.acceptedHostnames ?? LOOPBACK_HOSTNAMES, { anyHost: [HEALTH_PATH] });
   await registerHeadersAndFiles(app, buildDir, options);
   addGate(app, {
     // A load balancer's health check needs no token (issue #12).

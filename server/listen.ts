@@ -12,6 +12,7 @@ import { buildApp, type AppMcpOptions } from './app';
 import { buildMcpDevApp } from './mcp/fastify';
 import { mcpContentOf } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
+import { addHostCheck } from './gate/hosts';
 import { createAccessTokenVerifier } from './gate/verifier';
 
 /** The portal's version (package.json), reported to MCP clients. */
@@ -42,6 +43,7 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
     // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
     accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
     mcp: mcpOptionsOf(env),
+    acceptedHostnames: env.acceptedHostnames,
   });
   await app.listen({ port: env.sitePort, host: env.siteHost });
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
@@ -76,6 +78,9 @@ export async function listenMcpDev(
     { appClientId: env.auth.userPoolClientId, verifier },
     mcpContentOf(BUILD_DIR, options),
   );
+  // After the app's own access check, still before any tool runs: a page rebound to this machine could
+  // otherwise call the tools with a token it signs with the local identity's public key.
+  addHostCheck(app, env.acceptedHostnames);
   await app.listen({ port: env.mcp.devPort, host: 'localhost' });
   return app;
 }

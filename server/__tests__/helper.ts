@@ -115,7 +115,7 @@ export function makeBuild(): string {
 /** The gate app over `buildDir`, trusting the local identity service's key. */
 export async function buildTestApp(
   buildDir: string,
-  options: { tls?: boolean; accessLog?: (line: string) => void } = {},
+  options: { tls?: boolean; accessLog?: (line: string) => void; acceptedHostnames?: readonly string[] } = {},
 ) {
   return buildApp({
     buildDir,
@@ -124,5 +124,6 @@ export async function buildTestApp(
     csp: { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] },
     tls: options.tls ?? false,
     accessLog: options.accessLog,
+    acceptedHostnames: options.acceptedHostnames,
   });
 }
