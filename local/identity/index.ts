@@ -7,7 +7,7 @@
  */
 import './quiet-sdk';
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { createServer } from 'cognito-local/lib/server/server';
@@ -22,6 +22,8 @@ import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelive
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
+import { hostCheckedListener } from '../../server/gate/hosts';
 import { MessageInbox, type LocalMessage } from './messages';
 import type { PoolAdapter } from '../hostedUi/app';
 import { poolAdapter } from './federation';
@@ -124,7 +126,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     inbox.clear();
     res.status(204).end();
   });
-  const httpServer: http.Server = await server.start();
+  const httpServer = await listenBehindHostCheck(server.application, port, config.ServerConfig.hostname);
   const address = httpServer.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${boundPort}`;
@@ -141,6 +143,21 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
         httpServer.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Serves the app cognito-local built behind the Host check (its own `start()` answers any Host): a page
+ * rebound to this machine by DNS must not read the inbox's codes or call the pool's admin operations.
+ *
+ * @throws {Error} when the port is taken (`EADDRINUSE`).
+ */
+async function listenBehindHostCheck(application: unknown, port: number, hostname?: string): Promise<http.Server> {
+  const httpServer = http.createServer(hostCheckedListener(application as http.RequestListener, LOOPBACK_HOSTNAMES));
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, hostname, () => resolve());
+  });
+  return httpServer;
 }
 
 /** Default folder of the local identity data, inside the project and ignored by git. */

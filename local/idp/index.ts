@@ -6,6 +6,8 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
+import { hostCheckedListener } from '../../server/gate/hosts';
 
 /** The person who can sign in at the local IdP. The password is for the local IdP only. */
 export interface IdpPerson {
@@ -112,7 +114,8 @@ export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOpt
       return grant;
     },
   });
-  const server = http.createServer(interactionHandler(provider, person));
+  // Behind the Host check: a page rebound to this machine by DNS must not sign in as the person.
+  const server = http.createServer(hostCheckedListener(interactionHandler(provider, person), LOOPBACK_HOSTNAMES));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

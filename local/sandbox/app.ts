@@ -11,8 +11,10 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { addHostCheck } from '../../server/gate/hosts';
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
 import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../rules/contract';
+import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
 import { toValidationDetail } from './errors';
@@ -56,6 +58,9 @@ function ajv(coerce: boolean) {
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const app = Fastify({ logger: false });
+  // Before CORS and the bearer check: it answers anyone holding a token signed with the local identity's
+  // public key, so a page rebound to this machine by DNS must get nothing.
+  addHostCheck(app, LOOPBACK_HOSTNAMES);
   // Bodies are validated exactly; query and path values arrive as strings and are coerced ("1" → 1).
   const bodies = ajv(false);
   const parameters = ajv(true);

@@ -5,6 +5,7 @@
  * Amplify's clients send them.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
@@ -147,6 +148,34 @@ describe('local identity service', () => {
     // Like Cognito with auto-verified email: the code went to that address, so it is now verified.
     const user = await call('AdminGetUser', { UserPoolId: POOL, Username: 'pending@example.com' });
     expect(user.json.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
+  });
+
+  it('answers a page rebound to this machine by DNS with 421: no inbox, no pool operation', async () => {
+    const { port } = new URL(identity.url);
+    const send = (host: string, method: string, target: string, body = '') =>
+      new Promise<{ status?: number; body: string }>((resolve, reject) => {
+        const headers = {
+          host,
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
+        };
+        const request = http.request({ host: '127.0.0.1', port, method, path: target, headers }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode, body: text }));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    const adminGetUser = JSON.stringify({ UserPoolId: POOL, Username: 'demo@example.com' });
+    for (const [method, target, body] of [
+      ['GET', '/_local/messages', ''],
+      ['POST', '/', adminGetUser],
+    ]) {
+      const rebound = await send(`rebind.example:${port}`, method, target, body);
+      expect([target, rebound.status, rebound.body]).toEqual([target, 421, expect.stringMatching(/^Misdirected/)]);
+      expect([target, (await send(`localhost:${port}`, method, target, body)).status]).toEqual([target, 200]);
+    }
   });
 
   it('answers UserNotFoundException when resending for an unknown user', async () => {

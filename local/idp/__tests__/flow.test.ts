@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-it('discovery, login page, wrong password, code, tokens with the person’s email', () => {
+it('discovery, login page, wrong password, code, tokens with the person’s email; a rebound Host gets 421', () => {
   const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'flow.ts')], {
     cwd: path.resolve(__dirname, '../../..'),
     encoding: 'utf8',
@@ -26,5 +26,6 @@ it('discovery, login page, wrong password, code, tokens with the person’s emai
       iss: seen.issuer,
       aud: 'rp',
     },
+    reboundStatus: 421,
   });
 });

@@ -85,6 +85,14 @@ async function main() {
   const tokens = await token.json();
   const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1], 'base64url').toString());
   seen.idToken = { sub: claims.sub, email: claims.email, iss: claims.iss, aud: claims.aud };
+  // A page rebound to this machine by DNS asks with its own name in Host.
+  seen.reboundStatus = await new Promise((resolve, reject) => {
+    const headers = { host: `rebind.example:${port}` };
+    const rebound = http.request({ host: '127.0.0.1', port, path: '/.well-known/openid-configuration', headers });
+    rebound.on('response', (answer) => resolve(answer.resume().statusCode));
+    rebound.on('error', reject);
+    rebound.end();
+  });
   await idp.close();
   console.log(JSON.stringify(seen));
 }

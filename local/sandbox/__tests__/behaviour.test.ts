@@ -370,6 +370,20 @@ describe('access (spec §6, §8.1)', () => {
     expect((await preflight('https://elsewhere.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('answers a page rebound to this machine by DNS with 421, even with a valid token; loopback names pass', async () => {
+    const withHost = (host: string) =>
+      env.call('GET', '/doctypes', undefined, { authorization: `Bearer ${env.token}`, host });
+    const rebound = await withHost('rebind.example:4010');
+    expect([rebound.statusCode, rebound.body]).toEqual([
+      421,
+      expect.stringMatching(/^Misdirected request: .*localhost/),
+    ]);
+    expect(rebound.body).not.toContain('document');
+    for (const host of ['localhost:4010', '127.0.0.1:4010', '[::1]:4010']) {
+      expect([host, (await withHost(host)).statusCode]).toEqual([host, 200]);
+    }
+  });
+
   it('serves the contract at /api/v1/openapi.json (spec §7.1)', async () => {
     const response = await env.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(JSON.parse(response.body).paths['/documents/lite']).toBeDefined();
