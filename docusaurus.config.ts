@@ -26,6 +26,7 @@ import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
+import devServerHosts from './plugins/dev-server-hosts';
 import ssgChunks from './plugins/ssg-chunks';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { insideGitWorkTree } from './config/lastUpdate';
@@ -114,6 +115,8 @@ const config: Config = {
     ssgChunks,
     // `npm start`: /mcp goes to the MCP server started beside the dev server (issue #27).
     mcpDevProxy(env.mcp.devPort),
+    // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
+    devServerHosts(env.acceptedHostnames),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
     // Its CLI commands alone (`npm run gen-api` runs `docusaurus gen-api-docs`): it has no other lifecycle.
     ...(runsOpenApiGenerator(process.argv) ? [['docusaurus-plugin-openapi-docs', openApiPlugin] as PluginConfig] : []),

@@ -55,9 +55,10 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
 
 /**
  * The tests of tests/e2e that share no state with the others: the production install (its own folder,
- * port and user pool) and the API pages' Markdown read twice (a signed-in reader only).
+ * port and user pool), the API pages' Markdown read twice (a signed-in reader only) and the dev server's
+ * Host check (its own copy of the site and port).
  */
-const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts'];
+const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts', '**/dev-server-hosts.spec.ts'];
 
 export default defineConfig({
   ...sharedConfig('portal-e2e-identity'),
