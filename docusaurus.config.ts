@@ -25,6 +25,7 @@ import routeTree from './plugins/route-tree';
 import prismOnDemand from './plugins/prism-on-demand';
 import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
+import siteScripts from './plugins/site-scripts';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
 import devServerHosts from './plugins/dev-server-hosts';
 import ssgChunks from './plugins/ssg-chunks';
@@ -105,6 +106,8 @@ const config: Config = {
     signInAssets,
     // Lists every page for its Markdown copy and llms.txt (issue #14), written by postbuild/.
     markdownExport,
+    // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
+    siteScripts,
     // Keeps the API reference's code out of the chunk every page loads.
     apiChunks,
     // Code highlighting's grammars load with the pages that show code.

@@ -1,7 +1,8 @@
 /**
  * The manifests the post-build steps read, each read once (issue #23, point 5): the route tree
  * (plugins/route-tree, from `postBuild`), core's `routesChunkNames.json` and `client-manifest.json`, the
- * Markdown inventory (plugins/markdown-export) and the bundled contract.
+ * Markdown inventory (plugins/markdown-export), the site's own inline scripts (plugins/site-scripts) and the
+ * bundled contract.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { BUNDLED_SPEC_PATH } from '../config/openapi';
 import { INVENTORY_FILE } from '../plugins/markdown-export';
 import type { Inventory } from '../plugins/markdown-export/inventory';
 import { readRouteTree } from '../plugins/route-tree';
+import { readSiteScripts, type SiteScripts } from '../plugins/site-scripts';
 import type { ClientManifest } from '../plugins/sign-in-assets/chunks';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
 import type { RouteManifests } from './routeStylesheets';
@@ -17,6 +19,8 @@ import type { RouteManifests } from './routeStylesheets';
 export interface BuildManifests extends RouteManifests {
   inventory: Inventory;
   contract: ApiDocument;
+  /** The site's own inline scripts (plugins/site-scripts). */
+  siteScripts: SiteScripts;
 }
 
 /**
@@ -40,5 +44,6 @@ export function readBuildManifests(root: string): BuildManifests {
     client: json(path.join(generatedDir, 'client-manifest.json')) as ClientManifest,
     inventory: json(path.join(generatedDir, INVENTORY_FILE)) as Inventory,
     contract: json(path.join(root, BUNDLED_SPEC_PATH)) as ApiDocument,
+    siteScripts: readSiteScripts(generatedDir),
   };
 }

@@ -1,20 +1,22 @@
 /**
- * The one pass over the built pages (issue #23, point 5): each HTML file is read once, changed by
- * every page step in order, written once if it changed, classified for the CSP, and compressed from
- * memory together with every other text file of the build. postbuild/README.md lists the steps.
+ * The one pass over the built pages: each HTML file is read once, changed by every page step in order,
+ * checked for what content may not bring (./pageSafety.ts), written once if it changed, and compressed
+ * from memory together with every other text file of the build. postbuild/README.md lists the steps.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
 import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
-import { classifyInlineScripts, REACT_ROOT_ID, scriptHashSource } from './inlineScripts';
+import { checkPage, scriptHashSource, type PageOrigin } from './pageSafety';
 import { withPaintFirstScripts } from './paintFirst';
 import { assetsOfHtml } from '../rules/pageAssets';
 import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
 import { withVerifiedMark } from './verifiedMark';
+import { REACT_ROOT_ID } from '../plugins/site-scripts/html';
+import type { SiteScripts } from '../plugins/site-scripts/learn';
 
-/** The React root as Docusaurus writes it, quoted or not. */
-const REACT_ROOT = new RegExp(`\\bid=["']?${REACT_ROOT_ID}["'\\s>]`);
+/** Most problems listed in the build's error; the rest are counted. */
+const LISTED_PROBLEMS = 20;
 
 /** What {@link finishPages} needs besides the build folder. */
 export interface PagesInput {
@@ -22,8 +24,12 @@ export interface PagesInput {
   manifests: RouteManifests;
   /** Pages (relative, `/`-separated, e.g. `login/index.html`) anonymous visitors receive: no gate mark. */
   publicPages: string[];
-  /** Told of each inline script that came with a page's content: the CSP will block it. */
-  onContentScript?: (page: string, script: string) => void;
+  /** The site's own inline scripts (plugins/site-scripts), the only ones the CSP allows. */
+  siteScripts: SiteScripts;
+  /** The file of a static folder a page (relative, `/`-separated) was copied from (a writer's: content), if any. */
+  staticFileOf: (page: string) => string | undefined;
+  /** The source of a page's content at a route, for the error naming it (./pageSources.ts). */
+  sourceOf: (route: string) => string | undefined;
   /** The encodings of the previous build (compress.ts `COMPRESSION_CACHE_DIR`); unset: compress everything. */
   compressionCache?: string;
 }
@@ -67,20 +73,25 @@ export function finishPage(
 }
 
 /**
- * Runs the page steps over every HTML file of `buildDir`, writes `csp-script-hashes.json`
- * (server/gate/csp.ts `INLINE_SCRIPT_HASHES_FILE`), then writes the brotli and gzip copies of every
- * text file, the pages from memory.
+ * Runs the page steps over every HTML file of `buildDir`, checks each page for what content may not bring
+ * (./pageSafety.ts), writes `csp-script-hashes.json` (server/gate/csp.ts `INLINE_SCRIPT_HASHES_FILE`) with
+ * the site's own inline scripts, then writes the brotli and gzip copies of every text file, the pages from
+ * memory.
  *
- * @throws {Error} naming the page when a step cannot apply (e.g. a page without `</head>`).
+ * @throws {Error} naming the page when a step cannot apply (e.g. a page without `</head>`); listing each page
+ *   and its source when pages hold what content may not bring (an inline script that is not the site's own,
+ *   an event-handler attribute, a `javascript:` URL, `<meta http-equiv>`, a frame); then no hash list is
+ *   written, so no gate starts on the build.
  */
 export async function finishPages(buildDir: string, input: PagesInput): Promise<PagesReport> {
   const files = compressibleFiles(buildDir).filter((name) => name !== INLINE_SCRIPT_HASHES_FILE);
   const publicPages = new Set(input.publicPages);
   const pages = new Map<string, Buffer>();
   const hashes = new Set<string>();
+  const problems: string[] = [];
+  const origins: Record<PageOrigin, number> = { rendered: 0, static: 0, plugin: 0 };
   let styled = 0;
   let marked = 0;
-  let rooted = 0;
   for (const relative of files.filter((name) => name.endsWith('.html'))) {
     const file = path.join(buildDir, relative);
     const before = fs.readFileSync(file, 'utf8');
@@ -90,21 +101,40 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     } catch (error) {
       throw new Error(`build/${relative}: ${error instanceof Error ? error.message : error}`);
     }
-    if (REACT_ROOT.test(page.html)) rooted += 1;
-    const { trusted, content } = classifyInlineScripts(page.html);
-    trusted.forEach((text) => hashes.add(scriptHashSource(text)));
-    content.forEach((text) => input.onContentScript?.(relative, text));
+    const staticFile = input.staticFileOf(relative);
+    const check = checkPage(page.html, {
+      site: input.siteScripts,
+      // A script the page did not have before the steps above is one they wrote (the paint-first loader).
+      isOwn: (text) => !before.includes(text),
+      isStatic: staticFile !== undefined,
+    });
+    origins[check.origin] += 1;
+    check.scripts.forEach((text) => hashes.add(scriptHashSource(text)));
+    if (check.problems.length > 0) {
+      const source = staticFile ?? input.sourceOf(routePathOf(relative));
+      const from = source ? ` (from ${source})` : '';
+      problems.push(...check.problems.map((problem) => `build/${relative}${from}: ${problem.detail}`));
+    }
     if (page.html !== before) fs.writeFileSync(file, page.html);
     pages.set(relative, Buffer.from(page.html));
     styled += Number(page.styled);
     marked += Number(page.marked);
   }
-  // Loud when Docusaurus renames its React root (issue #23): the classifier would take content scripts
-  // for the site's own. (Client-redirect pages have no root; rendered pages all do.)
-  if (pages.size > 0 && rooted === 0)
+  if (problems.length > 0) {
+    problems.sort();
+    const more = problems.length > LISTED_PROBLEMS ? `\n  … and ${problems.length - LISTED_PROBLEMS} more` : '';
     throw new Error(
-      `the CSP's script classifier (postbuild/inlineScripts.ts) finds no React root id="${REACT_ROOT_ID}" in any ` +
-        'page: Docusaurus renamed it; update REACT_ROOT_ID.',
+      `${problems.length} thing(s) in the built pages that content may not bring (postbuild/pageSafety.ts):\n  ` +
+        `${problems.slice(0, LISTED_PROBLEMS).join('\n  ')}${more}\n` +
+        'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
+    );
+  }
+  // Loud when Docusaurus renames its React root: every page would count as written whole by a plugin, and
+  // its scripts as the site's own. (Client-redirect pages have no root; rendered pages all do.)
+  if (pages.size > 0 && origins.rendered === 0)
+    throw new Error(
+      `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +
+        'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
     );
   fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
   const compression = await compressFiles(

@@ -2,14 +2,16 @@
  * Last step of `npm run build`, after `docusaurus build` (whose plugins write files in parallel until
  * it ends): the post-build pipeline of postbuild/README.md. Reads the build manifests once, writes
  * every page as Markdown and the llms.txt files, then passes once over the built pages (route
- * stylesheets, paint-first scripts, gate mark, CSP hashes) and compresses every text file. Prints
- * what it did; exits 1 with the reason when a step fails.
+ * stylesheets, paint-first scripts, gate mark, the check for what content may not bring, CSP hashes) and
+ * compresses every text file. Prints what it did; exits 1 with the reason when a step fails.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { exportMarkdown } from '../plugins/markdown-export/export';
 import { builtFileOf, SIGN_IN_ROUTE } from '../rules/routes';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
+import { pageSources } from './pageSources';
 import { COMPRESSION_CACHE_DIR } from './compress';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -24,12 +26,13 @@ async function main(): Promise<void> {
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],
     // A rebuild compresses only what changed (issue #28).
     compressionCache: COMPRESSION_CACHE_DIR,
-    // The gate's CSP refuses inline scripts that came with content (issue #22): say where they are.
-    onContentScript: (page, script) =>
-      console.warn(
-        `postbuild: build/${page} holds an inline <script> from its content (${JSON.stringify(script.trim().slice(0, 60))}); ` +
-          'the Content-Security-Policy blocks it. Move the code into a component (src/components) instead.',
-      ),
+    siteScripts: manifests.siteScripts,
+    staticFileOf: (page) => {
+      const files = manifests.siteScripts.staticDirectories.map((dir) => path.resolve(ROOT, dir, page));
+      const file = files.find((candidate) => fs.existsSync(candidate));
+      return file && path.relative(ROOT, file);
+    },
+    sourceOf: pageSources(manifests.inventory, ROOT),
   });
   const { files, bytes, brotliBytes, cached } = pages.compression;
   console.log(

@@ -20,7 +20,7 @@ export interface SignInAssets {
 /**
  * The file, in the build output, listing the `'sha256-…'` sources of every inline script the site's own
  * code wrote into its pages (issues #4, #22): written by postbuild/ in its one pass over the pages
- * (postbuild/inlineScripts.ts says which scripts are the site's own), read by the CSP (server/gate/csp.ts).
+ * (postbuild/pageSafety.ts allows exactly those plugins/site-scripts learned), read by the CSP (server/gate/csp.ts).
  */
 export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
 

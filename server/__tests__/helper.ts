@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { parseEnv, type AuthSettings } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { scriptHashSource } from '../../postbuild/inlineScripts';
+import { scriptHashSource } from '../../postbuild/pageSafety';
 import { buildApp } from '../app';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
 import { createAccessTokenVerifier } from '../gate/verifier';

@@ -1,0 +1,42 @@
+/**
+ * Docusaurus plugin: after the build, learns the exact inline scripts the site's own code writes into its
+ * pages (./learn.ts: the plugins' HTML tags from `postBuild`'s `headTags`, `preBodyTags` and
+ * `postBodyTags`, and React's streaming runtime from react-dom/server itself), minified by the same HTML
+ * minifier as the pages (`@docusaurus/bundler` `getHtmlMinifier`, with the type core picks from
+ * `future.faster.swcHtmlMinimizer`). Writes them to `.docusaurus/site-scripts.json`, which the build's last
+ * step reads to allow exactly these scripts and refuse every other (postbuild/pageSafety.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getHtmlMinifier } from '@docusaurus/bundler';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { learnSiteScripts, SITE_SCRIPTS_FILE, type SiteScripts } from './learn';
+
+export { SITE_SCRIPTS_FILE, type SiteScripts };
+
+/** The scripts `postBuild` wrote into `generatedDir` (a `.docusaurus/` folder). */
+export function readSiteScripts(generatedDir: string): SiteScripts {
+  const file = path.join(generatedDir, SITE_SCRIPTS_FILE);
+  if (!fs.existsSync(file))
+    throw new Error(`${file} is missing: build with the site-scripts plugin (plugins/site-scripts)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteScripts;
+}
+
+export default function siteScriptsPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'site-scripts',
+    async postBuild({ headTags, preBodyTags, postBodyTags, siteConfig }) {
+      const minifier = await getHtmlMinifier({
+        type: siteConfig.future.faster.swcHtmlMinimizer ? 'swc' : 'terser',
+      });
+      const scripts = await learnSiteScripts({
+        headTags,
+        preBodyTags,
+        postBodyTags,
+        minify: async (html) => (await minifier.minify(html)).code,
+        staticDirectories: siteConfig.staticDirectories,
+      });
+      fs.writeFileSync(path.join(context.generatedFilesDir, SITE_SCRIPTS_FILE), `${JSON.stringify(scripts)}\n`);
+    },
+  };
+}
