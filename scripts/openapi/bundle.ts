@@ -5,7 +5,8 @@
  * first. Redocly resolves any `$ref` to other files, so the contract may be split by tag. Every
  * `x-assumed` detail also says so in its description (./assumptions.ts), so the reference never shows
  * an assumption as the provider's word (issue #10), and the landing page says which description it was
- * built from and when (issue #25). Output: generated/openapi/customer-api.json (git-ignored).
+ * built from and when (issue #25). Its Markdown texts are held to an allow-list (./sanitize.ts), each text
+ * that loses something saying so in the log. Output: generated/openapi/customer-api.json (git-ignored).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { portalEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { withAssumptionNotes } from './assumptions';
 import { chooseContractSource, sourceLogLine, withSourceNote, type ContractSource } from './source';
+import { findingLogLine, sanitizeContract } from './sanitize';
 import { serversForMode, withApiHost, withExampleBodies, type OpenApiDocument } from '../../rules/contract';
 
 /** What bundleContract wrote. */
@@ -55,8 +57,10 @@ export async function bundleContract(
     portalEnv.auth.mode,
     portalEnv.localSandbox.port,
   );
+  const sanitized = await sanitizeContract(doc);
+  sanitized.findings.forEach((finding) => console.warn(findingLogLine(finding)));
   const out = options.out ?? path.join(root, BUNDLED_SPEC_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify(sanitized.doc, null, 2)}\n`);
   return { out, source };
 }

@@ -27,6 +27,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { build } from 'esbuild';
 import { BUNDLED_SPEC_PATH, MARKDOWN_HTML_PATH } from '../../config/openapi';
 import type { MarkdownHtml } from '../../rules/markdownHtml';
+import { sanitizeSchema } from './sanitize';
 
 /** The theme's "Possible values" line for a schema (lib/markdown/schema `getQualifierMessage`). */
 export type QualifierMessage = (schema: object) => string | undefined;
@@ -66,7 +67,7 @@ const needsThemeComponent = (): never => {
 };
 
 /** A `:::type` line, which the theme's remarkAdmonition turns into its Admonition. */
-const ADMONITION = /^\s*:::/m;
+const ADMONITION = /^[ \t]*:::/m;
 
 /** The theme's own package, from which its renderer's libraries are resolved (the versions it uses). */
 const themeRequire = () => createRequire(require.resolve('docusaurus-theme-openapi-docs/package.json'));
@@ -99,6 +100,10 @@ export async function renderMarkdownHtml(texts: string[]): Promise<MarkdownHtml>
   const markdown = await importFromTheme<ComponentType<Record<string, unknown>>>('react-markdown');
   const gfm = await importFromTheme<unknown>('remark-gfm');
   const raw = await importFromTheme<unknown>('rehype-raw');
+  // The contract's texts are sanitized already (./sanitize.ts); the HTML is too, for the lines this module
+  // writes itself from the contract's values (the "Possible values" of an enum).
+  const { default: rehypeSanitize } = await import('rehype-sanitize');
+  const sanitize = [rehypeSanitize, await sanitizeSchema()];
   const components = {
     pre: needsThemeComponent,
     // The theme's `code`: a language class → its CodeBlock; otherwise `<code className>` with the rest.
@@ -122,14 +127,18 @@ export async function renderMarkdownHtml(texts: string[]): Promise<MarkdownHtml>
     if (ADMONITION.test(text)) continue;
     try {
       html[text] = renderToStaticMarkup(
-        createElement(markdown.module, { remarkPlugins: [gfm.module], rehypePlugins: [raw.module], components }, text),
+        createElement(
+          markdown.module,
+          { remarkPlugins: [gfm.module], rehypePlugins: [raw.module, sanitize], components },
+          text,
+        ),
       );
     } catch (error) {
       if (!(error instanceof NeedsThemeComponent)) throw error;
     }
   }
   return {
-    renderer: `react-markdown@${markdown.version} remark-gfm@${gfm.version} rehype-raw@${raw.version}`,
+    renderer: `react-markdown@${markdown.version} remark-gfm@${gfm.version} rehype-raw@${raw.version} rehype-sanitize`,
     html,
   };
 }

