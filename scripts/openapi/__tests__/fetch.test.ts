@@ -79,7 +79,7 @@ describe('npm run openapi:fetch', () => {
     provider.answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
     const run = await runFetch(provider.host);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/not a usable contract: the response is not JSON/);
+    expect(run.stderr).toMatch(/refused .*: it is served as text\/html, not as JSON/);
     unchanged();
   });
 
