@@ -58,6 +58,39 @@ function features(tree: HastNodes, attribute: (property: string) => string): Map
   return counts;
 }
 
+/** An admonition's fence line as the theme reads it: `:::note`, `:::note[Title]`, or the closing `:::`. */
+const FENCE = /^[ \t]*:::(\w*)(?:\[([^\]\n]*)\])?[ \t]*$/;
+
+/** Whether a text node holds `<` or an attribute value holds `"`: what the theme writes out unescaped. */
+function holdsMarkup(node: HastNodes): boolean {
+  if (node.type === 'text') return node.value.includes('<');
+  if (node.type === 'element' && Object.values(node.properties).some((value) => String(value).includes('"')))
+    return true;
+  return 'children' in node && node.children.some(holdsMarkup);
+}
+
+/**
+ * The text with its admonition fences written as a bold label (`:::note[Title]` → `**Title:**`, the closing
+ * `:::` gone). docusaurus-theme-openapi-docs 5.2 (lib/theme/Markdown `convertAstToHtmlStr`) writes an
+ * admonition's content into the page as HTML without escaping it, so a `&lt;` in it becomes a tag and a `"` in
+ * a link's title ends the attribute; without the fences the theme renders the same content as plain Markdown.
+ *
+ * @returns `undefined` when the text has no fence.
+ */
+function withoutFences(text: string): string | undefined {
+  let changed = false;
+  const lines = text.split('\n').flatMap((line) => {
+    const fence = FENCE.exec(line);
+    if (!fence) return [line];
+    changed = true;
+    const [, type, title] = fence;
+    if (!type) return [];
+    const label = title?.trim() || type[0].toUpperCase() + type.slice(1);
+    return [`**${label}:**`];
+  });
+  return changed ? lines.join('\n') : undefined;
+}
+
 /** A loaded sanitizer: {@link loadSanitizer}. */
 export interface Sanitizer {
   /**
@@ -96,6 +129,11 @@ export async function loadSanitizer(): Promise<Sanitizer> {
     markdown(text) {
       const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
       const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
+      const plain = holdsMarkup(sanitized) ? withoutFences(text) : undefined;
+      if (plain !== undefined) {
+        const { text: kept, dropped } = this.markdown(plain);
+        return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
+      }
       if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
       const kept = features(sanitized, attribute);
       const dropped = [...features(raw, attribute)]

@@ -33,9 +33,12 @@ const HOSTILE = [
   'Searches. <a href="javascript:location=\'//x.example\'">Docs</a> and [more](javascript:alert(1)).',
   'Searches. <svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
 ];
-const SAFE = ['Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
+/** The theme writes an admonition's content as HTML unescaped: a `&lt;` there would become a tag. */
+const ADMONITION = ':::note[Careful]\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.\n:::';
+const SAFE_ADMONITION = ':::note\nPages start at 1.\n:::';
+const SAFE = [SAFE_ADMONITION, 'Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
 
-const { results, vendoredUnchanged } = sanitized([...HOSTILE, ...SAFE]);
+const { results, vendoredUnchanged } = sanitized([...HOSTILE, ADMONITION, ...SAFE]);
 
 describe('sanitizeContract and the reference’s renderers', () => {
   it.each(HOSTILE.map((text, n) => [text, results[n]] as const))(
@@ -54,8 +57,15 @@ describe('sanitizeContract and the reference’s renderers', () => {
     expect(results[4].themeHtml).toContain('Docs');
   });
 
+  it('writes an admonition whose text holds markup as a bold label, so the theme renders its content escaped', () => {
+    const result = results[HOSTILE.length];
+    expect(result.text).toBe('**Careful:**\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.');
+    expect(result.dropped).toEqual(['admonition (its text holds < or ")']);
+    expect(result.problems).toEqual([]);
+  });
+
   it('leaves a text with nothing to drop word for word, and the vendored contract as it is', () => {
-    expect(results.slice(HOSTILE.length).map((result) => [result.text, result.dropped])).toEqual(
+    expect(results.slice(HOSTILE.length + 1).map((result) => [result.text, result.dropped])).toEqual(
       SAFE.map((text) => [text, []]),
     );
     expect(vendoredUnchanged).toBe(true);
