@@ -1,5 +1,5 @@
 /**
- * The portal on AWS as code (issues #12, #22, AWS CDK v2), in two stacks deployed in order:
+ * The portal on AWS as code (AWS CDK v2), in two stacks deployed in order:
  *
  * 1. {@link IdentityStack}: the Cognito user pool (deletion protection, threat protection), its web app
  *    client (SRP and the OAuth code flow only), an app client for scripts (USER_PASSWORD_AUTH, for
@@ -9,7 +9,9 @@
  *    Control); a distribution whose viewer-request Lambda@Edge (deploy/edge) makes the gate's access
  *    decision before anything is served, with the gate's security headers; a WAF web ACL (rate limit and
  *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules;
- *    the MCP server (deploy/mcp) at `/mcp`, a Lambda function behind a function URL (issue #27).
+ *    the MCP server (deploy/mcp) at `/mcp`, a Lambda function behind a function URL that answers only
+ *    requests carrying the distribution's origin secret; every Lambda log group kept
+ *    {@link LOG_RETENTION_DAYS} days (deploy/README.md says which Lambda@Edge log groups it cannot own).
  *
  * The edge bundle is built between the two from the pool's id and JWKS (`npm run deploy:build`), so the
  * site trusts that pool's keys and nothing else (deploy/trust.ts). Lambda@Edge functions and CloudFront's
@@ -31,13 +33,16 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -48,8 +53,11 @@ export const PASSWORD_POLICY: cognito.PasswordPolicy = {
   requireSymbols: true,
 };
 
-/** How long access logs are kept, in days (the log bucket's lifecycle rule). */
-export const LOG_RETENTION_DAYS = 90;
+/**
+ * How long logs are kept, in days: the access logs (the log bucket's lifecycle rule) and every Lambda log
+ * group the stack owns (CloudWatch Logs takes only its own list of periods, hence the enum).
+ */
+export const LOG_RETENTION_DAYS = logs.RetentionDays.THREE_MONTHS;
 
 /** How long a replaced or deleted object of the site bucket stays restorable, in days. */
 export const NONCURRENT_VERSION_DAYS = 30;
@@ -57,6 +65,26 @@ export const NONCURRENT_VERSION_DAYS = 30;
 /** The MCP function's memory, in MB, and its longest request, in seconds (a `call_api` waits up to 30 s). */
 export const MCP_MEMORY_MB = 512;
 export const MCP_TIMEOUT_SECONDS = 35;
+
+/**
+ * Default of the parameter `McpReservedConcurrency`: how many MCP requests run at once at most, beyond
+ * which Lambda answers 429. A request holds its execution environment for up to {@link MCP_TIMEOUT_SECONDS}
+ * (a `call_api` waits on the API), so 20 lets 20 agents wait on the API at once and at least 20 ÷ 35 s ≈ 0.6
+ * requests a second through in the worst case (a search or a page takes milliseconds, so hundreds a second
+ * in the usual case), while a flood costs at most 20 × {@link MCP_MEMORY_MB} MB and cannot take the
+ * account's concurrency from its other functions. Lambda keeps 100 of the account's concurrency unreserved:
+ * an account whose quota is below 120 needs a smaller value (0 stops the MCP server).
+ */
+export const DEFAULT_MCP_RESERVED_CONCURRENCY = 20;
+
+/**
+ * The origin statuses CloudFront replaces with the site's `/404.html` (the distribution's error responses).
+ * CloudFront fetches that page without running the viewer-request gate, so only a status that reaches an
+ * origin after the gate let the request in may be here: S3's 404 for a missing object. The MCP function,
+ * which no gate runs before, never answers one of these (deploy/mcp/handler.ts); 403 is not here, so the
+ * function's 403s and the WAF's blocks reach the viewer as they are.
+ */
+export const ERROR_PAGE_STATUSES = [404] as const;
 
 /** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
 export const DEFAULT_RATE_LIMIT = 2000;
@@ -202,10 +230,14 @@ export class SiteStack extends Stack {
 
     const headers = this.securityHeaders(props.cspDirectives);
 
-    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket);
+    // With ListBucket, S3 answers 404 for a missing object rather than 403 (ERROR_PAGE_STATUSES). The edge
+    // gate rewrites every path it lets through to an object's key, so no request lists the bucket.
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket, {
+      originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+    });
     const edgeLambdas = [
       {
-        functionVersion: this.edgeGate(props.edgeBundleDir).currentVersion,
+        functionVersion: this.edgeGate(props.edgeBundleDir, this.functionLogs('GateLogs')).currentVersion,
         eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
       },
     ];
@@ -241,8 +273,8 @@ export class SiteStack extends Stack {
           edgeLambdas,
         },
       },
-      // Without ListBucket the bucket answers 403 for a missing object: both are the site's 404 page.
-      errorResponses: [403, 404].map((httpStatus) => ({
+      // A missing object is the site's 404 page (the Fastify gate sends the same to a signed-in reader).
+      errorResponses: ERROR_PAGE_STATUSES.map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,
         responsePagePath: '/404.html',
@@ -295,21 +327,38 @@ export class SiteStack extends Stack {
   }
 
   /**
-   * The MCP server (issue #27): a Lambda function (deploy/mcp) behind `/mcp` and its protected-resource
-   * metadata, through a function URL. The function makes the gate's access decision itself (the module
-   * comment of deploy/mcp/handler.ts says why not Lambda@Edge with origin access control), so the URL's
-   * auth type is NONE and no edge function runs on these behaviours; nothing is cached.
+   * The MCP server: a Lambda function (deploy/mcp) behind `/mcp` and its protected-resource metadata,
+   * through a function URL. The function makes the gate's access decision itself (the module comment of
+   * deploy/mcp/handler.ts says why not Lambda@Edge with origin access control), so the URL's auth type is
+   * NONE and no edge function runs on these behaviours; nothing is cached. CloudFront sends the origin
+   * secret the stack generates (deploy/mcp/originSecret.ts), which the function requires; the parameter
+   * `McpReservedConcurrency` caps how many requests it runs at once.
    */
   private mcpBehaviours(
     mcpBundleDir: string,
     headers: cloudfront.IResponseHeadersPolicy,
   ): Record<string, cloudfront.BehaviorOptions> {
+    const reserved = new CfnParameter(this, 'McpReservedConcurrency', {
+      type: 'Number',
+      default: DEFAULT_MCP_RESERVED_CONCURRENCY,
+      minValue: 0,
+      description: 'MCP requests the function runs at once at most (Lambda reserved concurrency; 0 stops it).',
+    });
+    // Only the dynamic reference ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the
+    // value in the origin's header and the function's environment at deploy time.
+    const originSecret = new secretsmanager.Secret(this, 'McpOriginSecret', {
+      description: `Sent by CloudFront to the MCP function URL in ${ORIGIN_SECRET_HEADER}; the function refuses requests without it.`,
+      generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true },
+    }).secretValue.unsafeUnwrap();
     const fn = new lambda.Function(this, 'Mcp', {
       runtime: lambda.Runtime.NODEJS_24_X,
       handler: 'index.handler',
       code: lambda.Code.fromAsset(mcpBundleDir),
       memorySize: MCP_MEMORY_MB,
       timeout: Duration.seconds(MCP_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: reserved.valueAsNumber,
+      environment: { [ORIGIN_SECRET_ENV]: originSecret },
+      logGroup: this.functionLogs('McpLogs'),
       description: 'Portal MCP server: verifies the Cognito access token, then answers MCP requests',
     });
     // BUFFERED: the server answers JSON, never an SSE stream (server/mcp/http.ts).
@@ -318,7 +367,10 @@ export class SiteStack extends Stack {
       invokeMode: lambda.InvokeMode.BUFFERED,
     });
     const behaviour: cloudfront.BehaviorOptions = {
-      origin: new origins.FunctionUrlOrigin(url, { readTimeout: Duration.seconds(MCP_TIMEOUT_SECONDS) }),
+      origin: new origins.FunctionUrlOrigin(url, {
+        readTimeout: Duration.seconds(MCP_TIMEOUT_SECONDS),
+        customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret },
+      }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -329,8 +381,25 @@ export class SiteStack extends Stack {
     return Object.fromEntries([MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS].map((pattern) => [pattern, behaviour]));
   }
 
-  /** The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. */
-  private edgeGate(edgeBundleDir: string): cloudfront.experimental.EdgeFunction {
+  /**
+   * A Lambda function's log group, kept {@link LOG_RETENTION_DAYS} days (CDK's `logRetention` is deprecated
+   * for this). Without one, Lambda creates `/aws/lambda/<name>` on the first call and keeps it forever.
+   */
+  private functionLogs(id: string): logs.LogGroup {
+    return new logs.LogGroup(this, id, { retention: LOG_RETENTION_DAYS });
+  }
+
+  /**
+   * The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. With a log group of
+   * its own, Lambda@Edge writes under that group's name in every region it runs in (CloudFront Developer
+   * Guide, "Edge function logs"); the stack owns it, with its retention, in us-east-1 only, and names it in
+   * the output `GateLogGroup` (deploy/README.md says what to do about the other regions).
+   */
+  private edgeGate(edgeBundleDir: string, logGroup: logs.LogGroup): cloudfront.experimental.EdgeFunction {
+    new CfnOutput(this, 'GateLogGroup', {
+      value: logGroup.logGroupName,
+      description: 'Log group of the edge gate in every region it runs in (retention set in us-east-1 only)',
+    });
     return new cloudfront.experimental.EdgeFunction(this, 'Gate', {
       // The newest Node runtime Lambda@Edge supports (README, "Deploy to AWS").
       runtime: lambda.Runtime.NODEJS_24_X,
@@ -339,6 +408,7 @@ export class SiteStack extends Stack {
       memorySize: 128,
       timeout: Duration.seconds(5),
       description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
+      logGroup,
     });
   }
 
@@ -388,14 +458,20 @@ export class SiteStack extends Stack {
     });
   }
 
-  /** Uploads the build: hashed assets cached for a year, pages revalidated, the cache cleared for pages. */
+  /**
+   * Uploads the build: hashed assets cached for a year, pages revalidated, the cache cleared for pages;
+   * no compressed copies (CloudFront compresses). Both uploads share one CDK provider function, which logs
+   * to one group.
+   */
   private deployBuild(buildDir: string, bucket: s3.Bucket, distribution: cloudfront.Distribution): void {
+    const logGroup = this.functionLogs('DeploymentLogs');
     new s3deploy.BucketDeployment(this, 'Assets', {
       sources: [s3deploy.Source.asset(`${buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
       destinationBucket: bucket,
       destinationKeyPrefix: 'assets/',
       cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
       prune: false,
+      logGroup,
     });
     new s3deploy.BucketDeployment(this, 'Pages', {
       sources: [s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz'] })],
@@ -404,6 +480,7 @@ export class SiteStack extends Stack {
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,
       distributionPaths: ['/*'],
+      logGroup,
     });
   }
 

@@ -1,12 +1,13 @@
 /**
  * @jest-environment node
  *
- * The AWS stacks, synthesized offline (issues #12, #22; `Template.fromStack`, no credentials, no network).
+ * The AWS stacks, synthesized offline (`Template.fromStack`, no credentials, no network).
  * Identity: a user pool that cannot be deleted by CloudFormation, with threat protection, a web client
  * for SRP and the code flow only, and a separate client for scripts. Site: the gate on viewer-request of
- * every behaviour, in front of a private, versioned bucket, with the Fastify gate's headers exactly; a
- * WAF web ACL that a parameter switches off; CloudFront and S3 access logs with a retention rule; hashed
- * assets `private`; TLS 1.2 enforced with a custom domain.
+ * every behaviour but the MCP function's, in front of a private, versioned bucket, with the Fastify gate's
+ * headers exactly; the MCP function reachable only through the distribution, with reserved concurrency; a
+ * WAF web ACL that a parameter switches off; CloudFront and S3 access logs and every Lambda log group with
+ * a retention period; hashed assets `private`; TLS 1.2 enforced with a custom domain.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,9 +19,12 @@ import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helpe
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
 import {
   cspHeader,
+  DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
+  ERROR_PAGE_STATUSES,
   IdentityStack,
   LOG_RETENTION_DAYS,
   MCP_TIMEOUT_SECONDS,
@@ -67,7 +71,7 @@ const identity = Template.fromStack(
 );
 const t = site();
 
-/** The behaviours of the MCP function (issue #27). */
+/** The behaviours of the MCP function. */
 const MCP_PATTERNS: string[] = [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS];
 
 const distributionConfig = (template: Template) =>
@@ -90,6 +94,24 @@ describe('the distribution and its gate', () => {
     );
   });
 
+  it('replaces only S3’s 404 with the site’s 404 page, which CloudFront serves without running the gate', () => {
+    const codes = distributionConfig(t).CustomErrorResponses.map((r: { ErrorCode: number }) => r.ErrorCode);
+    expect(codes).toEqual([...ERROR_PAGE_STATUSES]);
+    // Not 403: the WAF's blocks and the MCP function's refusals would get the page with no gate run.
+    expect(codes).not.toContain(403);
+    // S3 answers 404, not 403, for a missing object only when CloudFront may list the bucket.
+    t.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: Match.arrayWith(['s3:GetObject', 's3:ListBucket']),
+          }),
+        ]),
+      }),
+    });
+  });
+
   it('runs the handler on nodejs24.x from the bundle', () => {
     t.hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', Handler: 'index.handler' });
   });
@@ -107,7 +129,10 @@ describe('the distribution and its gate', () => {
     t.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: Match.objectLike({
         Statement: Match.arrayWith([
-          Match.objectLike({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+          Match.objectLike({
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: Match.arrayWith(['s3:GetObject']),
+          }),
         ]),
       }),
     });
@@ -171,7 +196,7 @@ describe('the distribution and its gate', () => {
   });
 });
 
-describe('the MCP server (issue #27)', () => {
+describe('the MCP server', () => {
   it('serves /mcp and its metadata from the MCP function, all methods, nothing cached, HTTPS only', () => {
     const config = distributionConfig(t);
     const behaviours = config.CacheBehaviors.filter((b: { PathPattern: string }) =>
@@ -206,6 +231,92 @@ describe('the MCP server (issue #27)', () => {
       Timeout: MCP_TIMEOUT_SECONDS,
       Description: Match.stringLikeRegexp('MCP'),
     });
+  });
+});
+
+describe('the function URL is no side door', () => {
+  const config = distributionConfig(t);
+  const mcpBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === MCP_PATH);
+  const mcpOrigin = config.Origins.find((o: { Id: string }) => o.Id === mcpBehaviour.TargetOriginId);
+  const [secretId] = Object.keys(t.findResources('AWS::SecretsManager::Secret'));
+  const mcpFunction = Object.values(t.findResources('AWS::Lambda::Function')).find((f) =>
+    String(f.Properties.Description).includes('MCP'),
+  )!;
+  /** A CloudFormation dynamic reference to the stack's secret, resolved at deploy time. */
+  const secretReference = {
+    'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+  };
+
+  it('the stack generates the secret in Secrets Manager: letters and digits, 64 of them', () => {
+    t.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    t.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: ORIGIN_SECRET_LENGTH, ExcludePunctuation: true },
+    });
+    expect(ORIGIN_SECRET_LENGTH).toBeGreaterThanOrEqual(32);
+  });
+
+  it('CloudFront sends it to the function URL origin, and to no other origin', () => {
+    expect(mcpOrigin.DomainName).toEqual(expect.objectContaining({ 'Fn::Select': expect.anything() }));
+    expect(mcpOrigin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: secretReference }]);
+    const others = config.Origins.filter((o: { Id: string }) => o.Id !== mcpOrigin.Id);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(other.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('the function reads the same secret from its environment; the value is in no template', () => {
+    expect(mcpFunction.Properties.Environment.Variables).toEqual({ [ORIGIN_SECRET_ENV]: secretReference });
+    // Every mention of the secret is the dynamic reference, never a literal value.
+    const text = JSON.stringify(t.toJSON());
+    expect(text.split('{{resolve:secretsmanager:').length - 1).toBe(2);
+    expect(text).not.toMatch(/"HeaderValue":"/);
+  });
+
+  it('the function has reserved concurrency, a parameter with a documented default', () => {
+    expect(mcpFunction.Properties.ReservedConcurrentExecutions).toEqual({ Ref: 'McpReservedConcurrency' });
+    expect(t.toJSON().Parameters.McpReservedConcurrency).toMatchObject({
+      Type: 'Number',
+      Default: DEFAULT_MCP_RESERVED_CONCURRENCY,
+      MinValue: 0,
+    });
+  });
+});
+
+describe('every Lambda log group has a retention period', () => {
+  const logGroups = t.findResources('AWS::Logs::LogGroup');
+  const functions = Object.entries(t.findResources('AWS::Lambda::Function'));
+
+  it(`every log group of the stack keeps its logs ${LOG_RETENTION_DAYS} days`, () => {
+    expect(Object.keys(logGroups).length).toBeGreaterThanOrEqual(3);
+    for (const [id, group] of Object.entries(logGroups)) {
+      expect([id, group.Properties.RetentionInDays]).toEqual([id, LOG_RETENTION_DAYS]);
+    }
+    // CDK's deprecated logRetention would add a custom resource of its own, with a function of its own.
+    t.resourceCountIs('Custom::LogRetention', 0);
+  });
+
+  it('every function, the edge gate, the MCP function and CDK’s upload provider, logs to one of them', () => {
+    const descriptions = functions.map(([, f]) => String(f.Properties.Description ?? f.Properties.Runtime));
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/gate/),
+        expect.stringMatching(/MCP/),
+        expect.stringMatching(/python/),
+      ]),
+    );
+    for (const [id, fn] of functions) {
+      const group = fn.Properties.LoggingConfig?.LogGroup?.Ref;
+      expect([id, group in logGroups]).toEqual([id, true]);
+    }
+  });
+
+  it('the identity stack has no function, so no log group to keep', () => {
+    identity.resourceCountIs('AWS::Lambda::Function', 0);
+    identity.resourceCountIs('AWS::Logs::LogGroup', 0);
+  });
+
+  it('names the edge gate’s log group, which Lambda@Edge uses in every region it runs in', () => {
+    const gate = functions.find(([, f]) => String(f.Properties.Description).includes('gate'))!;
+    t.hasOutput('GateLogGroup', { Value: { Ref: gate[1].Properties.LoggingConfig.LogGroup.Ref } });
   });
 });
 

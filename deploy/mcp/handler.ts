@@ -1,18 +1,25 @@
 /**
- * The MCP server on AWS (issue #27): a Lambda function behind CloudFront's `/mcp` behaviour, through a
- * function URL. It makes the gate's access decision itself (rules/access.ts `decide`, as the Fastify gate
- * and the edge handler do) and answers with the same code as the gate (server/mcp/http.ts).
+ * The MCP server on AWS: a Lambda function behind CloudFront's `/mcp` behaviour, through a function URL.
+ * It makes the gate's access decision itself (rules/access.ts `decide`, as the Fastify gate and the edge
+ * handler do) and answers with the same code as the gate (server/mcp/http.ts).
  *
  * Why the function checks the token rather than Lambda@Edge plus origin access control: OAC signs the
  * origin request with SigV4 in the `Authorization` header, so with signing `always` the viewer's bearer
  * token never reaches the function, and with `no-override` a request carrying one goes unsigned and an
  * `AWS_IAM` function URL refuses it; and a signed POST needs the body's SHA-256 from the viewer (CloudFront
  * Developer Guide, "Restricting access to an AWS Lambda function URL origin"). Every MCP message is a POST
- * with a bearer token, so the function URL is `NONE` and the function refuses what the gate refuses.
+ * with a bearer token, so the function URL is `NONE` and the function refuses what the gate refuses. What
+ * keeps the URL from being a way around CloudFront (its WAF and its logs) is the origin secret
+ * (./originSecret.ts): without it a request gets 403 before anything else runs.
+ *
+ * CloudFront replaces an origin's 404 with the site's `/404.html` (deploy/stack.ts `ERROR_PAGE_STATUSES`), a
+ * page of the signed-in site that it fetches without running the edge gate, so the function never answers
+ * 404: the metadata paths answer every method (405 with `Allow` to all but GET and HEAD), and a path that
+ * is not the function's gets 421.
  *
  * Everything it trusts is baked into the bundle by `npm run deploy:build` ({@link McpFunctionConfig}),
  * like the edge handler's, so deploy:synth can check it (deploy/trust.ts); the pages, search index and
- * contract it reads are copied beside it.
+ * contract it reads are copied beside it. The origin secret alone comes from the environment.
  */
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
@@ -24,6 +31,7 @@ import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
 import type { AppMcpOptions } from '../../server/mcp/fastify';
 import type { McpContent } from '../../server/mcp/content';
+import { ORIGIN_SECRET_HEADER, originSecretCheck } from './originSecret';
 
 /** What the function is built with, baked in at bundle time. */
 export interface McpFunctionConfig {
@@ -40,12 +48,26 @@ export type McpFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<Lamb
 
 const noStore = { 'cache-control': 'no-store' };
 
+/** The methods the protected-resource metadata answers (RFC 9728 §3.1: a GET; HEAD as HTTP allows). */
+export const METADATA_METHODS = ['GET', 'HEAD'] as const;
+
 /**
  * Builds the handler; the verifier is created once, outside the handler (aws-jwt-verify's advice for Lambda).
  *
+ * Answers, in this order: 403 without the origin secret; the access decision's refusal (400, 401, 414,
+ * 431); the metadata (200 to GET and HEAD, 405 with `Allow` to any other method); 421 for a path that is
+ * not the function's; the MCP server's answer (server/mcp/http.ts).
+ *
  * @param content - the pages, search index and contract (server/mcp/content.ts), read from the bundle.
+ * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER} (./originSecret.ts).
+ * @throws {Error} when `originSecret` is missing or too short (./originSecret.ts `originSecretCheck`).
  */
-export function createMcpHandler(config: McpFunctionConfig, content: McpContent): McpFunctionHandler {
+export function createMcpHandler(
+  config: McpFunctionConfig,
+  content: McpContent,
+  originSecret: string | undefined,
+): McpFunctionHandler {
+  const fromDistribution = originSecretCheck(originSecret);
   const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
     publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
     appClientId: config.auth.userPoolClientId,
@@ -57,9 +79,10 @@ export function createMcpHandler(config: McpFunctionConfig, content: McpContent)
     protectedResourceMetadata(config.mcp.siteUrl, { issuer: config.mcp.issuer }, config.mcp.productName),
   );
 
-  return async (event) => {
+  return async (event): Promise<LambdaFunctionURLResult> => {
+    const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
+    if (!fromDistribution(secret)) return { statusCode: 403, headers: noStore };
     const method = event.requestContext.http.method;
-    const headers = event.headers ?? {};
     const decision = await decide(
       {
         method,
@@ -75,14 +98,18 @@ export function createMcpHandler(config: McpFunctionConfig, content: McpContent)
         headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
       };
     }
-    if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path) && method === 'GET') {
+    if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path)) {
+      if (!(METADATA_METHODS as readonly string[]).includes(method)) {
+        return { statusCode: 405, headers: { ...noStore, allow: METADATA_METHODS.join(', ') } };
+      }
       return {
         statusCode: 200,
         headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
-        body: metadata,
+        body: method === 'HEAD' ? undefined : metadata,
       };
     }
-    if (decision.path !== MCP_PATH) return { statusCode: 404, headers: noStore };
+    // RFC 9110 §15.5.20: CloudFront sends only the function's own paths here; a 404 would become `/404.html`.
+    if (decision.path !== MCP_PATH) return { statusCode: 421, headers: noStore };
     const body =
       event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
     const response = await handleMcpRequest(

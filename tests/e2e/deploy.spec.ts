@@ -13,6 +13,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { McpFunctionHandler } from '../../deploy/mcp/handler';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/mcp/originSecret';
 import { viewerRequest } from '../../deploy/edge/events';
 import type { EdgeHandler } from '../../deploy/edge/handler';
 import { mintToken } from '../../server/__tests__/helper';
@@ -108,8 +109,11 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
     identity: 'cognito',
     userPoolId: POOL,
   });
+  // CloudFront sends the stack's origin secret, which the function reads from its environment.
+  const originSecret = crypto.randomBytes(32).toString('hex');
+  process.env[ORIGIN_SECRET_ENV] = originSecret;
   const mcp = (await import(path.join(work, 'mcp/index.js'))) as { handler: McpFunctionHandler };
-  const search = (token: string) =>
+  const search = (token: string, secret = originSecret) =>
     mcp.handler({
       rawPath: '/mcp',
       rawQueryString: '',
@@ -117,6 +121,7 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
         authorization: `Bearer ${token}`,
+        [ORIGIN_SECRET_HEADER]: secret,
       },
       body: JSON.stringify({
         jsonrpc: '2.0',
@@ -133,6 +138,8 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
     expect.objectContaining({ route: '/docs/services/interrogator' }),
   );
   expect((await search(mintToken(claims))).statusCode).toBe(401);
+  // A direct call to the function URL, without the secret, gets nothing even with a valid token.
+  expect((await search(mintToken(claims, { key: pem, header: { kid: 'k1' } }), '')).statusCode).toBe(403);
 
   // 3. The site stack with that bundle: WAF, logs, versioning, private assets.
   const site = npm('deploy:synth', poolEnv);
@@ -145,6 +152,7 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   expect(JSON.stringify(distribution.Properties)).toContain('"EventType":"viewer-request"');
   expect(JSON.stringify(distribution.Properties)).toContain('"PathPattern":"/mcp"');
   expect(resources.find((r) => r.Type === 'AWS::Lambda::Url')).toMatchObject({ Properties: { AuthType: 'NONE' } });
+  expect(JSON.stringify(distribution.Properties)).toContain(`"HeaderName":"${ORIGIN_SECRET_HEADER}"`);
   expect(JSON.stringify(distribution.Properties)).toMatch(/"Logging":\{"Bucket"/);
   expect(text).toContain('"VersioningConfiguration":{"Status":"Enabled"}');
   expect(text).toContain('"cache-control":"private, max-age=31536000, immutable"');

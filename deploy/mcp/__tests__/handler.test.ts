@@ -1,21 +1,25 @@
 /**
  * @jest-environment node
  *
- * The MCP function behind CloudFront's `/mcp` (issue #27) answers as the Fastify gate does: the same
- * status and challenge for every kind of caller (the one access decision, rules/access.ts), the tools to
- * a valid access token, the protected-resource metadata to anyone.
+ * The MCP function behind CloudFront's `/mcp` answers as the Fastify gate does: the same status and
+ * challenge for every kind of caller (the one access decision, rules/access.ts), the tools to a valid
+ * access token, the protected-resource metadata to anyone. It answers only requests that came through
+ * the distribution (the origin secret), and never with a status CloudFront would replace with the site's
+ * 404 page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../../rules/mcp';
+import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
 import { buildApp } from '../../../server/app';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../server/__tests__/helper';
 import { mcpContentOf } from '../../../server/mcp/content';
+import { ERROR_PAGE_STATUSES } from '../../stack';
 import { createMcpHandler } from '../handler';
+import { MIN_ORIGIN_SECRET_LENGTH, ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../originSecret';
 
 const SITE = 'https://portal.example.com';
 const mcp = {
@@ -31,7 +35,11 @@ fs.writeFileSync(
   path.join(buildDir, 'api/v1/openapi.json'),
   JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }),
 );
-const handler = createMcpHandler({ auth: localAuth, jwks: LOCAL_JWKS, mcp }, mcpContentOf(buildDir));
+/** The secret the stack would generate (letters and digits), as CloudFront sends it. */
+const ORIGIN_SECRET = 'Zq7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks2Ma4Nb6Qc8Se0Tu';
+const fromCloudFront = { [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET };
+const config = { auth: localAuth, jwks: LOCAL_JWKS, mcp };
+const handler = createMcpHandler(config, mcpContentOf(buildDir), ORIGIN_SECRET);
 let gate: FastifyInstance;
 
 beforeAll(async () => {
@@ -49,11 +57,14 @@ afterAll(() => gate.close());
 const JSON_RPC = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 
-/** A function URL event (payload format 2.0), headers lower-case as Lambda gives them. */
+/**
+ * A function URL event (payload format 2.0) as CloudFront forwards it: headers lower-case as Lambda gives
+ * them, with the origin secret unless `headers` says otherwise (`undefined` removes it).
+ */
 function event(
   method: string,
   rawPath: string,
-  headers: Record<string, string>,
+  headers: Record<string, string | undefined>,
   body?: string,
 ): LambdaFunctionURLEvent {
   return {
@@ -61,7 +72,9 @@ function event(
     routeKey: '$default',
     rawPath,
     rawQueryString: '',
-    headers,
+    headers: Object.fromEntries(
+      Object.entries({ ...fromCloudFront, ...headers }).filter((entry) => entry[1] !== undefined),
+    ),
     body,
     isBase64Encoded: false,
     requestContext: { http: { method, path: rawPath } },
@@ -120,5 +133,111 @@ test('the metadata is public, a base64 body is read, and no other path is served
   };
   expect(((await handler(encoded)) as Result).statusCode).toBe(200);
   const other = (await handler(event('GET', '/docs/x', { authorization: `Bearer ${mintToken()}` }))) as Result;
-  expect(other.statusCode).toBe(404);
+  expect(other.statusCode).toBe(421);
+});
+
+describe('the function URL is no side door: only requests from the distribution', () => {
+  const withToken = { ...JSON_RPC, authorization: `Bearer ${mintToken()}` };
+  const direct: [string, Record<string, string | undefined>][] = [
+    ['no origin secret', { [ORIGIN_SECRET_HEADER]: undefined }],
+    ['an empty one', { [ORIGIN_SECRET_HEADER]: '' }],
+    ['a wrong one of the same length', { [ORIGIN_SECRET_HEADER]: 'x'.repeat(ORIGIN_SECRET.length) }],
+    ['the secret cut short', { [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET.slice(0, -1) }],
+    ['the secret and more', { [ORIGIN_SECRET_HEADER]: `${ORIGIN_SECRET}x` }],
+    ['the secret in another header', { [ORIGIN_SECRET_HEADER]: undefined, 'x-origin-secret': ORIGIN_SECRET }],
+  ];
+
+  test.each(direct)('%s: 403 to /mcp with a valid token, and to the metadata', async (_what, headers) => {
+    const mcpCall = (await handler(event('POST', MCP_PATH, { ...withToken, ...headers }, LIST_TOOLS))) as Result;
+    expect([mcpCall.statusCode, mcpCall.body, mcpCall.headers?.['www-authenticate']]).toEqual([
+      403,
+      undefined,
+      undefined,
+    ]);
+    const metadata = (await handler(event('GET', PROTECTED_RESOURCE_METADATA_PATH, headers))) as Result;
+    expect([metadata.statusCode, metadata.body]).toEqual([403, undefined]);
+  });
+
+  test('a malformed target or no token is refused only after the secret (403 first)', async () => {
+    const bad = { [ORIGIN_SECRET_HEADER]: 'wrong' };
+    expect(((await handler(event('POST', MCP_PATH, { ...JSON_RPC, ...bad }, LIST_TOOLS))) as Result).statusCode).toBe(
+      403,
+    );
+    expect(((await handler(event('POST', '/mcp%zz', bad, LIST_TOOLS))) as Result).statusCode).toBe(403);
+  });
+
+  test('with the secret, the usual answers: 401 with the challenge without a token, the tools with one', async () => {
+    const anonymous = (await handler(event('POST', MCP_PATH, JSON_RPC, LIST_TOOLS))) as Result;
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers?.['www-authenticate']).toContain('resource_metadata=');
+    const signedIn = (await handler(event('POST', MCP_PATH, withToken, LIST_TOOLS))) as Result;
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  test('the secret goes no further than the check', async () => {
+    const seen: string[] = [];
+    const original = globalThis.Request;
+    globalThis.Request = class extends original {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(input, init);
+        this.headers.forEach((value, name) => seen.push(`${name}: ${value}`));
+      }
+    } as typeof Request;
+    try {
+      expect(((await handler(event('POST', MCP_PATH, withToken, LIST_TOOLS))) as Result).statusCode).toBe(200);
+    } finally {
+      globalThis.Request = original;
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(ORIGIN_SECRET);
+  });
+
+  test(`the function does not start without a secret of ${MIN_ORIGIN_SECRET_LENGTH} characters or more`, () => {
+    const content = mcpContentOf(buildDir);
+    expect(() => createMcpHandler(config, content, undefined)).toThrow(new RegExp(`${ORIGIN_SECRET_ENV} is not set`));
+    expect(() => createMcpHandler(config, content, 'short')).toThrow(/5 characters/);
+    expect(() => createMcpHandler(config, content, 'a'.repeat(MIN_ORIGIN_SECRET_LENGTH))).not.toThrow();
+  });
+});
+
+describe('every path the function serves answers every method itself', () => {
+  const metadataPaths = [...PROTECTED_RESOURCE_METADATA_PATHS];
+
+  test.each(metadataPaths)('%s: 200 to GET and HEAD, 405 with Allow to anything else', async (metadataPath) => {
+    const get = (await handler(event('GET', metadataPath, {}))) as Result;
+    expect([get.statusCode, JSON.parse(String(get.body)).resource]).toEqual([200, `${SITE}${MCP_PATH}`]);
+    const head = (await handler(event('HEAD', metadataPath, {}))) as Result;
+    expect([head.statusCode, head.body]).toEqual([200, undefined]);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      for (const headers of [{}, { authorization: `Bearer ${mintToken()}` }]) {
+        const answer = (await handler(event(method, metadataPath, headers, '{}'))) as Result;
+        expect([method, answer.statusCode, answer.headers?.allow]).toEqual([method, 405, 'GET, HEAD']);
+      }
+    }
+  });
+
+  test('no answer is one CloudFront replaces with the site’s 404 page, which it serves without the gate', async () => {
+    const token = `Bearer ${mintToken()}`;
+    const requests: [string, string, Record<string, string | undefined>][] = [
+      ['POST', MCP_PATH, { ...JSON_RPC }],
+      ['POST', MCP_PATH, { ...JSON_RPC, authorization: token, origin: 'https://evil.example' }],
+      ['GET', MCP_PATH, { authorization: token }],
+      ['DELETE', MCP_PATH, { authorization: token }],
+      ['POST', MCP_PATH, { ...JSON_RPC, [ORIGIN_SECRET_HEADER]: undefined }],
+      ...metadataPaths.flatMap((p): [string, string, Record<string, string>][] => [
+        ['POST', p, {}],
+        ['DELETE', p, {}],
+        ['GET', p, {}],
+      ]),
+      ['GET', '/docs/x', { authorization: token }],
+      ['GET', '/docs/x', {}],
+      ['GET', '/mcp%zz', {}],
+    ];
+    const statuses = new Set<number>();
+    for (const [method, rawPath, headers] of requests) {
+      statuses.add(((await handler(event(method, rawPath, headers, LIST_TOOLS))) as Result).statusCode!);
+    }
+    expect([...statuses].filter((status) => (ERROR_PAGE_STATUSES as readonly number[]).includes(status))).toEqual([]);
+    expect([...statuses]).toEqual(expect.arrayContaining([200, 401, 403, 405, 421]));
+  });
 });
