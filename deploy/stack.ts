@@ -41,6 +41,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
+import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
 import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 
@@ -460,8 +461,8 @@ export class SiteStack extends Stack {
 
   /**
    * Uploads the build: hashed assets cached for a year, pages revalidated, the cache cleared for pages;
-   * no compressed copies (CloudFront compresses). Both uploads share one CDK provider function, which logs
-   * to one group.
+   * neither compressed copies (CloudFront compresses) nor the build's identity record, which is for the
+   * deploy tools only. Both uploads share one CDK provider function, which logs to one group.
    */
   private deployBuild(buildDir: string, bucket: s3.Bucket, distribution: cloudfront.Distribution): void {
     const logGroup = this.functionLogs('DeploymentLogs');
@@ -474,7 +475,9 @@ export class SiteStack extends Stack {
       logGroup,
     });
     new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz'] })],
+      sources: [
+        s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz', BUILD_IDENTITY_FILE] }),
+      ],
       destinationBucket: bucket,
       exclude: ['assets/*'],
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],

@@ -1,14 +1,17 @@
 /**
- * Which keys an edge bundle trusts (issue #22, H1). `npm run deploy:build` bakes a user pool's JWKS into
- * the Lambda@Edge handler and records it beside the bundle in `trust.json`; `npm run deploy:synth`
- * refuses a bundle that trusts the local identity service's key (whose private half ships in the public
+ * What a deployment's parts were made for. `npm run deploy:build` bakes a user pool's JWKS into the
+ * Lambda@Edge handler and records it beside the bundle in `trust.json`; `npm run deploy:synth` refuses a
+ * bundle that trusts the local identity service's key (whose private half ships in the public
  * cognito-local package) or another pool than the one configured, so no deployment can accept tokens
- * anyone can mint.
+ * anyone can mint. Both commands also refuse a site build made for another identity than the one
+ * configured ({@link buildRefusal}): its pages would send readers to sign in somewhere else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { AuthSettings } from '../config/env';
 import { LOCAL_JWKS } from '../local/identity/jwks';
+import { BUILD_IDENTITY_FILE, buildIdentityOf, type BuildIdentity } from '../rules/buildFiles';
 import type { EdgeConfig } from './edge/handler';
 
 /** The file beside the bundle that records what it trusts. */
@@ -67,4 +70,51 @@ export function bundleRefusal(bundleDir: string, userPoolId: string): string | n
     );
   }
   return null;
+}
+
+/** An identity in words, e.g. `Cognito user pool eu-west-2_AbC123xyz (app client abc, eu-west-2)`. */
+function describeIdentity(identity: BuildIdentity): string {
+  const pool = `user pool ${identity.userPoolId} (app client ${identity.userPoolClientId}, ${identity.region})`;
+  return identity.identity === 'local' ? `local identity, ${pool}` : `Cognito ${pool}`;
+}
+
+/** The command that builds the site for `identity`. */
+function buildCommand(identity: BuildIdentity): string {
+  if (identity.identity === 'local') return '"npm run build" with COGNITO_USER_POOL_ID unset';
+  const region = identity.userPoolId.startsWith(`${identity.region}_`) ? '' : `COGNITO_REGION=${identity.region} `;
+  return (
+    `"COGNITO_USER_POOL_ID=${identity.userPoolId} COGNITO_APP_CLIENT_ID=${identity.userPoolClientId} ` +
+    `${region}npm run build"`
+  );
+}
+
+/** The build's record ({@link BUILD_IDENTITY_FILE}), or `null` when it is missing or unreadable. */
+function readBuildIdentity(buildDir: string): BuildIdentity | null {
+  try {
+    const record = JSON.parse(fs.readFileSync(path.join(buildDir, BUILD_IDENTITY_FILE), 'utf8')) as BuildIdentity;
+    return typeof record === 'object' && record !== null ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why the site build in `buildDir` must not be deployed with `auth`, as one line, or `null` when it may.
+ * The build bakes its identity mode, user pool, app client and region into every page's script (Amplify's
+ * configuration, config/env.ts), so a build made for another one would send readers to sign in with
+ * another pool, or with the local identity service, than the one the edge gate trusts. The record is
+ * written by the build's last step (postbuild/run.ts); a build without one (made before the record
+ * existed) is refused too, since what it was made for is unknown.
+ *
+ * @param auth - what the deployment is for (config/env.ts `portalEnv.auth`).
+ */
+export function buildRefusal(buildDir: string, auth: AuthSettings): string | null {
+  const wanted = buildIdentityOf(auth);
+  const made = readBuildIdentity(buildDir);
+  const fields = ['identity', 'userPoolId', 'userPoolClientId', 'region'] as const;
+  if (made && fields.every((field) => made[field] === wanted[field])) return null;
+  const has = made
+    ? `was built for ${describeIdentity(made)}`
+    : `has no record of the identity it was built for (${BUILD_IDENTITY_FILE})`;
+  return `${buildDir} ${has}, but this deployment is for ${describeIdentity(wanted)}: run ${buildCommand(wanted)} first.`;
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { exportMarkdown } from '../plugins/markdown-export/export';
 import { builtFileOf, SIGN_IN_ROUTE } from '../rules/routes';
+import { recordBuildIdentity } from './buildIdentity';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
 import { pageSources } from './pageSources';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     },
     sourceOf: pageSources(manifests.inventory, ROOT),
   });
+  // Last, so only a build whose every step succeeded can be deployed (deploy/trust.ts buildRefusal).
+  recordBuildIdentity(BUILD_DIR);
   const { files, bytes, brotliBytes, cached } = pages.compression;
   console.log(
     `postbuild: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +

@@ -1,7 +1,7 @@
 /**
  * The files the build writes for the servers to read (the gate in server/, the edge bundle in deploy/):
  * their names and shapes, so the step that writes one and the server that reads it cannot disagree.
- * Pure constants and types.
+ * Pure constants, types and the records' builders.
  */
 
 /**
@@ -37,3 +37,38 @@ export const ENCODINGS = [
 
 /** A content coding the gate can send. */
 export type Coding = (typeof ENCODINGS)[number]['coding'] | 'identity';
+
+/**
+ * The file, in the build output, recording which identity the build was made for: written by the build's
+ * last step (postbuild/buildIdentity.ts), read by `npm run deploy:build` and `npm run deploy:synth`
+ * (deploy/trust.ts `buildRefusal`), which refuse a build made for another. A dotfile, so the Fastify gate
+ * does not serve it (@fastify/static `dotfiles: 'deny'`), and the site stack does not upload it.
+ */
+export const BUILD_IDENTITY_FILE = '.build-identity.json';
+
+/** Shape of {@link BUILD_IDENTITY_FILE}: what the build baked into the browser's Amplify configuration. */
+export interface BuildIdentity {
+  /** `local`: the local identity service; `cognito`: a real user pool. */
+  identity: 'local' | 'cognito';
+  /** e.g. `eu-west-2_AbC123xyz`. */
+  userPoolId: string;
+  /** The web app client the pages sign in with. */
+  userPoolClientId: string;
+  /** AWS region of the pool, e.g. `eu-west-2`. */
+  region: string;
+}
+
+/** The record of a build made with `auth` (config/env.ts `AuthSettings`). */
+export function buildIdentityOf(auth: {
+  mode: BuildIdentity['identity'];
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+}): BuildIdentity {
+  return {
+    identity: auth.mode,
+    userPoolId: auth.userPoolId,
+    userPoolClientId: auth.userPoolClientId,
+    region: auth.region,
+  };
+}

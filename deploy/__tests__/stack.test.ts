@@ -19,6 +19,7 @@ import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helpe
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
+import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
 import {
   cspHeader,
@@ -33,6 +34,7 @@ import {
 } from '../stack';
 
 const buildDir = makeBuild();
+fs.writeFileSync(path.join(buildDir, BUILD_IDENTITY_FILE), JSON.stringify(buildIdentityOf(localAuth)));
 const edgeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
 fs.writeFileSync(path.join(edgeBundleDir, 'index.js'), 'exports.handler = async (e) => e.Records[0].cf.request;');
 const mcpBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-'));
@@ -49,8 +51,8 @@ const directives = cspDirectives(readInlineScriptHashes(buildDir), testOrigins);
 const newApp = () =>
   new App({ outdir: fs.mkdtempSync(path.join(cdkOut, 'app-')), context: { 'aws:cdk:bundling-stacks': [] } });
 
-function site(extra: Partial<SiteStackProps> = {}): Template {
-  const stack = new SiteStack(newApp(), 'Site', {
+function site(extra: Partial<SiteStackProps> = {}, app = newApp()): Template {
+  const stack = new SiteStack(app, 'Site', {
     env: { region: 'us-east-1' },
     buildDir,
     edgeBundleDir,
@@ -69,7 +71,8 @@ const identity = Template.fromStack(
     ssoProviderName: 'RegDataIdP',
   }),
 );
-const t = site();
+const siteApp = newApp();
+const t = site({}, siteApp);
 
 /** The behaviours of the MCP function. */
 const MCP_PATTERNS: string[] = [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS];
@@ -173,6 +176,16 @@ describe('the distribution and its gate', () => {
     );
     expect(helmetNames.sort()).toEqual(Object.keys(fromPolicy).sort());
     expect(cspHeader(directives)).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('does not upload the build’s identity record, which only the deploy tools read', () => {
+    const staged = fs
+      .readdirSync(siteApp.outdir)
+      .map((name) => path.join(siteApp.outdir, name))
+      .filter((dir) => fs.existsSync(path.join(dir, 'index.html')));
+    expect(staged).toHaveLength(1);
+    expect(fs.existsSync(path.join(buildDir, BUILD_IDENTITY_FILE))).toBe(true);
+    expect(fs.existsSync(path.join(staged[0], BUILD_IDENTITY_FILE))).toBe(false);
   });
 
   it('uploads hashed assets as private (as the Fastify gate sends them), yet caches them at the edge (L5)', () => {

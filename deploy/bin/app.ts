@@ -1,11 +1,12 @@
 /**
- * `npm run deploy:synth` (issues #12, #22): synthesizes the site stack (deploy/stack.ts `SiteStack`)
+ * `npm run deploy:synth`: synthesizes the site stack (deploy/stack.ts `SiteStack`)
  * offline, with no AWS credentials, into `deploy/cdk.out`. Also the CDK app for a real deployment:
  * `npx cdk deploy --app "npx tsx deploy/bin/app.ts"` (README, "Deploy to AWS", step 3).
  *
- * Refuses, with one line, to run in local mode (no COGNITO_USER_POOL_ID), and to deploy an edge bundle
- * that trusts the local identity service's key or another user pool (deploy/trust.ts). Needs
- * `npm run build` and `npm run deploy:build` first.
+ * Refuses, with one line, to run in local mode (no COGNITO_USER_POOL_ID), to deploy an edge bundle
+ * that trusts the local identity service's key or another user pool, and to deploy a `build/` made for
+ * another identity mode, user pool or app client (deploy/trust.ts). Needs `npm run build` and
+ * `npm run deploy:build` first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { App } from 'aws-cdk-lib';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
-import { bundleRefusal } from '../trust';
+import { buildRefusal, bundleRefusal } from '../trust';
 import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 import { synthesize } from './synthesize';
 
@@ -29,6 +30,8 @@ function main(): void {
     const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId);
     if (untrusted) throw new Error(untrusted);
   }
+  const otherBuild = buildRefusal(BUILD_DIR, portalEnv.auth);
+  if (otherBuild) throw new Error(otherBuild);
   const app = new App({ outdir: CDK_OUT });
   const stack = new SiteStack(app, SITE_STACK, {
     env: { region: 'us-east-1' },

@@ -1,15 +1,17 @@
 /**
- * `npm run deploy:build` (issues #12, #22): bundles the edge handler (deploy/edge) with esbuild into
+ * `npm run deploy:build`: bundles the edge handler (deploy/edge) with esbuild into
  * `deploy/dist/edge/index.js` (or EDGE_BUNDLE_DIR), exporting `handler`, with its configuration baked in:
  * the user pool, app clients and JWKS of the configured Cognito user pool (fetched once, or read from
  * COGNITO_JWKS_FILE), and the build's public sign-in files; and writes `trust.json` beside it, which
- * `deploy:synth` checks (deploy/trust.ts). Builds the site first when `build/` is missing.
+ * `deploy:synth` checks (deploy/trust.ts). Builds the site first when `build/` is missing, and refuses,
+ * with one line saying what to run, a `build/` made for another identity mode, user pool or app client
+ * (deploy/trust.ts `buildRefusal`): the bundle would hold that build's pages.
  *
  * In local mode it exits with one line naming the missing variable: such a bundle would trust the local
  * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
  * `deploy:synth` still refuses it.
  * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit. Then bundles the MCP
- * function the same way (./build-mcp.ts, issue #27).
+ * function the same way (./build-mcp.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
-import { holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
+import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
 import { mcpOptionsOf } from '../../server/listen';
 import { buildMcpBundle } from './build-mcp';
 import { bundleFunction } from './bundle';
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
     console.log('build/ is missing: running "npm run build" first.');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
+  const otherBuild = buildRefusal(buildDir, portalEnv.auth);
+  if (otherBuild) throw new Error(otherBuild);
   const config: EdgeConfig = {
     auth: portalEnv.auth,
     jwks: await poolJwks(),

@@ -3,7 +3,9 @@
  * deployment with a new user pool: (1) `deploy:synth:identity` synthesizes the pool; (2) with the pool's
  * id (and, offline, its JWKS from a file) `deploy:build` binds the edge bundle to that pool; (3)
  * `deploy:synth` synthesizes the site stack with that bundle and the MCP function's (issue #27). The bundle test:e2e built with
- * UNSAFE_LOCAL_IDENTITY=1 (for the leak sweep) is refused, and so is local mode.
+ * UNSAFE_LOCAL_IDENTITY=1 (for the leak sweep) is refused, and so is local mode, and so is the site build
+ * test:e2e made (local identity) for the new pool; the test then records that build as made for the pool,
+ * standing in for the README's `npm run build` with the pool's variables, which would take a minute.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -14,6 +16,9 @@ import { test, expect } from '@playwright/test';
 import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { McpFunctionHandler } from '../../deploy/mcp/handler';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/mcp/originSecret';
+import { parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { viewerRequest } from '../../deploy/edge/events';
 import type { EdgeHandler } from '../../deploy/edge/handler';
 import { mintToken } from '../../server/__tests__/helper';
@@ -36,6 +41,13 @@ function npm(script: string, vars: Record<string, string> = {}) {
   });
   return spawnSync('npm', ['run', '-s', script], { cwd: ROOT, env: { ...env, ...vars }, encoding: 'utf8' });
 }
+
+/** Puts back the build's own identity record after a test recorded the build as made for another pool. */
+let restoreBuildRecord: (() => void) | undefined;
+test.afterEach(() => {
+  restoreBuildRecord?.();
+  restoreBuildRecord = undefined;
+});
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; Condition?: string }>;
 const resourcesOf = (stack: string) =>
@@ -82,6 +94,16 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
     EDGE_BUNDLE_DIR: path.join(work, 'edge'),
     SITE_URL: 'https://docs.example.com',
   };
+  // The site build test:e2e made is for the local identity service: deploy:build refuses it for the pool.
+  const refused = npm('deploy:build', poolEnv);
+  expect(refused.status).not.toBe(0);
+  expect(refused.stderr.trim().split('\n').pop()).toMatch(
+    new RegExp(`^deploy:build: .*build was built for local identity.*is for Cognito user pool ${POOL}.*npm run build`),
+  );
+  const record = path.join(ROOT, 'build', BUILD_IDENTITY_FILE);
+  const localRecord = fs.readFileSync(record, 'utf8');
+  restoreBuildRecord = () => fs.writeFileSync(record, localRecord);
+  recordBuildIdentity(path.join(ROOT, 'build'), parseEnv(poolEnv).auth);
   const bundle = npm('deploy:build', poolEnv);
   expect(bundle.status, bundle.stderr).toBe(0);
   expect(bundle.stdout).toMatch(new RegExp(`cognito identity, user pool ${POOL}`));
