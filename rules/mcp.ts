@@ -34,6 +34,13 @@ export const PROTECTED_RESOURCE_METADATA_PATHS = [
   '/.well-known/oauth-protected-resource',
 ] as const;
 
+/**
+ * The methods the metadata answers (RFC 9728 §3.1: a GET; HEAD as HTTP allows). Every other method gets 405
+ * with `Allow` from the path itself, in the gate and in the Lambda function alike, so no request there falls
+ * through to a not-found page.
+ */
+export const PROTECTED_RESOURCE_METADATA_METHODS = ['GET', 'HEAD'] as const;
+
 /** The user pool as the MCP client sees it. */
 export interface McpAuthorizationServer {
   /**

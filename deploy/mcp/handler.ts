@@ -25,7 +25,12 @@ import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
 import { bearerToken, decide, type GateRules } from '../../rules/access';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS, protectedResourceMetadata } from '../../rules/mcp';
+import {
+  MCP_PATH,
+  PROTECTED_RESOURCE_METADATA_METHODS,
+  PROTECTED_RESOURCE_METADATA_PATHS,
+  protectedResourceMetadata,
+} from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
@@ -47,9 +52,6 @@ export interface McpFunctionConfig {
 export type McpFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
 
 const noStore = { 'cache-control': 'no-store' };
-
-/** The methods the protected-resource metadata answers (RFC 9728 §3.1: a GET; HEAD as HTTP allows). */
-export const METADATA_METHODS = ['GET', 'HEAD'] as const;
 
 /**
  * Builds the handler; the verifier is created once, outside the handler (aws-jwt-verify's advice for Lambda).
@@ -99,8 +101,8 @@ export function createMcpHandler(
       };
     }
     if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path)) {
-      if (!(METADATA_METHODS as readonly string[]).includes(method)) {
-        return { statusCode: 405, headers: { ...noStore, allow: METADATA_METHODS.join(', ') } };
+      if (!(PROTECTED_RESOURCE_METADATA_METHODS as readonly string[]).includes(method)) {
+        return { statusCode: 405, headers: { ...noStore, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };
       }
       return {
         statusCode: 200,

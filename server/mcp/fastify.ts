@@ -9,6 +9,7 @@ import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/acces
 import {
   MCP_MAX_BODY_BYTES,
   MCP_PATH,
+  PROTECTED_RESOURCE_METADATA_METHODS,
   PROTECTED_RESOURCE_METADATA_PATHS,
   protectedResourceMetadata,
 } from '../../rules/mcp';
@@ -40,8 +41,14 @@ export interface AppMcpOptions {
  */
 export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): void {
   const metadata = protectedResourceMetadata(options.siteUrl, { issuer: options.issuer }, options.productName);
+  const allow = PROTECTED_RESOURCE_METADATA_METHODS.join(', ');
   for (const metadataPath of PROTECTED_RESOURCE_METADATA_PATHS) {
     app.get(metadataPath, (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(metadata));
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: metadataPath,
+      handler: (_request, reply) => reply.code(405).header('allow', allow).header('cache-control', 'no-store').send(),
+    });
   }
   app.route({
     method: ['POST', 'GET', 'DELETE'],

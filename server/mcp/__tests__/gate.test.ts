@@ -105,6 +105,23 @@ test.each(PROTECTED_RESOURCE_METADATA_PATHS)(
   },
 );
 
+test.each(PROTECTED_RESOURCE_METADATA_PATHS)(
+  'the metadata at %s answers every other method itself, 405 with Allow, never the site’s 404 page',
+  async (url) => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+      const response = await app.inject({ method, url });
+      expect([method, response.statusCode, response.headers.allow, response.body]).toEqual([
+        method,
+        405,
+        'GET, HEAD',
+        '',
+      ]);
+    }
+    const head = await app.inject({ method: 'HEAD', url });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
+  },
+);
+
 test('a search index of another layout is a tool error naming the plugin that writes it', async () => {
   const response = await app.inject({
     method: 'POST',
