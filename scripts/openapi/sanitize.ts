@@ -125,26 +125,23 @@ export async function loadSanitizer(): Promise<Sanitizer> {
     .use(rehypeRaw.default);
   const clean = unified().use(rehypeSanitize.default, schema);
   const toMarkdown = unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default);
-  return {
-    markdown(text) {
-      const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
-      const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
-      const plain = holdsMarkup(sanitized) ? withoutFences(text) : undefined;
-      if (plain !== undefined) {
-        const { text: kept, dropped } = this.markdown(plain);
-        return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
-      }
-      if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
-      const kept = features(sanitized, attribute);
-      const dropped = [...features(raw, attribute)]
-        .filter(([key, count]) => (kept.get(key) ?? 0) < count)
-        .map(([key]) => key);
-      const markdown = toMarkdown.stringify(
-        toMarkdown.runSync(sanitized) as Parameters<typeof toMarkdown.stringify>[0],
-      );
-      return { text: markdown.trimEnd(), dropped };
-    },
+  const markdown: Sanitizer['markdown'] = (text) => {
+    const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
+    const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
+    const plain = holdsMarkup(sanitized) ? withoutFences(text) : undefined;
+    if (plain !== undefined) {
+      const { text: kept, dropped } = markdown(plain);
+      return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
+    }
+    if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
+    const kept = features(sanitized, attribute);
+    const dropped = [...features(raw, attribute)]
+      .filter(([key, count]) => (kept.get(key) ?? 0) < count)
+      .map(([key]) => key);
+    const written = toMarkdown.stringify(toMarkdown.runSync(sanitized) as Parameters<typeof toMarkdown.stringify>[0]);
+    return { text: written.trimEnd(), dropped };
   };
+  return { markdown };
 }
 
 /** `~` and `/` escaped for a JSON pointer segment (RFC 6901). */
