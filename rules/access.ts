@@ -17,7 +17,14 @@
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
 import { mcpChallenge, MCP_PATH } from './mcp';
-import { isPageRequest, MAX_COOKIE_BYTES, parseTarget, signInUrl } from './requests';
+import {
+  exceedsBytes,
+  isPageRequest,
+  MAX_AUTHORIZATION_BYTES,
+  MAX_COOKIE_BYTES,
+  parseTarget,
+  signInUrl,
+} from './requests';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
 /** The outcome of checking a token. */
@@ -76,7 +83,8 @@ export type GateDecision =
  *
  * Read with string operations in time linear in the header's length: it runs before any check of who
  * is asking, so a regular expression that backtracks on long runs of spaces would let one anonymous
- * request hold the event loop (issue #22, M2).
+ * request hold the event loop (issue #22, M2). {@link decide} refuses a header over
+ * `MAX_AUTHORIZATION_BYTES` before it gets here.
  */
 export function bearerToken(authorization: string | undefined): string | undefined {
   const text = (authorization ?? '').trim();
@@ -93,13 +101,17 @@ export function bearerToken(authorization: string | undefined): string | undefin
 const INVALID_TOKEN = 'Bearer error="invalid_token"';
 
 /**
- * Decides one request. Never throws: a malformed target or cookie header is an answer (400/414/431).
+ * Decides one request. Never throws: a malformed target, or a `Cookie` or `Authorization` header over its
+ * size (rules/requests.ts), is an answer (400/414/431).
  */
 export async function decide(request: GateRequest, rules: GateRules): Promise<GateDecision> {
   const target = parseTarget(request.target);
   if (!target.ok) return { pass: false, status: target.status, reason: target.reason };
-  if (new TextEncoder().encode(request.cookie ?? '').length > MAX_COOKIE_BYTES) {
+  if (exceedsBytes(request.cookie, MAX_COOKIE_BYTES)) {
     return { pass: false, status: 431, reason: 'cookie header too large' };
+  }
+  if (exceedsBytes(request.authorization, MAX_AUTHORIZATION_BYTES)) {
+    return { pass: false, status: 431, reason: 'authorization header too large' };
   }
   if (rules.mcpSiteUrl !== undefined && target.path === MCP_PATH)
     return decideMcp(request, target, rules.mcpSiteUrl, rules);

@@ -8,6 +8,20 @@ export const MAX_URL_LENGTH = 4096;
 /** Largest `Cookie` header accepted, in bytes; Amplify's tokens take about 5 KB. Larger: 431. */
 export const MAX_COOKIE_BYTES = 16 * 1024;
 
+/**
+ * Largest `Authorization` header accepted, in bytes; larger: 431. As much as the cookie allowance, which
+ * holds the same access token beside two others. Node's HTTP parser caps all headers together at 16 KiB,
+ * but a Lambda function URL, CloudFront (up to 20 KB) and `inject()` pass longer ones, and the header is
+ * parsed before anyone is known.
+ */
+export const MAX_AUTHORIZATION_BYTES = 16 * 1024;
+
+/** Whether `header`, UTF-8 encoded, is longer than `maxBytes` (linear; checks the length first). */
+export function exceedsBytes(header: string | undefined, maxBytes: number): boolean {
+  if (header === undefined || header.length * 3 <= maxBytes) return false;
+  return header.length > maxBytes || new TextEncoder().encode(header).length > maxBytes;
+}
+
 /** The request target split into a decoded path and its query, or why it is refused. */
 export type ParsedTarget =
   { ok: true; path: string; search: string } | { ok: false; status: 400 | 414; reason: string };

@@ -151,4 +151,9 @@ describe('targets no page of the site needs', () => {
   it('refuses a cookie header over 16 KB with 431', async () => {
     expect(status(await handler(event('/docs/x', { cookie: `a=${'x'.repeat(17 * 1024)}` })))).toBe(431);
   });
+
+  it('refuses an Authorization header over 16 KB with 431, as the Fastify gate does (CloudFront passes 20 KB)', async () => {
+    const authorization = `Bearer ${'a'.repeat(17 * 1024)}`;
+    expect(status(await handler(event('/llms.txt', { accept: '*/*', authorization })))).toBe(431);
+  });
 });

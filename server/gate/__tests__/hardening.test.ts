@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { bearerToken, decide, type GateRules } from '../../../rules/access';
+import { MAX_AUTHORIZATION_BYTES } from '../../../rules/requests';
 import { CLOCK_SKEW_SECONDS, createAccessTokenVerifier } from '../verifier';
 import { localAuth, localJwks, mintToken } from '../../__tests__/helper';
 
@@ -33,6 +34,24 @@ describe('the Authorization header (M2)', () => {
       expect(decision).toMatchObject({ pass: false, status: 401, access: 'bad-bearer' });
     }
     expect(Math.min(...times)).toBeLessThan(5);
+  });
+
+  it('a megabyte header is refused with 431 before it is parsed, in under 20 ms', async () => {
+    const authorization = `Bearer ${'a '.repeat(512 * 1024)}`;
+    const started = performance.now();
+    const decision = await decide({ method: 'GET', target: '/llms.txt', authorization, accept: '*/*' }, rules);
+    expect(performance.now() - started).toBeLessThan(20);
+    expect(decision).toEqual({ pass: false, status: 431, reason: 'authorization header too large' });
+  });
+
+  it('a header of MAX_AUTHORIZATION_BYTES is still read (and its bad token refused with 401), one byte more is not', async () => {
+    const header = (bytes: number) => `Bearer ${'é'.repeat(4000)}${'a'.repeat(bytes - 'Bearer '.length - 8000)}`;
+    const request = (authorization: string) => ({ method: 'GET', target: '/llms.txt', authorization, accept: '*/*' });
+    expect(await decide(request(header(MAX_AUTHORIZATION_BYTES)), rules)).toMatchObject({
+      status: 401,
+      access: 'bad-bearer',
+    });
+    expect(await decide(request(`${header(MAX_AUTHORIZATION_BYTES)}a`), rules)).toMatchObject({ status: 431 });
   });
 
   it.each([
