@@ -5,6 +5,7 @@
  * assumed: the spec names only the 403); a valid token of a user without API access gets spec §8.1's
  * `403`, which signing in again does not change.
  */
+import { exceedsBytes, MAX_AUTHORIZATION_BYTES } from '../../rules/requests';
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
 import { NO_API_ACCESS } from '../identity/testUsers';
 
@@ -39,10 +40,13 @@ const unauthorized = (detail: string, tokenSent: boolean) =>
  *
  * @returns the caller's username.
  * @throws {AccessError} 401 `Not authenticated` without a bearer token; 401 `Invalid token: …` when it
- *   fails verification (signature, issuer, expiry, `token_use`, app client); 403 with spec §8.1's message
- *   for a user without API access.
+ *   fails verification (signature, issuer, expiry, `token_use`, app client) or the header is over
+ *   `MAX_AUTHORIZATION_BYTES` (the gate's bound, rules/requests.ts; checked before it is parsed); 403 with
+ *   spec §8.1's message for a user without API access.
  */
 export async function authorize(header: string | undefined, verifier: AccessTokenVerifier): Promise<string> {
+  if (exceedsBytes(header, MAX_AUTHORIZATION_BYTES))
+    throw unauthorized(`Invalid token: the Authorization header is over ${MAX_AUTHORIZATION_BYTES} bytes`, true);
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (!token) throw unauthorized('Not authenticated', false);
   const check = await verifier.check(token);

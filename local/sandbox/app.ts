@@ -17,6 +17,7 @@ import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../rules/contract';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
+import { FilterError } from './corpus/filters';
 import { toValidationDetail } from './errors';
 import { checkLink, FILES_PATH, samplePdf } from './files';
 import { createHandlers } from './handlers';
@@ -88,6 +89,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       if (access.wwwAuthenticate) reply.header('www-authenticate', access.wwwAuthenticate);
       return reply.code(access.statusCode).send({ detail: access.detail });
     }
+    // A filter the schema allows but the sandbox will not run (too large a title search): the same 422.
+    if (error instanceof FilterError) return reply.code(422).send({ detail: [error.detail] });
     if (error.statusCode === 415 || error.statusCode === 400) {
       return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type: 'json_invalid' }] });
     }

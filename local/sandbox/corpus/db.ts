@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
 import { loadContract } from '../../../config/openapi';
-import { filterToSql, type DocumentFilters } from './filters';
+import { FilterError, filterToSql, type DocumentFilters, type SqlCondition } from './filters';
 import { buildCorpus, type Corpus, type Document } from './seed';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
@@ -187,9 +187,30 @@ export class CorpusDb {
     return row && JSON.parse(row.json);
   }
 
+  /**
+   * `filters` as SQL, once SQLite has compiled its `title_regex`.
+   *
+   * @throws {FilterError} for a filter too large (./filters.ts) or a pattern SQLite's REGEXP cannot read.
+   */
+  private condition(filters: DocumentFilters | undefined): SqlCondition {
+    const condition = filterToSql(filters);
+    if (filters?.title_regex) {
+      try {
+        this.db.prepare('SELECT ? REGEXP ?').get('', filters.title_regex);
+      } catch (error) {
+        throw new FilterError(
+          'title_regex',
+          `SQLite's REGEXP cannot read it: ${(error as Error).message}`,
+          'value_error',
+        );
+      }
+    }
+    return condition;
+  }
+
   /** The documents matching `filters`, newest first, one page of them (`page` from 1). */
   search(filters: DocumentFilters | undefined, page: number, pageSize: number): Document[] {
-    const { where, params } = filterToSql(filters);
+    const { where, params } = this.condition(filters);
     const rows = this.db
       .prepare(
         `SELECT d.json FROM documents d WHERE ${where} ORDER BY d.published DESC, d.document_id LIMIT ? OFFSET ?`,
@@ -200,7 +221,7 @@ export class CorpusDb {
 
   /** How many documents match `filters`. */
   count(filters: DocumentFilters | undefined): number {
-    const { where, params } = filterToSql(filters);
+    const { where, params } = this.condition(filters);
     return (this.db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${where}`).get(...params) as { n: number }).n;
   }
 

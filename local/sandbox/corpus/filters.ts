@@ -5,6 +5,7 @@
  */
 import type { components } from '../../../generated/types/customer-api';
 import { parseTitle } from './titleQuery';
+import { MAX_TITLE_REGEX_CHARS, MAX_TITLE_REGEX_STATES, regexpStates } from './titleRegex';
 
 /** The filter body; fields with a default may be left out of a request. */
 export type DocumentFilters = Partial<components['schemas']['DocumentFilters']>;
@@ -13,6 +14,67 @@ export type DocumentFilters = Partial<components['schemas']['DocumentFilters']>;
 export interface SqlCondition {
   where: string;
   params: (string | number)[];
+}
+
+/**
+ * Most characters of `title`, all strings of a list together: words enough for any title search. Each
+ * word becomes an FTS5 term, and a title of 64 KiB took 1.5 s (a megabyte, minutes) before this bound.
+ */
+export const MAX_TITLE_CHARS = 1000;
+
+/** Most strings in a `title` list (each is an alternative of its own). */
+export const MAX_TITLE_STRINGS = 100;
+
+/**
+ * A filter the contract's schema accepts but the sandbox will not run, as one entry of the contract's
+ * `422` body (spec §8.1 `ValidationError`: `loc`, `msg`, `type`); ./app.ts answers it.
+ */
+export class FilterError extends Error {
+  readonly detail: { loc: string[]; msg: string; type: string };
+
+  constructor(field: string, msg: string, type: string) {
+    super(msg);
+    this.detail = { loc: ['body', field], msg, type };
+  }
+}
+
+/**
+ * Refuses a `title` or `title_regex` too large to search (the bounds above and in ./titleRegex.ts),
+ * before either is parsed.
+ *
+ * @throws {FilterError} naming the field, its size and the limit.
+ */
+export function checkSearchSize(filters: DocumentFilters): void {
+  const titles = filters.title === undefined ? [] : Array.isArray(filters.title) ? filters.title : [filters.title];
+  if (titles.length > MAX_TITLE_STRINGS)
+    throw new FilterError(
+      'title',
+      `List should have at most ${MAX_TITLE_STRINGS} items, not ${titles.length}`,
+      'too_long',
+    );
+  const chars = titles.reduce((sum, title) => sum + title.length, 0);
+  if (chars > MAX_TITLE_CHARS)
+    throw new FilterError(
+      'title',
+      `Title should have at most ${MAX_TITLE_CHARS} characters, not ${chars}`,
+      'string_too_long',
+    );
+  const pattern = filters.title_regex;
+  if (!pattern) return;
+  if (pattern.length > MAX_TITLE_REGEX_CHARS)
+    throw new FilterError(
+      'title_regex',
+      `String should have at most ${MAX_TITLE_REGEX_CHARS} characters, not ${pattern.length}`,
+      'string_too_long',
+    );
+  const states = regexpStates(pattern);
+  if (states > MAX_TITLE_REGEX_STATES)
+    throw new FilterError(
+      'title_regex',
+      `Pattern is too complex for the sandbox: about ${states} steps where ${MAX_TITLE_REGEX_STATES} are allowed ` +
+        '({m,n} repeats what precedes it up to n times); shorten it, or search with title',
+      'value_error',
+    );
 }
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
@@ -100,8 +162,10 @@ function thresholdConditions(filters: DocumentFilters): SqlCondition[] {
  * Translates a filter body into SQL. The body has passed the contract's request validation.
  *
  * @returns `1` (every document) for an empty body.
+ * @throws {FilterError} from {@link checkSearchSize}.
  */
 export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
+  checkSearchSize(filters);
   const conditions: SqlCondition[] = [];
   const add = (where: string, ...params: (string | number)[]) => conditions.push({ where, params });
 

@@ -1,0 +1,130 @@
+/**
+ * @jest-environment node
+ *
+ * Request input that reaches a regular expression or a search is bounded before it is parsed: a title
+ * search, a deprecated `title_regex` (SQLite's REGEXP, whose cost grows with the square of the pattern's
+ * NFA) and the `Authorization` header. Each refusal is the contract's 422 (or 401) naming the field,
+ * answered at once.
+ */
+import { MAX_AUTHORIZATION_BYTES } from '../../../rules/requests';
+import { MAX_TITLE_CHARS, MAX_TITLE_STRINGS } from '../corpus/filters';
+import { MAX_TITLE_REGEX_CHARS, MAX_TITLE_REGEX_STATES, regexpStates } from '../corpus/titleRegex';
+import { sandbox } from './helper';
+
+let env: Awaited<ReturnType<typeof sandbox>>;
+beforeAll(async () => {
+  env = await sandbox();
+});
+
+const MiB = 1024 * 1024;
+/** Half the sandbox's body limit (Fastify's default, 1 MiB), so the body itself is read. */
+const HALF_MiB = MiB / 2;
+
+/** The answer to a document count with `filters`, and how long it took (ms). */
+async function count(filters: object) {
+  const started = performance.now();
+  const response = await env.call('POST', '/document_counts', filters);
+  return { status: response.statusCode, body: JSON.parse(response.body), ms: performance.now() - started };
+}
+
+describe('title_regex', () => {
+  it(`over ${MAX_TITLE_REGEX_CHARS} characters: 422 naming the field and the limit`, async () => {
+    const answer = await count({ title_regex: 'x'.repeat(HALF_MiB) });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: {
+        detail: [
+          {
+            loc: ['body', 'title_regex'],
+            msg: `String should have at most ${MAX_TITLE_REGEX_CHARS} characters, not ${HALF_MiB}`,
+            type: 'string_too_long',
+          },
+        ],
+      },
+    });
+  });
+
+  it('short but expanding to a large NFA ({m,n} inside {m,n}, 2.8 s before): 422 at once', async () => {
+    const answer = await count({ title_regex: '((.?){16}){16}x' });
+    expect(answer.ms).toBeLessThan(50);
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0]).toMatchObject({ loc: ['body', 'title_regex'], type: 'value_error' });
+    expect(answer.body.detail[0].msg).toMatch(`where ${MAX_TITLE_REGEX_STATES} are allowed`);
+  });
+
+  it('a pattern SQLite cannot read: 422 with its reason, not a 500', async () => {
+    const answer = await count({ title_regex: '(?i)liquidity' });
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'title_regex'], msg: "SQLite's REGEXP cannot read it: '?' without operand" }] },
+    });
+  });
+
+  it('patterns a title prefix or a year needs still run', async () => {
+    for (const title_regex of ['^Liquidity', '^Consumer credit', '\\d{4}', '^[A-Z][a-z]+ (rules|guidance)']) {
+      expect({ title_regex, status: (await count({ title_regex })).status }).toEqual({ title_regex, status: 200 });
+    }
+  });
+});
+
+describe('title', () => {
+  it(`over ${MAX_TITLE_CHARS} characters (half a megabyte took over a minute): 422 at once`, async () => {
+    const answer = await count({ title: 'ab '.repeat(HALF_MiB / 3) });
+    expect(answer.ms).toBeLessThan(50);
+    expect(answer.body.detail).toEqual([
+      {
+        loc: ['body', 'title'],
+        msg: `Title should have at most ${MAX_TITLE_CHARS} characters, not ${3 * Math.floor(HALF_MiB / 3)}`,
+        type: 'string_too_long',
+      },
+    ]);
+  });
+
+  it(`a list over ${MAX_TITLE_STRINGS} strings, or over ${MAX_TITLE_CHARS} characters together: 422`, async () => {
+    const many = await count({ title: Array.from({ length: MAX_TITLE_STRINGS + 1 }, () => '') });
+    expect(many.body.detail).toEqual([
+      { loc: ['body', 'title'], msg: `List should have at most ${MAX_TITLE_STRINGS} items, not 101`, type: 'too_long' },
+    ]);
+    const long = await count({ title: Array.from({ length: 11 }, () => 'a'.repeat(100)) });
+    expect(long.body.detail[0].msg).toBe(`Title should have at most ${MAX_TITLE_CHARS} characters, not 1100`);
+  });
+
+  it(`a title of ${MAX_TITLE_CHARS} characters is searched`, async () => {
+    expect((await count({ title: `liquidity ${'a'.repeat(MAX_TITLE_CHARS - 10)}` })).status).toBe(200);
+  });
+});
+
+describe('the Authorization header', () => {
+  it(`over ${MAX_AUTHORIZATION_BYTES} bytes: 401 saying so, before it is parsed`, async () => {
+    const started = performance.now();
+    const response = await env.call('POST', '/document_counts', {}, { authorization: `Bearer ${'a'.repeat(MiB)}` });
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toEqual({
+      detail: `Invalid token: the Authorization header is over ${MAX_AUTHORIZATION_BYTES} bytes`,
+    });
+  });
+});
+
+describe('regexpStates (an upper bound of the NFA SQLite compiles)', () => {
+  it.each([
+    ['^Liquidity', 12],
+    ['a|b|c', 9],
+    ['.{0,30}x', 64],
+    ['((.?){16}){16}x', 1158],
+  ])('%s → %d', (pattern, states) => {
+    expect(regexpStates(pattern)).toBe(states);
+  });
+
+  it('reads a class (with its leading `]`) and an escaped brace as SQLite does, one atom each', () => {
+    expect(regexpStates('[^]a-z]{10}')).toBe(2 + 7 + 10 * (7 + 1));
+    expect(regexpStates('\\{{10}')).toBe(2 + 1 + 10 * (1 + 1));
+  });
+
+  it('reads a megabyte of unclosed classes and braces in linear time', () => {
+    const started = performance.now();
+    regexpStates('[\\'.repeat(MiB / 2));
+    regexpStates('a{'.repeat(MiB / 2));
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
