@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../../generated/types/customer-api';
 import { asRestricted, LITE_FIELDS, type CorpusDb } from './corpus/db';
+import { checkQuerySize } from './corpus/filters';
 import { DOCTYPES, type Control, type Document } from './corpus/seed';
 import { presign } from './files';
 
@@ -249,6 +250,7 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
       if (req.body.jurisdictions?.some((j) => !publishers.some((p) => p.jurisdiction === j))) {
         return reply.code(400).send({ detail: 'Invalid Jurisdiction(s) provided' });
       }
+      checkQuerySize(req.body.query);
       const request_id = crypto.randomUUID();
       const { query, ...filters } = req.body;
       corpus.saveRequest(request_id, 'search', 0, { request_id, kind: 'search', query, filters });

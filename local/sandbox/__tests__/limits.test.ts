@@ -3,11 +3,11 @@
  *
  * Request input that reaches a regular expression or a search is bounded before it is parsed: a title
  * search, a deprecated `title_regex` (SQLite's REGEXP, whose cost grows with the square of the pattern's
- * NFA) and the `Authorization` header. Each refusal is the contract's 422 (or 401) naming the field,
+ * NFA), an Interrogator search query and the `Authorization` header. Each refusal is the contract's 422 (or 401) naming the field,
  * answered at once.
  */
 import { MAX_AUTHORIZATION_BYTES } from '../../../rules/requests';
-import { MAX_TITLE_CHARS, MAX_TITLE_STRINGS } from '../corpus/filters';
+import { MAX_QUERY_CHARS, MAX_TITLE_CHARS, MAX_TITLE_STRINGS } from '../corpus/filters';
 import { MAX_TITLE_REGEX_CHARS, MAX_TITLE_REGEX_STATES, regexpStates } from '../corpus/titleRegex';
 import { sandbox } from './helper';
 
@@ -91,6 +91,26 @@ describe('title', () => {
 
   it(`a title of ${MAX_TITLE_CHARS} characters is searched`, async () => {
     expect((await count({ title: `liquidity ${'a'.repeat(MAX_TITLE_CHARS - 10)}` })).status).toBe(200);
+  });
+});
+
+describe('the Interrogator search query', () => {
+  it(`over ${MAX_QUERY_CHARS} characters (512 KiB of words took 13 s to search): 422 when submitted`, async () => {
+    const query = Array.from({ length: 1000 }, (_, i) => `word${i}`).join(' ');
+    const response = await env.call('POST', '/interrogator/search', { query });
+    expect(response.statusCode).toBe(422);
+    expect(JSON.parse(response.body).detail).toEqual([
+      {
+        loc: ['body', 'query'],
+        msg: `String should have at most ${MAX_QUERY_CHARS} characters, not ${query.length}`,
+        type: 'string_too_long',
+      },
+    ]);
+  });
+
+  it(`a question of ${MAX_QUERY_CHARS} characters is taken`, async () => {
+    const query = `Which rules govern liquidity? ${'x'.repeat(MAX_QUERY_CHARS - 30)}`;
+    expect((await env.call('POST', '/interrogator/search', { query })).statusCode).toBe(200);
   });
 });
 
