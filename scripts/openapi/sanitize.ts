@@ -71,24 +71,36 @@ function holdsMarkup(node: HastNodes): boolean {
 
 /**
  * The text with its admonition fences written as a bold label (`:::note[Title]` → `**Title:**`, the closing
- * `:::` gone). docusaurus-theme-openapi-docs 5.2 (lib/theme/Markdown `convertAstToHtmlStr`) writes an
+ * `:::` gone), for a text with an admonition whose content holds markup ({@link holdsMarkup}). docusaurus-theme-openapi-docs 5.2 (lib/theme/Markdown `convertAstToHtmlStr`) writes an
  * admonition's content into the page as HTML without escaping it, so a `&lt;` in it becomes a tag and a `"` in
  * a link's title ends the attribute; without the fences the theme renders the same content as plain Markdown.
- *
- * @returns `undefined` when the text has no fence.
  */
-function withoutFences(text: string): string | undefined {
-  let changed = false;
+function withoutFences(text: string): string {
   const lines = text.split('\n').flatMap((line) => {
     const fence = FENCE.exec(line);
     if (!fence) return [line];
-    changed = true;
     const [, type, title] = fence;
     if (!type) return [];
     const label = title?.trim() || type[0].toUpperCase() + type.slice(1);
     return [`**${label}:**`];
   });
-  return changed ? lines.join('\n') : undefined;
+  return lines.join('\n');
+}
+
+/** The Markdown inside each admonition of `text` (between a `:::type` line and the next `:::` line). */
+function admonitionContents(text: string): string[] {
+  const contents: string[] = [];
+  let inside: string[] | undefined;
+  for (const line of text.split('\n')) {
+    const fence = FENCE.exec(line);
+    if (fence?.[1]) inside = [];
+    else if (fence && inside) {
+      contents.push(inside.join('\n'));
+      inside = undefined;
+    } else inside?.push(line);
+  }
+  if (inside) contents.push(inside.join('\n'));
+  return contents;
 }
 
 /** A loaded sanitizer: {@link loadSanitizer}. */
@@ -128,9 +140,11 @@ export async function loadSanitizer(): Promise<Sanitizer> {
   const markdown: Sanitizer['markdown'] = (text) => {
     const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
     const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
-    const plain = holdsMarkup(sanitized) ? withoutFences(text) : undefined;
-    if (plain !== undefined) {
-      const { text: kept, dropped } = markdown(plain);
+    const unsafeAdmonition = admonitionContents(text).some((content) =>
+      holdsMarkup(clean.runSync(toHast.runSync(toHast.parse(content))) as HastRoot),
+    );
+    if (unsafeAdmonition) {
+      const { text: kept, dropped } = markdown(withoutFences(text));
       return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
     }
     if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };

@@ -35,7 +35,8 @@ const HOSTILE = [
 ];
 /** The theme writes an admonition's content as HTML unescaped: a `&lt;` there would become a tag. */
 const ADMONITION = ':::note[Careful]\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.\n:::';
-const SAFE_ADMONITION = ':::note\nPages start at 1.\n:::';
+const SAFE_ADMONITION =
+  'Send `Authorization: Bearer <token>`.\n\n:::info[Where this reference comes from]\n\nBuilt from `openapi.json`.\n\n:::';
 const SAFE = [SAFE_ADMONITION, 'Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
 
 const { results, vendoredUnchanged } = sanitized([...HOSTILE, ADMONITION, ...SAFE]);
