@@ -16,7 +16,7 @@ import { scaleContract, scaleDocs } from './scale';
 const ROOT = path.resolve(__dirname, '../..');
 
 /** What our site needs to build or start, copied as they are (docs/ and the contract are written scaled). */
-const OUR_SOURCES = [
+export const OUR_SOURCES = [
   'docusaurus.config.ts',
   'sidebars.ts',
   'sidebarsApi.ts',
