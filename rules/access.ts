@@ -83,7 +83,7 @@ export type GateDecision =
  *
  * Read with string operations in time linear in the header's length: it runs before any check of who
  * is asking, so a regular expression that backtracks on long runs of spaces would let one anonymous
- * request hold the event loop (issue #22, M2). {@link decide} refuses a header over
+ * request hold the event loop. {@link decide} refuses a header over
  * `MAX_AUTHORIZATION_BYTES` before it gets here.
  */
 export function bearerToken(authorization: string | undefined): string | undefined {

@@ -4,8 +4,8 @@
  * with its production server on API_HOST (config/env.ts) and, in local mode, the local sandbox API
  * first. Redocly resolves any `$ref` to other files, so the contract may be split by tag. Every
  * `x-assumed` detail also says so in its description (./assumptions.ts), so the reference never shows
- * an assumption as the provider's word (issue #10), and the landing page says which description it was
- * built from and when (issue #25). Its Markdown texts are held to an allow-list (./sanitize.ts), each text
+ * an assumption as the provider’s word, and the landing page says which description it was
+ * built from and when. Its Markdown texts are held to an allow-list (./sanitize.ts), each text
  * that loses something saying so in the log. Output: generated/openapi/customer-api.json (git-ignored).
  */
 import fs from 'node:fs';
