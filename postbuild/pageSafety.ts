@@ -11,9 +11,12 @@
  * - `<iframe>`, `<frame>`, `<object>`, `<embed>`, `<base>`: a frame or plug-in the CSP refuses anyway, or
  *   a base URL that moves every relative link.
  *
- * Pages without a React root that are not in a static folder are written whole by the site's own plugins
- * (plugin-client-redirects' redirect page, whose `<meta http-equiv="refresh">` is its job): nothing in
- * them comes from content, so their scripts are the site's own.
+ * - a `<script src>` inside the React root: Docusaurus writes its entry scripts in the head.
+ *
+ * The pages a plugin writes whole (plugin-client-redirects' redirect page, whose `<meta http-equiv="refresh">`
+ * is its job; plugins/site-scripts lists them) hold nothing from content, so their scripts are the site's
+ * own. Every other page is checked, including a page without the React root (a file of a static folder, or
+ * an HTML file a doc links to, which the bundler copies).
  */
 import crypto from 'node:crypto';
 import { completionArguments, type SiteScripts } from '../plugins/site-scripts/learn';
@@ -21,6 +24,7 @@ import {
   attributeOf,
   elementsOf,
   isInlineScript,
+  isInReactRoot,
   REACT_ROOT_ID,
   textOf,
   type HtmlElement,
@@ -32,8 +36,10 @@ export type PageOrigin =
   | 'rendered'
   /** Copied from a static folder: a writer's file. */
   | 'static'
-  /** Written whole by one of the site's plugins (no React root, not a static file). */
-  | 'plugin';
+  /** Written whole by one of the site's plugins (plugins/site-scripts `pluginPages`). */
+  | 'plugin'
+  /** Any other page without the React root, e.g. an HTML file a doc links to: content. */
+  | 'copied';
 
 /** One thing a page holds that content may not bring. */
 export interface PageProblem {
@@ -58,6 +64,8 @@ export interface PageTrust {
   isOwn: (text: string) => boolean;
   /** Whether the page is a file of a static folder (`static/…`). */
   isStatic: boolean;
+  /** Whether one of the site's plugins wrote the page whole (plugins/site-scripts `pluginPages`). */
+  isPluginPage: boolean;
 }
 
 /** Elements content may not bring: frames, plug-ins and the document's base URL. */
@@ -160,7 +168,7 @@ function elementProblems(element: HtmlElement): PageProblem[] {
 export function checkPage(html: string, trust: PageTrust): PageCheck {
   const elements = elementsOf(html);
   const rooted = elements.some((element) => attributeOf(element, 'id') === REACT_ROOT_ID);
-  const origin: PageOrigin = trust.isStatic ? 'static' : rooted ? 'rendered' : 'plugin';
+  const origin: PageOrigin = trust.isStatic ? 'static' : trust.isPluginPage ? 'plugin' : rooted ? 'rendered' : 'copied';
   const ids = new Set(elements.map((element) => attributeOf(element, 'id')).filter((id) => id !== undefined));
   const scripts = new Set<string>();
   const problems: PageProblem[] = [];
@@ -174,7 +182,13 @@ export function checkPage(html: string, trust: PageTrust): PageCheck {
           detail: `an inline <script> the site's own code does not write (${excerpt(text)})`,
         });
     }
-    if (origin !== 'plugin') problems.push(...elementProblems(element));
+    if (origin === 'plugin') continue;
+    if (element.tagName === 'script' && attributeOf(element, 'src') !== undefined && isInReactRoot(element))
+      problems.push({
+        kind: 'script',
+        detail: `a <script src="${attributeOf(element, 'src')}"> in the page's content`,
+      });
+    problems.push(...elementProblems(element));
   }
   return { origin, scripts: [...scripts], problems };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
 import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
 import { checkPage, scriptHashSource, type PageOrigin } from './pageSafety';
-import { withPaintFirstScripts } from './paintFirst';
+import { entryScriptsOf, paintFirstScript, withPaintFirstScripts } from './paintFirst';
 import { assetsOfHtml } from '../rules/pageAssets';
 import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
 import { withVerifiedMark } from './verifiedMark';
@@ -47,29 +47,44 @@ export interface PagesReport {
   compression: CompressionReport;
 }
 
+/** What {@link finishPage} made of a page. */
+export interface FinishedPage {
+  html: string;
+  styled: boolean;
+  marked: boolean;
+  /** The inline script the steps wrote into the page (the paint-first loader), if any: the site's own. */
+  ownScript?: string;
+}
+
 /** Applies the page steps to one built page (`relative`: its path under the build folder, `/`-separated). */
 export function finishPage(
   html: string,
   relative: string,
   input: Pick<PagesInput, 'manifests'> & { isPublic: boolean },
-): { html: string; styled: boolean; marked: boolean } {
-  // Parsed once for both (issue #28: each parse of every page is seconds of the 10× build's last step).
+): FinishedPage {
+  // Parsed once for both: each parse of every page is seconds of a large site's last step.
   const assets = assetsOfHtml(html);
   const linked = withStylesheets(
     html,
     routeStylesheetsOf(input.manifests, routePathOf(relative), html, assets),
     assets,
   );
+  const entries = entryScriptsOf(linked);
   const painted = withPaintFirstScripts(linked);
-  // Loud when Docusaurus writes its entry scripts differently (issue #23): the page would hydrate
-  // before its first paint again.
-  if (/<script\b[^>]*\bsrc=/i.test(painted))
+  // Loud when Docusaurus writes its entry scripts differently: the page would hydrate before its first
+  // paint again. (A script in the body came with content: the page check names it.)
+  if (/<script\b[^>]*\bsrc=/i.test(painted.slice(0, painted.indexOf('</head>'))))
     throw new Error(
-      'paint-first (postbuild/paintFirst.ts) left a <script src> in the page: Docusaurus no longer writes its ' +
-        'entry scripts as <script src=… defer>; update DEFER_SCRIPT.',
+      'paint-first (postbuild/paintFirst.ts) left a <script src> in the head: Docusaurus no longer writes its ' +
+        'entry scripts as <script src=… defer>; update EMPTY_SCRIPT and deferredSource.',
     );
   const marked = input.isPublic ? painted : withVerifiedMark(painted);
-  return { html: marked, styled: linked !== html, marked: marked !== painted };
+  return {
+    html: marked,
+    styled: linked !== html,
+    marked: marked !== painted,
+    ownScript: entries.length > 0 ? paintFirstScript(entries) : undefined,
+  };
 }
 
 /**
@@ -89,13 +104,13 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
   const pages = new Map<string, Buffer>();
   const hashes = new Set<string>();
   const problems: string[] = [];
-  const origins: Record<PageOrigin, number> = { rendered: 0, static: 0, plugin: 0 };
+  const origins: Record<PageOrigin, number> = { rendered: 0, static: 0, plugin: 0, copied: 0 };
   let styled = 0;
   let marked = 0;
   for (const relative of files.filter((name) => name.endsWith('.html'))) {
     const file = path.join(buildDir, relative);
     const before = fs.readFileSync(file, 'utf8');
-    let page: ReturnType<typeof finishPage>;
+    let page: FinishedPage;
     try {
       page = finishPage(before, relative, { ...input, isPublic: publicPages.has(relative) });
     } catch (error) {
@@ -104,9 +119,9 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     const staticFile = input.staticFileOf(relative);
     const check = checkPage(page.html, {
       site: input.siteScripts,
-      // A script the page did not have before the steps above is one they wrote (the paint-first loader).
-      isOwn: (text) => !before.includes(text),
+      isOwn: (text) => text === page.ownScript,
       isStatic: staticFile !== undefined,
+      isPluginPage: input.siteScripts.pluginPages.includes(relative),
     });
     origins[check.origin] += 1;
     check.scripts.forEach((text) => hashes.add(scriptHashSource(text)));
@@ -129,8 +144,8 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
         'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
     );
   }
-  // Loud when Docusaurus renames its React root: every page would count as written whole by a plugin, and
-  // its scripts as the site's own. (Client-redirect pages have no root; rendered pages all do.)
+  // Loud when Docusaurus renames its React root: the check would read every page as one without it.
+  // (Client-redirect pages have no root; rendered pages all do.)
   if (pages.size > 0 && origins.rendered === 0)
     throw new Error(
       `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +

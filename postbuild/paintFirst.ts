@@ -23,33 +23,54 @@ function deferredSource(attributes: string): string | undefined {
   return /\bdefer\b/i.test(attributes.slice(src.index + src[0].length)) ? src[1] : undefined;
 }
 
-/** The loader for `sources`, in order (a classic inline script, no module syntax). */
-export function paintFirstLoader(sources: string[]): string {
+/** The loader's text for `sources`, in order (a classic inline script, no module syntax). */
+export function paintFirstScript(sources: string[]): string {
   return (
-    '<script>(function(){var s=' +
+    '(function(){var s=' +
     JSON.stringify(sources) +
     ',d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");' +
     'e.src=u;e.async=false;document.head.appendChild(e)})}' +
     'function ready(){requestAnimationFrame(function(){requestAnimationFrame(go)});setTimeout(go,100)}' +
-    'document.readyState==="loading"?document.addEventListener("DOMContentLoaded",ready):ready()})()</script>'
+    'document.readyState==="loading"?document.addEventListener("DOMContentLoaded",ready):ready()})()'
   );
+}
+
+/** The loader for `sources` as an element. */
+export const paintFirstLoader = (sources: string[]): string => `<script>${paintFirstScript(sources)}</script>`;
+
+/**
+ * The head of a page (up to `</head>`) and the rest. Docusaurus writes its entry scripts in the head;
+ * a script in the body came with the page's content, and is not the loader's to run.
+ */
+function splitAtHeadEnd(html: string): [string, string] {
+  const end = html.indexOf('</head>');
+  return end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+}
+
+/** The entry scripts of a page's head (`<script src=… defer>`), in order. */
+export function entryScriptsOf(html: string): string[] {
+  const [head] = splitAtHeadEnd(html);
+  return [...head.matchAll(EMPTY_SCRIPT)].flatMap((match) => deferredSource(match[1]) ?? []);
 }
 
 /**
  * @param html - a built page.
- * @returns the page with its deferred entry scripts preloaded and run after first paint; unchanged
- *   when it has none.
+ * @returns the page with the deferred entry scripts of its head preloaded and run after first paint (by
+ *   the loader {@link paintFirstScript} of {@link entryScriptsOf}); unchanged when it has none.
  */
 export function withPaintFirstScripts(html: string): string {
-  const sources = [...html.matchAll(EMPTY_SCRIPT)].flatMap((match) => deferredSource(match[1]) ?? []);
+  const sources = entryScriptsOf(html);
   if (sources.length === 0) return html;
+  const [head, rest] = splitAtHeadEnd(html);
   let first = true;
-  return html.replace(EMPTY_SCRIPT, (tag, attributes: string) => {
-    const src = deferredSource(attributes);
-    if (src === undefined) return tag;
-    const preload = `<link rel="preload" as="script" fetchpriority="low" href="${src}">`;
-    if (!first) return preload;
-    first = false;
-    return preload + paintFirstLoader(sources);
-  });
+  return (
+    head.replace(EMPTY_SCRIPT, (tag, attributes: string) => {
+      const src = deferredSource(attributes);
+      if (src === undefined) return tag;
+      const preload = `<link rel="preload" as="script" fetchpriority="low" href="${src}">`;
+      if (!first) return preload;
+      first = false;
+      return preload + paintFirstLoader(sources);
+    }) + rest
+  );
 }

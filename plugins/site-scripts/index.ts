@@ -3,14 +3,14 @@
  * pages (./learn.ts: the plugins' HTML tags from `postBuild`'s `headTags`, `preBodyTags` and
  * `postBodyTags`, and React's streaming runtime from react-dom/server itself), minified by the same HTML
  * minifier as the pages (`@docusaurus/bundler` `getHtmlMinifier`, with the type core picks from
- * `future.faster.swcHtmlMinimizer`). Writes them to `.docusaurus/site-scripts.json`, which the build's last
+ * `future.faster.swcHtmlMinimizer`), and the pages a plugin writes whole (the client redirects). Writes them to `.docusaurus/site-scripts.json`, which the build's last
  * step reads to allow exactly these scripts and refuse every other (postbuild/pageSafety.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { getHtmlMinifier } from '@docusaurus/bundler';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { learnSiteScripts, SITE_SCRIPTS_FILE, type SiteScripts } from './learn';
+import { learnSiteScripts, redirectPagesOf, SITE_SCRIPTS_FILE, type LoadedPluginLike, type SiteScripts } from './learn';
 
 export { SITE_SCRIPTS_FILE, type SiteScripts };
 
@@ -25,7 +25,7 @@ export function readSiteScripts(generatedDir: string): SiteScripts {
 export default function siteScriptsPlugin(context: LoadContext): Plugin {
   return {
     name: 'site-scripts',
-    async postBuild({ headTags, preBodyTags, postBodyTags, siteConfig }) {
+    async postBuild({ headTags, preBodyTags, postBodyTags, siteConfig, plugins }) {
       const minifier = await getHtmlMinifier({
         type: siteConfig.future.faster.swcHtmlMinimizer ? 'swc' : 'terser',
       });
@@ -35,6 +35,7 @@ export default function siteScriptsPlugin(context: LoadContext): Plugin {
         postBodyTags,
         minify: async (html) => (await minifier.minify(html)).code,
         staticDirectories: siteConfig.staticDirectories,
+        pluginPages: redirectPagesOf(plugins as unknown as LoadedPluginLike[]),
       });
       fs.writeFileSync(path.join(context.generatedFilesDir, SITE_SCRIPTS_FILE), `${JSON.stringify(scripts)}\n`);
     },

@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { trimBoth } from '../../rules/text';
 import { attributeOf, elementsOf, isInlineScript, isInReactRoot, REACT_ROOT_ID, textOf } from './html';
 
 const run = promisify(execFile);
@@ -37,6 +38,30 @@ export interface SiteScripts {
   react: ReactRuntimeScripts;
   /** The site's static folders, relative to the site: their HTML files are content. */
   staticDirectories: string[];
+  /**
+   * The pages a plugin writes whole, relative to the build folder (`docs/index.html`): the client redirects'
+   * (plugin-client-redirects writes `<from>/index.html` for each configured redirect). Nothing in them comes
+   * from content; every other page without the React root is checked like content.
+   */
+  pluginPages: string[];
+}
+
+/** A loaded plugin as read here (`@docusaurus/types` `LoadedPlugin`, options narrowed). */
+export interface LoadedPluginLike {
+  name: string;
+  options: { redirects?: { from: string | string[] }[] };
+}
+
+/**
+ * The redirect pages @docusaurus/plugin-client-redirects writes for its `redirects` option (3.10: at
+ * `<from>/index.html`). The page check fails the build, naming such a page, if the plugin writes it
+ * anywhere else: the page would have no React root and not be listed here.
+ */
+export function redirectPagesOf(plugins: LoadedPluginLike[]): string[] {
+  const redirects = plugins.find((plugin) => plugin.name === 'docusaurus-plugin-client-redirects')?.options.redirects;
+  return (redirects ?? [])
+    .flatMap(({ from }) => (Array.isArray(from) ? from : [from]))
+    .map((from) => `${trimBoth(from, '/')}/index.html`);
 }
 
 /** `("B:0","S:0")`: the arguments of a reveal of boundary `boundary` with segment `segment`. */
@@ -66,6 +91,8 @@ export interface LearnInput {
   /** The build's HTML minifier (`@docusaurus/bundler` `getHtmlMinifier`). */
   minify: (html: string) => Promise<string>;
   staticDirectories: string[];
+  /** The pages plugins write whole ({@link redirectPagesOf}). */
+  pluginPages: string[];
 }
 
 /**
@@ -86,6 +113,7 @@ export async function learnSiteScripts(input: LearnInput): Promise<SiteScripts> 
     tags: scripts.filter((script) => !isInReactRoot(script)).map(textOf),
     react: reactRuntimeOf(scripts.filter(isInReactRoot).map(textOf), elements),
     staticDirectories: input.staticDirectories,
+    pluginPages: input.pluginPages,
   };
 }
 

@@ -15,11 +15,13 @@ const SITE: SiteScripts = {
   tags: [THEME],
   react: { constants: [RAF], prelude: PRELUDE, complete: '$RC' },
   staticDirectories: ['static'],
+  pluginPages: ['docs/index.html'],
 };
 const trust = (overrides: Partial<PageTrust> = {}): PageTrust => ({
   site: SITE,
   isOwn: () => false,
   isStatic: false,
+  isPluginPage: false,
   ...overrides,
 });
 
@@ -98,11 +100,11 @@ describe('checkPage', () => {
     expect(kinds(page('<a href="https://example.com/javascript:x">ok</a>'))).toEqual([]);
   });
 
-  it('trusts a page a plugin wrote whole (no React root), but not the same page from a static folder', () => {
+  it('trusts a page a plugin wrote whole, but not the same page from a static folder or copied from content', () => {
     const redirect =
       '<!DOCTYPE html><html><head><meta http-equiv="refresh" content="0; url=/docs/x"></head>' +
       "<script>window.location.href = '/docs/x' + window.location.search;</script></html>";
-    expect(checkPage(redirect, trust())).toEqual({
+    expect(checkPage(redirect, trust({ isPluginPage: true }))).toEqual({
       origin: 'plugin',
       scripts: ["window.location.href = '/docs/x' + window.location.search;"],
       problems: [],
@@ -110,6 +112,20 @@ describe('checkPage', () => {
     const fromStatic = checkPage(redirect, trust({ isStatic: true }));
     expect(fromStatic.origin).toBe('static');
     expect(fromStatic.problems.map((problem) => problem.kind)).toEqual(['meta-http-equiv', 'script']);
+    // An HTML file a doc links to, which the bundler copies into assets/files/: no React root, no plugin.
+    const copied = checkPage(redirect, trust());
+    expect([copied.origin, copied.scripts, copied.problems.map((problem) => problem.kind)]).toEqual([
+      'copied',
+      [],
+      ['meta-http-equiv', 'script'],
+    ]);
+  });
+
+  it('names a <script src> in the content, which the paint-first loader would otherwise run', () => {
+    expect(checkPage(page('<script src="/img/x.js" defer></script>'), trust()).problems).toEqual([
+      { kind: 'script', detail: 'a <script src="/img/x.js"> in the page\'s content' },
+    ]);
+    expect(kinds(page('', '<script src="/assets/js/main.js" defer></script>'))).toEqual([]);
   });
 
   it('trusts what the build’s own steps added (the paint-first loader)', () => {

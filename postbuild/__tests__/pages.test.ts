@@ -31,6 +31,7 @@ describe('the pass over the built pages', () => {
     tags: [THEME],
     react: { constants: [RAF], prelude: PRELUDE, complete: '$RC' },
     staticDirectories: ['static'],
+    pluginPages: [],
   };
   const FROM_MDX = '$RX=0;location="//x.example/?"+document.cookie';
   const FROM_OPENAPI = 'window.fromDescription=1';
@@ -151,6 +152,23 @@ describe('the pass over the built pages', () => {
       'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
     ]);
     expect(fs.existsSync(path.join(dir, INLINE_SCRIPT_HASHES_FILE))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes only the loader it wrote for its own, not a content script the parser reads differently', async () => {
+    // The browser's parser turns CR LF into LF and decodes entities in <svg> scripts: neither text is in the
+    // page's source as the parser gives it, and neither is the site's own.
+    const entry = '<script src="/assets/js/main.js" defer></script>';
+    const dir = buildDir({
+      'docs/x/index.html': page(
+        '<script>a=1;\r\nsteal()</script><svg><script>1&amp;&amp;steal()</script></svg>',
+      ).replace('</head>', `${entry}</head>`),
+    });
+    const error = await finishPages(dir, input()).then(
+      () => new Error('the build passed'),
+      (thrown: Error) => thrown,
+    );
+    expect(error.message.match(/an inline <script> the site's own code does not write/g)).toHaveLength(2);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

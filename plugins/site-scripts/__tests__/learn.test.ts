@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { PageCheck } from '../../../postbuild/pageSafety';
-import type { SiteScripts } from '../learn';
+import { redirectPagesOf, type SiteScripts } from '../learn';
 
 interface Sample {
   site: SiteScripts;
@@ -23,12 +23,27 @@ const sample = JSON.parse(
   }),
 ) as Sample;
 
+describe('redirectPagesOf', () => {
+  it('lists the page plugin-client-redirects writes for each configured redirect', () => {
+    const plugins = [
+      { name: 'docusaurus-plugin-content-docs', options: {} },
+      {
+        name: 'docusaurus-plugin-client-redirects',
+        options: { redirects: [{ from: '/docs' }, { from: ['/old/', '/older'] }] },
+      },
+    ];
+    expect(redirectPagesOf(plugins)).toEqual(['docs/index.html', 'old/index.html', 'older/index.html']);
+    expect(redirectPagesOf([])).toEqual([]);
+  });
+});
+
 describe('learnSiteScripts', () => {
   it('learns the HTML tags’ scripts as the minifier writes them into pages', () => {
     expect(sample.site.tags).toHaveLength(1);
     expect(sample.site.tags[0]).not.toContain('\n');
     expect(sample.themeInPage).toContain(`<script>${sample.site.tags[0]}</script>`);
     expect(sample.site.staticDirectories).toEqual(['static']);
+    expect(sample.site.pluginPages).toEqual(['docs/index.html']);
   });
 
   it('learns React’s runtime, so a page React renders and the minifier writes is allowed exactly', () => {

@@ -24,8 +24,9 @@ async function main() {
     postBodyTags: '',
     minify,
     staticDirectories: ['static'],
+    pluginPages: ['docs/index.html'],
   });
-  const trust = { site, isOwn: () => false, isStatic: false };
+  const trust = { site, isOwn: () => false, isStatic: false, isPluginPage: false };
   const themeInPage = await minify(`<!doctype html><html><head></head><body>${THEME_SOURCE}<div></div></body></html>`);
   // A page React renders (another render than the one learned from), minified as the build minifies pages.
   const rendered = await minify(

@@ -18,7 +18,12 @@ import { loadSanitizer, sanitizeContract } from '../sanitize';
 
 const page = (html: string) =>
   `<!doctype html><html><head></head><body><div id="__docusaurus">${html}</div></body></html>`;
-const site = { tags: [], react: { constants: [], prelude: '\0', complete: '\0' }, staticDirectories: [] };
+const site = {
+  tags: [],
+  react: { constants: [], prelude: '\0', complete: '\0' },
+  staticDirectories: [],
+  pluginPages: [],
+};
 
 async function main() {
   const chunks: Buffer[] = [];
@@ -31,7 +36,7 @@ async function main() {
     const themeHtml = (await renderMarkdownHtml([text])).html[text] ?? '';
     const { default: Content } = await evaluate(text, { ...runtime, format: 'mdx' });
     const mdxHtml = renderToStaticMarkup(createElement(Content));
-    const trust = { site, isOwn: () => false, isStatic: false };
+    const trust = { site, isOwn: () => false, isStatic: false, isPluginPage: false };
     const problems = [themeHtml, mdxHtml].flatMap((html) => checkPage(page(html), trust).problems.map((p) => p.detail));
     results.push({ text, dropped, themeHtml, mdxHtml, problems });
   }
