@@ -10,8 +10,10 @@
  * and that HTML is sanitized with rehype-sanitize ({@link SANITIZE_SCHEMA}). A text the sanitizer leaves as
  * it is stays word for word. A text it changes is written again as Markdown from the sanitized HTML
  * (rehype-remark, remark-stringify): what the allow-list keeps stays, what it drops is gone, and the build
- * says which text lost what. postbuild/pageSafety.ts checks the built pages after this, in case a renderer
- * makes something of a clean text that this rendering does not.
+ * says which text lost what. A description is also written into the plugin's generated MDX pages as it is,
+ * where a line `export const x = …` or a `{…}` would compile to code in the page's bundle: such a text is
+ * escaped until MDX reads it as Markdown alone. postbuild/pageSafety.ts checks the built pages after this,
+ * in case a renderer makes something of a clean text that this rendering does not.
  *
  * The unified packages are ESM only, so they are imported on first use (this module runs under tsx).
  */
@@ -111,6 +113,24 @@ export interface Sanitizer {
    *   and what it dropped.
    */
   markdown(text: string): { text: string; dropped: string[] };
+  /**
+   * @param text - a Markdown text the plugin writes into a generated MDX page as it is (a description).
+   * @returns the text unchanged when MDX reads it as Markdown alone; else the text with its braces and
+   *   line-leading `import`/`export` escaped and its raw HTML as text, so MDX compiles none of it to code.
+   * @throws {Error} when the escaped text still holds code for MDX (a bug here, not in the text).
+   */
+  mdx(text: string): { text: string; dropped: string[] };
+}
+
+/** MDX nodes that compile to code: ESM, `{…}` expressions, and JSX attributes that are expressions. */
+function mdxCode(node: { type: string; children?: unknown[]; attributes?: unknown[] }): boolean {
+  if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return true;
+  const attributes = (node.attributes ?? []) as { type: string; value?: unknown }[];
+  if (
+    attributes.some((a) => a.type === 'mdxJsxExpressionAttribute' || (a.value !== null && typeof a.value === 'object'))
+  )
+    return true;
+  return ((node.children ?? []) as (typeof node)[]).some(mdxCode);
 }
 
 /** Loads the unified packages once and returns the sanitizer. */
@@ -126,6 +146,7 @@ export async function loadSanitizer(): Promise<Sanitizer> {
       import('rehype-remark'),
       import('remark-stringify'),
     ]);
+  const { default: remarkMdx } = await import('remark-mdx');
   const { toHtml } = await import('hast-util-to-html');
   const { find, html } = await import('property-information');
   const attribute = (property: string) => find(html, property).attribute;
@@ -155,7 +176,41 @@ export async function loadSanitizer(): Promise<Sanitizer> {
     const written = toMarkdown.stringify(toMarkdown.runSync(sanitized) as Parameters<typeof toMarkdown.stringify>[0]);
     return { text: written.trimEnd(), dropped };
   };
-  return { markdown };
+  // MDX reads the text as the generated page holds it; a text it cannot parse fails the build's compile, so
+  // it is escaped too.
+  const asMdx = unified().use(remarkParse.default).use(remarkMdx);
+  const holdsCode = (text: string) => {
+    try {
+      return mdxCode(asMdx.parse(text));
+    } catch {
+      return true;
+    }
+  };
+  const asCommonMark = unified().use(remarkParse.default).use(remarkGfm.default);
+  const escaped = unified()
+    .use(remarkGfm.default)
+    .use(remarkStringify.default, {
+      unsafe: [
+        { character: '{' },
+        { character: '}' },
+        { atBreak: true, character: 'e', after: 'xport\\b' },
+        { atBreak: true, character: 'i', after: 'mport\\b' },
+      ],
+    });
+  const mdx: Sanitizer['mdx'] = (text) => {
+    if (!holdsCode(text)) return { text, dropped: [] };
+    const tree = asCommonMark.parse(text);
+    const asText = (node: { type: string; children?: unknown[] }): void => {
+      if (node.type === 'html') node.type = 'text';
+      ((node.children ?? []) as (typeof node)[]).forEach(asText);
+    };
+    asText(tree);
+    const written = escaped.stringify(tree).trimEnd();
+    if (holdsCode(written))
+      throw new Error(`sanitize: MDX still reads code in ${JSON.stringify(written.slice(0, 80))}`);
+    return { text: written, dropped: ['MDX code (import/export or {…}), now shown as text'] };
+  };
+  return { markdown, mdx };
 }
 
 /** `~` and `/` escaped for a JSON pointer segment (RFC 6901). */
@@ -186,9 +241,11 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
             ),
           ];
         if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [key, walk(child, at)];
-        const { text, dropped } = sanitizer.markdown(child);
+        const html = sanitizer.markdown(child);
+        const mdx = key === 'description' ? sanitizer.mdx(html.text) : { text: html.text, dropped: [] };
+        const dropped = [...html.dropped, ...mdx.dropped];
         if (dropped.length > 0) findings.push({ pointer: at, dropped });
-        return [key, text];
+        return [key, mdx.text];
       }),
     );
   };

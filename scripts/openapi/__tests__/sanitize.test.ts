@@ -14,6 +14,7 @@ interface Result {
   themeHtml: string;
   mdxHtml: string;
   problems: string[];
+  ranCode: boolean;
 }
 
 function sanitized(texts: string[]): { results: Result[]; vendoredUnchanged: boolean } {
@@ -32,6 +33,10 @@ const HOSTILE = [
   'Searches. <img src="logo.png" onerror="location=\'//x.example\'">',
   'Searches. <a href="javascript:location=\'//x.example\'">Docs</a> and [more](javascript:alert(1)).',
   'Searches. <svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+  // Code for MDX, which the plugin's generated page compiles into the page's bundle.
+  'Searches.\n\nexport const x = (globalThis.pwned = "export")',
+  'Searches. ``{(globalThis.pwned = "expression")}` and {(globalThis.pwned = 2)}',
+  'Searches. <b title={(globalThis.pwned = "attribute")}>x</b>',
 ];
 /** The theme writes an admonition's content as HTML unescaped: a `&lt;` there would become a tag. */
 const ADMONITION = ':::note[Careful]\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.\n:::';
@@ -46,6 +51,7 @@ describe('sanitizeContract and the reference’s renderers', () => {
     'a description holding %j comes out clean, saying what it dropped',
     (_text, result) => {
       expect(result.problems).toEqual([]);
+      expect(result.ranCode).toBe(false);
       expect(result.dropped.length).toBeGreaterThan(0);
       expect(result.text).toMatch(/^Searches\./);
       for (const html of [result.themeHtml, result.mdxHtml])

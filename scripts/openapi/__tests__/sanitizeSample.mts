@@ -2,8 +2,9 @@
  * For ./sanitize.test.ts (the unified packages and the MDX compiler are ESM only, hence this tsx child):
  * sanitizes the texts given as JSON on stdin, renders each result as the reference does — with the build's
  * rendering of the theme's Markdown (../markdownHtml.ts) and compiled as MDX, as the plugin's generated
- * pages hold it — and checks a page of each with the build's page check. Also sanitizes the vendored
- * contract. Prints `{ results: [{ text, dropped, themeHtml, mdxHtml, problems }], vendoredUnchanged }`.
+ * pages hold it — and checks a page of each with the build's page check, and whether compiling it as MDX
+ * ran code (a text's code sets `globalThis.pwned`). Also sanitizes the vendored contract. Prints
+ * `{ results: [{ text, dropped, themeHtml, mdxHtml, problems, ranCode }], vendoredUnchanged }`.
  */
 import fs from 'node:fs';
 import { evaluate } from '@mdx-js/mdx';
@@ -32,13 +33,18 @@ async function main() {
   const sanitizer = await loadSanitizer();
   const results = [];
   for (const original of texts) {
-    const { text, dropped } = sanitizer.markdown(original);
+    // As sanitizeContract treats a description: the HTML allow-list, then what MDX would compile to code.
+    const html = sanitizer.markdown(original);
+    const mdx = sanitizer.mdx(html.text);
+    const [text, dropped] = [mdx.text, [...html.dropped, ...mdx.dropped]];
+    const global = globalThis as { pwned?: unknown };
+    delete global.pwned;
     const themeHtml = (await renderMarkdownHtml([text])).html[text] ?? '';
     const { default: Content } = await evaluate(text, { ...runtime, format: 'mdx' });
     const mdxHtml = renderToStaticMarkup(createElement(Content));
     const trust = { site, isOwn: () => false, isStatic: false, isPluginPage: false };
     const problems = [themeHtml, mdxHtml].flatMap((html) => checkPage(page(html), trust).problems.map((p) => p.detail));
-    results.push({ text, dropped, themeHtml, mdxHtml, problems });
+    results.push({ text, dropped, themeHtml, mdxHtml, problems, ranCode: global.pwned !== undefined });
   }
   const vendored = parse(fs.readFileSync('openapi/customer-api.yaml', 'utf8'));
   const { doc, findings } = await sanitizeContract(vendored);
