@@ -6,7 +6,8 @@
  *
  * What arrives is the provider's, so the download is held to the same terms as any hostile input: over
  * `https` only (plain `http` to this machine's loopback alone, for a local stand-in), redirects only to the
- * same origin, a JSON content type, and at most {@link MAX_DESCRIPTION_BYTES}, counted as it arrives.
+ * same origin, a JSON content type, at most {@link MAX_DESCRIPTION_BYTES} counted as it arrives, and no
+ * `$ref` to another document (the lint and the bundle would fetch or read it on the terms of neither).
  */
 import path from 'node:path';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
@@ -79,6 +80,24 @@ export interface DownloadedContract {
   yamlText: string;
 }
 
+/**
+ * The first `$ref` that points outside the document (a URL or a file), with its JSON pointer, if any. The
+ * lint and the bundle resolve such a reference themselves, with none of the terms above: a request from
+ * the build machine to wherever it names, or a read of a local file.
+ */
+function externalRef(doc: unknown): { ref: string; at: string } | undefined {
+  const stack: [unknown, string][] = [[doc, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return { ref: child, at };
+      stack.push([child, `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+    }
+  }
+  return undefined;
+}
+
 /** `application/json`, `application/openapi+json`, … with any parameters. */
 function isJsonType(contentType: string): boolean {
   const essence = contentType.split(';')[0].trim().toLowerCase();
@@ -122,6 +141,12 @@ export async function downloadContract(
   } catch (error) {
     throw new Error(`${url} is not a usable contract: ${error instanceof Error ? error.message : error}`);
   }
+  const external = externalRef(doc);
+  if (external)
+    throw new Error(
+      `refused ${url}: it refers to another document ($ref "${external.ref.slice(0, 200)}" at ${external.at}); ` +
+        'the description must be one document, whose $refs all start with #',
+    );
 
   const yamlText = stringify(doc, { lineWidth: 0 });
   const config = await loadConfig({ configPath: path.join(root, 'redocly.yaml') });

@@ -3,8 +3,9 @@
  *
  * The provider's description arrives from outside, so its download is held to fixed terms (../download.ts):
  * https only (plain http to loopback, for a local stand-in), redirects only within the origin and at most
- * three, a JSON content type, at most 5 MiB counted as it arrives. Each refusal is one line saying which
- * term; the build then uses the vendored copy (./source.test.ts). A local server plays the provider.
+ * three, a JSON content type, at most 5 MiB counted as it arrives, no `$ref` to another document. Each
+ * refusal is one line saying which term; the build then uses the vendored copy (./source.test.ts). A local
+ * server plays the provider.
  */
 import { execFile } from 'node:child_process';
 import http from 'node:http';
@@ -52,6 +53,11 @@ const server = http.createServer((req, res) => {
       return void res.writeHead(302, { location: req.url }).end();
     case 'moved':
       return void res.writeHead(301, { location: '/here/api/v1/openapi.json' }).end();
+    case 'elsewhere-ref': {
+      const doc = loadContract();
+      doc.components.schemas.Probe = { $ref: 'http://169.254.169.254/latest/meta-data/' };
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc));
+    }
     case 'here':
       return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(json);
     default:
@@ -87,7 +93,7 @@ function download(hosts: string[]): Promise<string[]> {
 
 it('refuses, in one line each, what breaks the terms, and takes a description moved within the origin', async () => {
   const url = (name: string) => `${host}/${name}/api/v1/openapi.json`;
-  const cases = ['html', 'declared', 'chunked', 'elsewhere', 'loop', 'moved'];
+  const cases = ['html', 'declared', 'chunked', 'elsewhere', 'loop', 'elsewhere-ref', 'moved'];
   const results = await download([...cases.map((name) => `${host}/${name}`), 'http://provider.example']);
   expect(results).toEqual([
     `refused ${url('html')}: it is served as text/html, not as JSON (application/json)`,
@@ -95,6 +101,8 @@ it('refuses, in one line each, what breaks the terms, and takes a description mo
     `refused ${url('chunked')}: it is more than the 5242880 bytes accepted`,
     `refused ${url('elsewhere')}: it redirects to another origin (https://x.example)`,
     `refused ${url('loop')}: it redirects more than 3 times`,
+    `refused ${url('elsewhere-ref')}: it refers to another document ($ref "http://169.254.169.254/latest/meta-data/" ` +
+      'at /components/schemas/Probe); the description must be one document, whose $refs all start with #',
     'ok',
     'refused http://provider.example/api/v1/openapi.json: http://provider.example/api/v1/openapi.json is not https: ' +
       'the description is only fetched over https (set API_HOST to https://…)',
