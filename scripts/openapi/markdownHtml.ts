@@ -38,15 +38,24 @@ export type QualifierMessage = (schema: object) => string | undefined;
  *
  * @param contract - the bundled OpenAPI document (JSON).
  * @param qualifierMessage - the theme's qualifier function; a throw for an odd object counts as no line.
+ * @param qualifiers - if given, gets each qualifier line: text made from the contract's values (enums,
+ *   bounds), which the sanitizer leaves as sample data.
  */
-export function markdownTexts(contract: unknown, qualifierMessage: QualifierMessage): string[] {
+export function markdownTexts(
+  contract: unknown,
+  qualifierMessage: QualifierMessage,
+  qualifiers?: Set<string>,
+): string[] {
   const texts = new Set<string>();
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (!value || typeof value !== 'object') return;
     try {
       const qualifier = qualifierMessage(value);
-      if (qualifier) texts.add(qualifier);
+      if (qualifier) {
+        texts.add(qualifier);
+        qualifiers?.add(qualifier);
+      }
     } catch {
       // Not a schema the theme would show.
     }
@@ -91,12 +100,17 @@ async function importFromTheme<T>(name: string): Promise<{ module: T; version: s
 
 /**
  * Renders texts as the theme's Markdown component does (react-markdown, `remarkPlugins: [remarkGfm]`,
- * `rehypePlugins: [rehypeRaw]`, inline code as `<code>`), leaving out each text that needs one of the
- * theme's components (see the module comment).
+ * `rehypePlugins: [rehypeRaw]`, inline code as `<code>`), sanitized (./sanitize.ts), leaving out each text
+ * that needs one of the theme's components (see the module comment).
  *
+ * @param options.fromData - texts made from the contract's values (qualifier lines): each is rendered
+ *   here whatever it holds, never left to the theme's renderer.
  * @returns the renderer's name and versions, and text → HTML (`null`: left to the theme's renderer).
  */
-export async function renderMarkdownHtml(texts: string[]): Promise<MarkdownHtml> {
+export async function renderMarkdownHtml(
+  texts: string[],
+  options: { fromData?: Set<string> } = {},
+): Promise<MarkdownHtml> {
   const markdown = await importFromTheme<ComponentType<Record<string, unknown>>>('react-markdown');
   const gfm = await importFromTheme<unknown>('remark-gfm');
   const raw = await importFromTheme<unknown>('rehype-raw');
@@ -121,15 +135,23 @@ export async function renderMarkdownHtml(texts: string[]): Promise<MarkdownHtml>
         ? needsThemeComponent()
         : createElement('code', { className, ...rest }, children),
   };
+  // A text made from the contract's values is always rendered here, with react-markdown's own elements: the
+  // theme's renderer writes an admonition's content unescaped, and such a text could hold one (an enum value
+  // with a `:::` line), which the sanitizer leaves alone as sample data.
   const html: Record<string, string | null> = {};
   for (const text of texts) {
     html[text] = null;
-    if (ADMONITION.test(text)) continue;
+    const fromData = options.fromData?.has(text) ?? false;
+    if (!fromData && ADMONITION.test(text)) continue;
     try {
       html[text] = renderToStaticMarkup(
         createElement(
           markdown.module,
-          { remarkPlugins: [gfm.module], rehypePlugins: [raw.module, sanitize], components },
+          {
+            remarkPlugins: [gfm.module],
+            rehypePlugins: [raw.module, sanitize],
+            components: fromData ? {} : components,
+          },
           text,
         ),
       );
@@ -198,8 +220,9 @@ export async function loadQualifierMessage(): Promise<QualifierMessage> {
  */
 export async function writeMarkdownHtml(root: string): Promise<{ rendered: number; texts: number; bytes: number }> {
   const contract = JSON.parse(fs.readFileSync(path.join(root, BUNDLED_SPEC_PATH), 'utf8')) as unknown;
-  const texts = markdownTexts(contract, await loadQualifierMessage());
-  const result = await renderMarkdownHtml(texts);
+  const qualifiers = new Set<string>();
+  const texts = markdownTexts(contract, await loadQualifierMessage(), qualifiers);
+  const result = await renderMarkdownHtml(texts, { fromData: qualifiers });
   const json = `${JSON.stringify(result)}\n`;
   const out = path.join(root, MARKDOWN_HTML_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -80,6 +80,20 @@ describe('renderMarkdownHtml and loadQualifierMessage, with the theme’s librar
     ]);
   });
 
+  it('renders a line made from the contract’s values itself, sanitized, even one the theme’s renderer would take', () => {
+    // An enum value that breaks out of the theme's backticks, with an admonition line (the theme writes an
+    // admonition's content unescaped) and raw HTML.
+    const line = '**Possible values:** [`a`, `x`\n:::note\n<img src=x onerror=alert(1)>\n:::\n`b`]';
+    const html = run<Record<string, string | null>>(
+      `import { renderMarkdownHtml } from './scripts/openapi/markdownHtml';
+       renderMarkdownHtml(${JSON.stringify([line])}, { fromData: new Set(${JSON.stringify([line])}) })
+         .then((r) => console.log(JSON.stringify(r.html)));`,
+    )[line];
+    expect(html).not.toBeNull();
+    expect(html).toMatch(/<img src="x"\/?>/);
+    expect(html).not.toMatch(/onerror/);
+  });
+
   it('writes the theme’s own "Possible values" lines', () => {
     const lines = run<(string | null)[]>(
       `import { loadQualifierMessage } from './scripts/openapi/markdownHtml';
