@@ -42,6 +42,21 @@ export interface SanitizeFinding {
 /** Texts the reference renders as Markdown. */
 const MARKDOWN_KEYS = new Set(['description', 'summary', 'title']);
 
+/**
+ * Links the reference shows as links (`info.contact.url`, `info.license.url`, `info.termsOfService`,
+ * `externalDocs.url`); the servers' URLs are the API's, not links, and the build sets them.
+ */
+const LINK_KEYS = new Set(['url', 'termsOfService']);
+
+/** Whether `url` is a link a page may hold: an absolute `http`, `https` or `mailto` URL. */
+function isLinkUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Sample data, shown as code (escaped), never as Markdown: left exactly as written. */
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
 
@@ -217,7 +232,9 @@ export async function loadSanitizer(): Promise<Sanitizer> {
 const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
- * Sanitizes every `description`, `summary` and `title` string of an OpenAPI document.
+ * Sanitizes every `description`, `summary` and `title` string of an OpenAPI document, and drops each link
+ * ({@link LINK_KEYS}) that is no `http`, `https` or `mailto` URL (a `javascript:` one would fail the build's
+ * page check).
  *
  * @param doc - the bundled description (JSON), not changed.
  * @returns a copy with each text sanitized, and one finding per text the sanitizer changed.
@@ -230,22 +247,31 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
     if (Array.isArray(value)) return value.map((item, n) => walk(item, `${pointer}/${n}`));
     if (!value || typeof value !== 'object') return value;
     return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => {
+      Object.entries(value).flatMap(([key, child]): [string, unknown][] => {
         const at = `${pointer}/${pointerSegment(key)}`;
-        if (DATA_KEYS.has(key) || key.startsWith('x-') || (exampleValue && key === 'value')) return [key, child];
+        if (LINK_KEYS.has(key) && typeof child === 'string' && !pointer.startsWith('/servers') && !isLinkUrl(child)) {
+          findings.push({
+            pointer: at,
+            dropped: [`${key} (${JSON.stringify(child.slice(0, 40))} is no http, https or mailto URL)`],
+          });
+          return [];
+        }
+        if (DATA_KEYS.has(key) || key.startsWith('x-') || (exampleValue && key === 'value')) return [[key, child]];
         if (key === 'examples' && child && typeof child === 'object' && !Array.isArray(child))
           return [
-            key,
-            Object.fromEntries(
-              Object.entries(child).map(([name, ex]) => [name, walk(ex, `${at}/${pointerSegment(name)}`, true)]),
-            ),
+            [
+              key,
+              Object.fromEntries(
+                Object.entries(child).map(([name, ex]) => [name, walk(ex, `${at}/${pointerSegment(name)}`, true)]),
+              ),
+            ],
           ];
-        if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [key, walk(child, at)];
+        if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [[key, walk(child, at)]];
         const html = sanitizer.markdown(child);
         const mdx = key === 'description' ? sanitizer.mdx(html.text) : { text: html.text, dropped: [] };
         const dropped = [...html.dropped, ...mdx.dropped];
         if (dropped.length > 0) findings.push({ pointer: at, dropped });
-        return [key, mdx.text];
+        return [[key, mdx.text]];
       }),
     );
   };

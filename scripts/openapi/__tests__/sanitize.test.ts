@@ -17,7 +17,11 @@ interface Result {
   ranCode: boolean;
 }
 
-function sanitized(texts: string[]): { results: Result[]; vendoredUnchanged: boolean } {
+function sanitized(texts: string[]): {
+  results: Result[];
+  vendoredUnchanged: boolean;
+  links: { doc: unknown; findings: { pointer: string; dropped: string[] }[] };
+} {
   const out = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'sanitizeSample.mts')], {
     input: JSON.stringify(texts),
     cwd: path.resolve(__dirname, '../../..'),
@@ -44,7 +48,7 @@ const SAFE_ADMONITION =
   'Send `Authorization: Bearer <token>`.\n\n:::info[Where this reference comes from]\n\nBuilt from `openapi.json`.\n\n:::';
 const SAFE = [SAFE_ADMONITION, 'Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
 
-const { results, vendoredUnchanged } = sanitized([...HOSTILE, ADMONITION, ...SAFE]);
+const { results, vendoredUnchanged, links } = sanitized([...HOSTILE, ADMONITION, ...SAFE]);
 
 describe('sanitizeContract and the reference’s renderers', () => {
   it.each(HOSTILE.map((text, n) => [text, results[n]] as const))(
@@ -69,6 +73,18 @@ describe('sanitizeContract and the reference’s renderers', () => {
     expect(result.text).toBe('**Careful:**\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.');
     expect(result.dropped).toEqual(['admonition (its text holds < or ")']);
     expect(result.problems).toEqual([]);
+  });
+
+  it('drops a link that is no http, https or mailto URL, saying which, and leaves the servers to the build', () => {
+    expect(links.doc).toEqual({
+      info: { contact: {}, license: { url: 'https://example.com/l' } },
+      externalDocs: { url: 'mailto:docs@example.com' },
+      servers: [{ url: '/api/v1/customer' }],
+    });
+    expect(links.findings).toEqual([
+      { pointer: '/info/contact/url', dropped: ['url ("javascript:alert(1)" is no http, https or mailto URL)'] },
+      { pointer: '/info/termsOfService', dropped: ['termsOfService ("data:x" is no http, https or mailto URL)'] },
+    ]);
   });
 
   it('leaves a text with nothing to drop word for word, and the vendored contract as it is', () => {

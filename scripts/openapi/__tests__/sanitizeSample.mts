@@ -4,7 +4,8 @@
  * rendering of the theme's Markdown (../markdownHtml.ts) and compiled as MDX, as the plugin's generated
  * pages hold it — and checks a page of each with the build's page check, and whether compiling it as MDX
  * ran code (a text's code sets `globalThis.pwned`). Also sanitizes the vendored contract. Prints
- * `{ results: [{ text, dropped, themeHtml, mdxHtml, problems, ranCode }], vendoredUnchanged }`.
+ * `{ results: [{ text, dropped, themeHtml, mdxHtml, problems, ranCode }], vendoredUnchanged, links }`, `links`
+ * being a small description with links of each kind, sanitized.
  */
 import fs from 'node:fs';
 import { evaluate } from '@mdx-js/mdx';
@@ -46,10 +47,19 @@ async function main() {
     const problems = [themeHtml, mdxHtml].flatMap((html) => checkPage(page(html), trust).problems.map((p) => p.detail));
     results.push({ text, dropped, themeHtml, mdxHtml, problems, ranCode: global.pwned !== undefined });
   }
+  const links = await sanitizeContract({
+    info: {
+      contact: { url: 'javascript:alert(1)' },
+      license: { url: 'https://example.com/l' },
+      termsOfService: 'data:x',
+    },
+    externalDocs: { url: 'mailto:docs@example.com' },
+    servers: [{ url: '/api/v1/customer' }],
+  });
   const vendored = parse(fs.readFileSync('openapi/customer-api.yaml', 'utf8'));
   const { doc, findings } = await sanitizeContract(vendored);
   process.stdout.write(
-    JSON.stringify({ results, vendoredUnchanged: isDeepStrictEqual(doc, vendored) && findings.length === 0 }),
+    JSON.stringify({ results, vendoredUnchanged: isDeepStrictEqual(doc, vendored) && findings.length === 0, links }),
   );
 }
 
