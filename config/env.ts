@@ -7,7 +7,7 @@
  * Every variable is documented in `.env.example`.
  */
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
-import { acceptedHostnames, isLoopbackHostname, LOOPBACK_HOSTNAMES } from '../rules/hosts';
+import { acceptedHostnames, isLoopbackHostname, isLoopbackInterface, LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { SIGN_IN_ROUTE } from '../rules/routes';
 import { trimTrailing } from '../rules/text';
 
@@ -440,9 +440,6 @@ function readUnsafeLocalIdentity(env: Env): boolean {
   return true;
 }
 
-/** Interfaces that reach this machine only, as HOST may name them. */
-const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
-
 /**
  * What trusting the local identity service would serve: `npm run serve`, `npm start` (its MCP server
  * and sandbox trust the local key too) or a deployment (`deploy:build`, `deploy:synth`).
@@ -464,7 +461,7 @@ export function localIdentityRefusal(env: PortalEnv, use: LocalIdentityUse): str
     'would trust the local identity service, whose signing key is public (it ships in the cognito-local package): set COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID';
   if (use === 'deploy') return `COGNITO_USER_POOL_ID is not set, so a deployment ${trusts} (README, "Deploy to AWS").`;
   const reasons: { where: string; fix: string }[] = [];
-  if (use === 'serve' && !LOOPBACK_HOSTS.test(env.siteHost)) {
+  if (use === 'serve' && !isLoopbackInterface(env.siteHost)) {
     reasons.push({ where: `on HOST=${env.siteHost}`, fix: 'HOST=localhost' });
   }
   if (!isLoopbackHostname(new URL(env.siteUrl).hostname)) {

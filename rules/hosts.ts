@@ -21,6 +21,14 @@
  */
 export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
+/** Interfaces that reach this machine only, as a server's `HOST` may name them (any 127.0.0.0/8 address). */
+const LOOPBACK_INTERFACE = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Whether a server bound to `host` (the `HOST` setting) is reachable from this machine only. */
+export function isLoopbackInterface(host: string): boolean {
+  return LOOPBACK_INTERFACE.test(host);
+}
+
 /**
  * The longest `Host` header read, in characters: a DNS name's 253 (RFC 1035 §2.3.4) and `:65535`; a
  * bracketed IPv6 literal is shorter. A longer header is refused before it is parsed. (Node's HTTP parser

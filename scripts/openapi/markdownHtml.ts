@@ -27,7 +27,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { build } from 'esbuild';
 import { BUNDLED_SPEC_PATH, MARKDOWN_HTML_PATH } from '../../config/openapi';
 import type { MarkdownHtml } from '../../rules/markdownHtml';
-import { sanitizeSchema } from './sanitize';
+import { hasAdmonitionMarker, sanitizeSchema } from './sanitize';
 
 /** The theme's "Possible values" line for a schema (lib/markdown/schema `getQualifierMessage`). */
 export type QualifierMessage = (schema: object) => string | undefined;
@@ -74,9 +74,6 @@ class NeedsThemeComponent extends Error {}
 const needsThemeComponent = (): never => {
   throw new NeedsThemeComponent();
 };
-
-/** A `:::type` line, which the theme's remarkAdmonition turns into its Admonition. */
-const ADMONITION = /^[ \t]*:::/m;
 
 /** The theme's own package, from which its renderer's libraries are resolved (the versions it uses). */
 const themeRequire = () => createRequire(require.resolve('docusaurus-theme-openapi-docs/package.json'));
@@ -142,7 +139,7 @@ export async function renderMarkdownHtml(
   for (const text of texts) {
     html[text] = null;
     const fromData = options.fromData?.has(text) ?? false;
-    if (!fromData && ADMONITION.test(text)) continue;
+    if (!fromData && hasAdmonitionMarker(text)) continue;
     try {
       html[text] = renderToStaticMarkup(
         createElement(

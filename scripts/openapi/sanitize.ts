@@ -75,9 +75,6 @@ function features(tree: HastNodes, attribute: (property: string) => string): Map
   return counts;
 }
 
-/** An admonition's fence line as the theme reads it: `:::note`, `:::note[Title]`, or the closing `:::`. */
-const FENCE = /^[ \t]*:::(\w*)(?:\[([^\]\n]*)\])?[ \t]*$/;
-
 /** Whether a text node holds `<` or an attribute value holds `"`: what the theme writes out unescaped. */
 function holdsMarkup(node: HastNodes): boolean {
   if (node.type === 'text') return node.value.includes('<');
@@ -87,47 +84,58 @@ function holdsMarkup(node: HastNodes): boolean {
 }
 
 /**
- * The text with its admonition fences written as a bold label (`:::note[Title]` → `**Title:**`, the closing
- * `:::` gone), for a text with an admonition whose content holds markup ({@link holdsMarkup}). docusaurus-theme-openapi-docs 5.2 (lib/theme/Markdown `convertAstToHtmlStr`) writes an
- * admonition's content into the page as HTML without escaping it, so a `&lt;` in it becomes a tag and a `"` in
- * a link's title ends the attribute; without the fences the theme renders the same content as plain Markdown.
+ * Whether a line of `text` starts (after spaces) with `:::`, where the OpenAPI theme's renderer reads an
+ * admonition (`:::note` … `:::`, or `:::note text :::` in one paragraph). The build leaves such a text to
+ * that renderer (./markdownHtml.ts), whose admonition needs the theme's component.
  */
-function withoutFences(text: string): string {
-  const lines = text.split('\n').flatMap((line) => {
-    const fence = FENCE.exec(line);
-    if (!fence) return [line];
-    const [, type, title] = fence;
-    if (!type) return [];
-    const label = title?.trim() || type[0].toUpperCase() + type.slice(1);
-    return [`**${label}:**`];
-  });
-  return lines.join('\n');
+export function hasAdmonitionMarker(text: string): boolean {
+  return text.split('\n').some((line) => line.trimStart().startsWith(':::'));
 }
 
-/** The Markdown inside each admonition of `text` (between a `:::type` line and the next `:::` line). */
-function admonitionContents(text: string): string[] {
-  const contents: string[] = [];
-  let inside: string[] | undefined;
-  for (const line of text.split('\n')) {
-    const fence = FENCE.exec(line);
-    if (fence?.[1]) inside = [];
-    else if (fence && inside) {
-      contents.push(inside.join('\n'));
-      inside = undefined;
-    } else inside?.push(line);
-  }
-  if (inside) contents.push(inside.join('\n'));
-  return contents;
+/** Word characters of an admonition's type (`note`, `info`), as the theme's `:::(\w+)` reads them. */
+const isWordChar = (char: string) =>
+  (char >= 'a' && char <= 'z') || (char >= 'A' && char <= 'Z') || (char >= '0' && char <= '9') || char === '_';
+
+/**
+ * The text with each admonition marker written as text the theme does not read as one: a line's leading
+ * `:::type[Title]` becomes `**Title:**`, a trailing or lone `:::` goes. docusaurus-theme-openapi-docs 5.2
+ * (lib/theme/Markdown `convertAstToHtmlStr`) writes an admonition's content into the page as HTML without
+ * escaping it, so a `&lt;` in it becomes a tag and a `"` in a link's title ends the attribute; without the
+ * markers the theme renders the same content as plain, escaped Markdown.
+ */
+function withoutAdmonitions(text: string): string {
+  const lines = text.split('\n').flatMap((line) => {
+    const indent = line.slice(0, line.length - line.trimStart().length);
+    let rest = line.trimStart();
+    if (!rest.startsWith(':::')) return [line];
+    rest = rest.slice(3);
+    let end = 0;
+    while (end < rest.length && isWordChar(rest[end])) end += 1;
+    const type = rest.slice(0, end);
+    rest = rest.slice(end);
+    let title: string | undefined;
+    const close = rest.startsWith('[') ? rest.indexOf(']') : -1;
+    if (close > 0) [title, rest] = [rest.slice(1, close), rest.slice(close + 1)];
+    rest = rest.trim();
+    if (rest.endsWith(':::')) rest = rest.slice(0, -3).trimEnd();
+    if (!type) return rest ? [`${indent}${rest}`] : [];
+    const label = title?.trim() || type[0].toUpperCase() + type.slice(1);
+    return [`${indent}**${label}:**${rest ? ` ${rest}` : ''}`];
+  });
+  return lines.join('\n');
 }
 
 /** A loaded sanitizer: {@link loadSanitizer}. */
 export interface Sanitizer {
   /**
    * @param text - a Markdown text of the description.
+   * @param where.mdx - the plugin writes the text into a generated MDX page (Docusaurus' own admonitions);
+   *   else the theme's Markdown renderer shows it, and an admonition whose text holds markup loses its
+   *   markers ({@link withoutAdmonitions}).
    * @returns the text unchanged when the allow-list keeps all of it; else the Markdown of what it keeps,
    *   and what it dropped.
    */
-  markdown(text: string): { text: string; dropped: string[] };
+  markdown(text: string, where?: { mdx: boolean }): { text: string; dropped: string[] };
   /**
    * @param text - a Markdown text the plugin writes into a generated MDX page as it is (a description).
    * @returns the text unchanged when MDX reads it as Markdown alone; else the text with its braces and
@@ -173,14 +181,11 @@ export async function loadSanitizer(): Promise<Sanitizer> {
     .use(rehypeRaw.default);
   const clean = unified().use(rehypeSanitize.default, schema);
   const toMarkdown = unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default);
-  const markdown: Sanitizer['markdown'] = (text) => {
+  const markdown: Sanitizer['markdown'] = (text, where = { mdx: false }) => {
     const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
     const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
-    const unsafeAdmonition = admonitionContents(text).some((content) =>
-      holdsMarkup(clean.runSync(toHast.runSync(toHast.parse(content))) as HastRoot),
-    );
-    if (unsafeAdmonition) {
-      const { text: kept, dropped } = markdown(withoutFences(text));
+    if (!where.mdx && hasAdmonitionMarker(text) && holdsMarkup(sanitized)) {
+      const { text: kept, dropped } = markdown(withoutAdmonitions(text), where);
       return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
     }
     if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
@@ -228,6 +233,20 @@ export async function loadSanitizer(): Promise<Sanitizer> {
   return { markdown, mdx };
 }
 
+/**
+ * Whether the plugin writes the text at `pointer` into a generated MDX page as it is: the API's and each
+ * tag's description, and each operation's (`/paths/<path>/<method>/description`). The theme's Markdown
+ * renderer shows the other descriptions (parameters, schemas, responses).
+ */
+function rendersAsMdx(pointer: string): boolean {
+  const segments = pointer.split('/').slice(1);
+  return (
+    pointer === '/info/description' ||
+    (segments.length === 3 && segments[0] === 'tags' && segments[2] === 'description') ||
+    (segments.length === 4 && segments[0] === 'paths' && segments[3] === 'description')
+  );
+}
+
 /** `~` and `/` escaped for a JSON pointer segment (RFC 6901). */
 const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
@@ -267,7 +286,7 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
             ],
           ];
         if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [[key, walk(child, at)]];
-        const html = sanitizer.markdown(child);
+        const html = sanitizer.markdown(child, { mdx: rendersAsMdx(at) });
         const mdx = key === 'description' ? sanitizer.mdx(html.text) : { text: html.text, dropped: [] };
         const dropped = [...html.dropped, ...mdx.dropped];
         if (dropped.length > 0) findings.push({ pointer: at, dropped });

@@ -44,11 +44,12 @@ const HOSTILE = [
 ];
 /** The theme writes an admonition's content as HTML unescaped: a `&lt;` there would become a tag. */
 const ADMONITION = ':::note[Careful]\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.\n:::';
-const SAFE_ADMONITION =
-  'Send `Authorization: Bearer <token>`.\n\n:::info[Where this reference comes from]\n\nBuilt from `openapi.json`.\n\n:::';
+/** The one-paragraph form the theme reads too. */
+const INLINE_ADMONITION = ':::note Use &lt;img src=x onerror=alert(1)&gt; with care. :::';
+const SAFE_ADMONITION = ':::note[Pages]\n\nPages start at 1.\n\n:::';
 const SAFE = [SAFE_ADMONITION, 'Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
 
-const { results, vendoredUnchanged, links } = sanitized([...HOSTILE, ADMONITION, ...SAFE]);
+const { results, vendoredUnchanged, links } = sanitized([...HOSTILE, ADMONITION, INLINE_ADMONITION, ...SAFE]);
 
 describe('sanitizeContract and the reference’s renderers', () => {
   it.each(HOSTILE.map((text, n) => [text, results[n]] as const))(
@@ -73,6 +74,11 @@ describe('sanitizeContract and the reference’s renderers', () => {
     expect(result.text).toBe('**Careful:**\nUse `<img src=x onerror=alert(1)>` or &lt;b&gt; with care.');
     expect(result.dropped).toEqual(['admonition (its text holds < or ")']);
     expect(result.problems).toEqual([]);
+    const inline = results[HOSTILE.length + 1];
+    expect([inline.text, inline.dropped]).toEqual([
+      '**Note:** Use &lt;img src=x onerror=alert(1)&gt; with care.',
+      ['admonition (its text holds < or ")'],
+    ]);
   });
 
   it('drops a link that is no http, https or mailto URL, saying which, and leaves the servers to the build', () => {
@@ -88,7 +94,7 @@ describe('sanitizeContract and the reference’s renderers', () => {
   });
 
   it('leaves a text with nothing to drop word for word, and the vendored contract as it is', () => {
-    expect(results.slice(HOSTILE.length + 1).map((result) => [result.text, result.dropped])).toEqual(
+    expect(results.slice(HOSTILE.length + 2).map((result) => [result.text, result.dropped])).toEqual(
       SAFE.map((text) => [text, []]),
     );
     expect(vendoredUnchanged).toBe(true);
