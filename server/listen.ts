@@ -12,7 +12,6 @@ import { buildApp, type AppMcpOptions } from './app';
 import { buildMcpDevApp } from './mcp/fastify';
 import { mcpContentOf } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
-import { addHostCheck } from './gate/hosts';
 import { createAccessTokenVerifier } from './gate/verifier';
 
 /** The portal's version (package.json), reported to MCP clients. */
@@ -77,10 +76,8 @@ export async function listenMcpDev(
     options,
     { appClientId: env.auth.userPoolClientId, verifier },
     mcpContentOf(BUILD_DIR, options),
+    env.acceptedHostnames,
   );
-  // After the app's own access check, still before any tool runs: a page rebound to this machine could
-  // otherwise call the tools with a token it signs with the local identity's public key.
-  addHostCheck(app, env.acceptedHostnames);
   await app.listen({ port: env.mcp.devPort, host: 'localhost' });
   return app;
 }

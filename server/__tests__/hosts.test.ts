@@ -162,6 +162,13 @@ describe("npm start's MCP server (server/listen.ts listenMcpDev)", () => {
         ]);
         expect([target, (await call(`localhost:${port}`, method, target)).statusCode]).toEqual([target, 200]);
       }
+      // The Host is checked first: a rebound request's token is not even verified (401 would say it was).
+      const unverified = await app.inject({
+        method: 'POST',
+        url: MCP_PATH,
+        headers: { host: 'rebind.example', authorization: 'Bearer not.a.token' },
+      });
+      expect(unverified.statusCode).toBe(421);
     } finally {
       await app.close();
     }

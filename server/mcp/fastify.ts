@@ -15,6 +15,7 @@ import {
 } from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import type { McpContent } from './content';
+import { addHostCheck } from '../gate/hosts';
 import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 
 /** What the gate's MCP endpoint needs (server/mcp). */
@@ -100,8 +101,12 @@ export async function buildMcpDevApp(
   options: AppMcpOptions,
   auth: { appClientId: string; verifier: AccessTokenVerifier },
   content: McpContent,
+  acceptedHostnames: readonly string[],
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  // First, before the access check: a page rebound to this machine could otherwise call the tools with a
+  // token it signs with the local identity's public key, and no token of it is even verified.
+  addHostCheck(app, acceptedHostnames);
   const rules = {
     publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
     appClientId: auth.appClientId,
