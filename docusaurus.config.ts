@@ -37,6 +37,9 @@ const customFields: PortalCustomFields = {
   productName: env.productName,
   apiBearerSchemes: apiBearerSchemes(),
   apiBase: apiSampleBase(),
+  ...(env.auth.mode === 'local'
+    ? { localAccount: { username: env.localIdentity.demoUsername, password: env.localIdentity.demoPassword } }
+    : {}),
 };
 
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */

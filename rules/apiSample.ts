@@ -74,12 +74,14 @@ const queryString = (sample: RequestSample) =>
 /** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`), or the reader's own. */
 export function toCurl(sample: RequestSample, credentials?: SampleCredentials): string {
   const target = `${encodePath(sample.path)}${queryString(sample)}`;
+  // -sS: no progress meter, but errors; --fail-with-body: an error status fails the command (a script stops
+  // there) and still prints the answer, which says what is wrong.
   const lines = credentials
     ? [
-        `curl -X ${sample.method} ${shellQuote(credentials.base + target)}`,
+        `curl -sS --fail-with-body -X ${sample.method} ${shellQuote(credentials.base + target)}`,
         `  -H ${shellQuote(`Authorization: Bearer ${credentials.token}`)}`,
       ]
-    : [`curl -X ${sample.method} "$API_BASE${target}"`, `  -H "Authorization: Bearer $TOKEN"`];
+    : [`curl -sS --fail-with-body -X ${sample.method} "$API_BASE${target}"`, `  -H "Authorization: Bearer $TOKEN"`];
   if (sample.body !== undefined) {
     lines.push(`  -H "Content-Type: application/json"`);
     lines.push(`  -d '${JSON.stringify(sample.body).replace(/'/g, "'\\''")}'`);
@@ -121,12 +123,15 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
   args.push('    headers={"Authorization": f"Bearer {TOKEN}"},', '    timeout=30,');
   const settings = credentials
     ? [
+        'import json',
+        '',
         'import requests',
         '',
         `API_BASE = ${JSON.stringify(credentials.base)}`,
         `TOKEN = ${JSON.stringify(credentials.token)}  # your access token: keep it out of source control`,
       ]
     : [
+        'import json',
         'import os',
         '',
         'import requests',
@@ -142,13 +147,14 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
     ')',
     'response.raise_for_status()',
     '# Some answers have no body (feedback: 200 with none).',
-    'print(response.json() if response.content else response.status_code)',
+    'print(json.dumps(response.json(), indent=2) if response.content else response.status_code)',
   ].join('\n');
 }
 
 /**
  * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
- * with the reader's own.
+ * with the reader's own; an ES module (top-level `await`), run as `node sample.mts` on Node 24 (which strips
+ * the types) or `npx tsx sample.mts`.
  */
 export function toTypeScript(sample: RequestSample, credentials?: SampleCredentials): string {
   const options = [`  method: '${sample.method}',`];
@@ -166,14 +172,20 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
         '',
       ]
     : [];
+  // In a block, so samples pasted one after another into one module do not declare `response` twice.
+  const indent = (line: string) => (line ? `  ${line}` : line);
   return [
     ...settings,
-    `const response = await fetch(\`${base}${encodePath(sample.path)}${queryString(sample)}\`, {`,
-    ...options,
-    '});',
-    'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
-    '// Some answers have no body (feedback: 200 with none).',
-    'const text = await response.text();',
-    'console.log(text ? JSON.parse(text) : response.status);',
+    '{',
+    ...[
+      `const response = await fetch(\`${base}${encodePath(sample.path)}${queryString(sample)}\`, {`,
+      ...options,
+      '});',
+      'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
+      '// Some answers have no body (feedback: 200 with none).',
+      'const text = await response.text();',
+      'console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);',
+    ].map(indent),
+    '}',
   ].join('\n');
 }

@@ -45,7 +45,33 @@ export function withShims(base: Router, services: Services): Router {
     ...mfaSetupShims(base, services, setups),
     RespondToAuthChallenge: respondToAuthChallenge(base, services, setups),
   };
-  return (target) => shims[target] ?? base(target);
+  return (target) => {
+    const route = shims[target] ?? base(target);
+    return target === 'InitiateAuth' || target === 'RespondToAuthChallenge' ? withTokenDetails(route, services) : route;
+  };
+}
+
+/** Seconds in one unit of an app client's token validity (Cognito's `TokenValidityUnits`). */
+const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
+
+/**
+ * Adds what Cognito's answers hold and cognito-local's lack to an `AuthenticationResult`: `ExpiresIn` (the
+ * access token's lifetime in seconds, from the app client's `AccessTokenValidity`, an hour by default) and
+ * `TokenType: "Bearer"` (Cognito API reference, `AuthenticationResultType`). Scripts read `ExpiresIn` to
+ * refresh in time (docs/api/tokens.mdx).
+ */
+function withTokenDetails(route: Route, services: Services): Route {
+  return async (ctx: Context, req: Req) => {
+    const result = await route(ctx, req);
+    const tokens = result?.AuthenticationResult;
+    if (tokens && tokens.ExpiresIn === undefined) {
+      const client = await services.cognito.getAppClient(ctx, req.ClientId);
+      const unit = UNIT_SECONDS[client?.TokenValidityUnits?.AccessToken ?? 'hours'] ?? 3600;
+      tokens.ExpiresIn = (client?.AccessTokenValidity ?? 1) * unit;
+      tokens.TokenType = 'Bearer';
+    }
+    return result;
+  };
 }
 
 /** The MFA_SETUP challenges in progress, and who each one is for. */

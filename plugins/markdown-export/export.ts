@@ -68,6 +68,7 @@ async function pageMarkdown(
         format: body.format,
         title: page.title,
         resolveUrl: resolverFor(siteUrl, page.route, body.file, routeOfFile),
+        scriptSettings: inventory.scriptSettings,
       });
       if (!body.preface) return markdown;
       // The preface goes right under the title (`# …` is the first line).

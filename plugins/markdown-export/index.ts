@@ -10,6 +10,9 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { trimTrailing } from '../../rules/text';
 import { buildInventory } from './inventory';
+import { scriptSettingsOf, settingsLines, type ScriptAuth, type ScriptSettings } from '../../rules/scriptSettings';
+
+type LocalAccount = ScriptSettings['localAccount'];
 
 /** Name of the inventory file in Docusaurus' generated-files folder (`.docusaurus`). */
 export const INVENTORY_FILE = 'markdown-export.json';
@@ -26,6 +29,9 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
         plugins,
         routesPaths,
       });
+      const fields = siteConfig.customFields as { auth?: ScriptAuth; apiBase?: string; localAccount?: LocalAccount };
+      if (fields.auth && fields.apiBase)
+        inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
       fs.writeFileSync(path.join(context.generatedFilesDir, INVENTORY_FILE), JSON.stringify(inventory));
     },
   };

@@ -43,6 +43,8 @@ export interface Inventory {
   title: string;
   tagline: string;
   pages: PageEntry[];
+  /** The lines `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts), for the Markdown copies. */
+  scriptSettings?: string;
 }
 
 /** The shape of a loaded plugin as read here (`@docusaurus/types` `LoadedPlugin`, content narrowed below). */

@@ -4,7 +4,8 @@
  * as `markdown.format: 'detect'` does; GFM tables; directives for admonitions):
  *
  * - front matter, `import`/`export` and `{…}` expressions are dropped;
- * - `<ApiSample>` becomes its curl, Python and TypeScript code blocks (src/components/ApiSample);
+ * - `<ApiSample>` becomes its curl, Python and TypeScript code blocks (src/components/ApiSample), and
+ *   `<ScriptSettings />` the lines it shows for this portal (src/components/ScriptSettings);
  * - `<TabItem label="…">` becomes a bold label before its content; other components keep their content;
  * - admonitions (`:::note[Title]`) become block quotes led by their title;
  * - link and image targets are made absolute to the site (`resolveUrl`); heading ids (`{#id}`) go.
@@ -22,6 +23,8 @@ export interface PlainMarkdownOptions {
   resolveUrl(url: string): string;
   /** Added as the `# title` when the source has no level-1 heading (Docusaurus shows the front matter title). */
   title?: string;
+  /** What `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts); without it, nothing. */
+  scriptSettings?: string;
 }
 
 /** Docusaurus' admonition types (`:::note` … `:::danger`). */
@@ -111,6 +114,23 @@ function apiSample(node: AnyNode): RootContent[] {
   ];
 }
 
+/** `<ContinuesFrom page title />` → the note the component shows, its link absolute. */
+function continuesFrom(node: AnyNode, options: PlainMarkdownOptions): RootContent[] {
+  const link = {
+    type: 'link',
+    url: options.resolveUrl(attribute(node, 'page') ?? ''),
+    children: [{ type: 'text', value: attribute(node, 'title') ?? '' }],
+  };
+  return [
+    paragraph([
+      strong('Before this page:'),
+      { type: 'text', value: ' this page continues ' } as RootContent,
+      link as RootContent,
+      { type: 'text', value: ': its samples need API_BASE and TOKEN set as that page sets them.' } as RootContent,
+    ]),
+  ];
+}
+
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Replaces one node by what plain Markdown shows for it (possibly nothing, possibly several nodes). */
@@ -127,6 +147,8 @@ function convert(node: AnyNode, source: string, options: PlainMarkdownOptions): 
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement': {
       if (node.name === 'ApiSample') return apiSample(node);
+      if (node.name === 'ScriptSettings') return options.scriptSettings ? [code('bash', options.scriptSettings)] : [];
+      if (node.name === 'ContinuesFrom') return continuesFrom(node, options);
       const children = convertChildren(node as Parent, source, options);
       if (node.name === 'TabItem') {
         const label = attribute(node, 'label') ?? attribute(node, 'value');

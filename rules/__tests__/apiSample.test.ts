@@ -39,7 +39,7 @@ describe('renderers', () => {
   it('curl sends method, query, token and JSON body', () => {
     expect(toCurl(search)).toBe(
       [
-        'curl -X POST "$API_BASE/documents?page=2&page_size=10" \\',
+        'curl -sS --fail-with-body -X POST "$API_BASE/documents?page=2&page_size=10" \\',
         '  -H "Authorization: Bearer $TOKEN" \\',
         '  -H "Content-Type: application/json" \\',
         `  -d '{"doctypes":["Laws"],"has_signposts":true}'`,
@@ -71,6 +71,14 @@ describe('renderers', () => {
     expect(ts).toContain("'Content-Type': 'application/json'");
     expect(ts).toContain('"has_signposts": true');
   });
+
+  it('prints the answer as JSON in each language, and TypeScript samples compose in one module', () => {
+    expect(toPython(search)).toContain('print(json.dumps(response.json(), indent=2)');
+    const ts = toTypeScript(search);
+    expect(ts).toContain('console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);');
+    expect(ts.startsWith('{\n  const response = await fetch(')).toBe(true);
+    expect(ts.endsWith('\n}')).toBe(true);
+  });
 });
 
 describe('with the reader credentials ("Use my token", issue #27)', () => {
@@ -80,7 +88,7 @@ describe('with the reader credentials ("Use my token", issue #27)', () => {
   it('curl quotes the URL and the header as single shell words, whatever they hold', () => {
     expect(toCurl(sample, credentials)).toBe(
       [
-        "curl -X POST 'https://api.acme.test/api/v1/customer/documents?page=2'",
+        "curl -sS --fail-with-body -X POST 'https://api.acme.test/api/v1/customer/documents?page=2'",
         `  -H 'Authorization: Bearer eyJa.b'\\''c.d'`,
         '  -H "Content-Type: application/json"',
         `  -d '{"title":"it'\\''s"}'`,

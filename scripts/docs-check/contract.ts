@@ -125,7 +125,7 @@ export interface ScriptSample {
 /**
  * Every fenced code block of `files` (default: docs/) whose title ends in `(curl)`, `(Python)` or
  * `(TypeScript)`: programs a reader runs as they are, so the tests run them too
- * (scripts/docs-check/__tests__/run-samples.test.ts).
+ * (scripts/docs-check/__tests__/guides.test.ts).
  */
 export function scriptSamples(files = docFiles()): ScriptSample[] {
   return files.flatMap(({ file, text }) =>

@@ -72,7 +72,7 @@ const ANCHOR_SOURCES = [
 
 /**
  * Stand-ins for the two components of ours that our docs use, so an anchor builds the same Markdown: a
- * sample becomes the code block a Docusaurus site would show, the script sign-in nothing.
+ * sample becomes the code block a Docusaurus site would show, the script settings nothing.
  */
 const STAND_INS: Record<string, string> = {
   'src/theme/MDXComponents.tsx': `import React from 'react';
@@ -83,9 +83,10 @@ export default {
   ApiSample: ({ children, title }: { children: string; title?: string }) => (
     <CodeBlock language="http" title={title}>{String(children)}</CodeBlock>
   ),
+  ScriptSettings: () => null,
+  ContinuesFrom: () => null,
 };
 `,
-  'src/components/ScriptSignIn/index.tsx': 'export default function ScriptSignIn() { return null; }\n',
 };
 
 /**

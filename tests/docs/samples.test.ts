@@ -33,7 +33,7 @@ describe('request samples in docs/', () => {
     expect(raw).toEqual([]);
   });
 
-  it('include scripts in each language, which scripts/docs-check/__tests__/run-samples.test.ts runs', () => {
+  it('include scripts in each language, which scripts/docs-check/__tests__/guides.test.ts runs', () => {
     const languages = new Set(scriptSamples().map((script) => script.language));
     expect([...languages].sort()).toEqual(['Python', 'TypeScript', 'curl']);
   });

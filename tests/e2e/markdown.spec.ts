@@ -29,7 +29,7 @@ test('a doc page as Markdown keeps its headings, tables and code blocks, and has
   expect(markdown).toContain('\n## 1. Ask\n');
   expect(markdown).toMatch(/\n\| Message +\| Cause +\|\n\| -+ \| -+ \|\n/);
   for (const language of ['bash', 'python', 'typescript', 'json']) expect(markdown).toContain(`\`\`\`${language}\n`);
-  expect(markdown).toContain('curl -X POST "$API_BASE/interrogator/search"');
+  expect(markdown).toContain('curl -sS --fail-with-body -X POST "$API_BASE/interrogator/search"');
   expect(markdown).not.toMatch(/<\/?(ApiSample|Tabs|TabItem)\b|^import .* from/m);
   // Links are absolute to the site.
   expect(markdown).toContain(`](${SITE}/api/v1/create-interrogator-search)`);

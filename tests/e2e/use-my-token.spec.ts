@@ -54,7 +54,7 @@ test('on a doc page, the copied curl with my token runs as is against the sandbo
   await sample.getByRole('button', { name: /copy/i }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(JWT);
-  expect(copied).toContain("curl -X GET 'http://localhost:4010/api/v1/customer/sectors'");
+  expect(copied).toContain("curl -sS --fail-with-body -X GET 'http://localhost:4010/api/v1/customer/sectors'");
   const { status, body } = runAsCopied(copied);
   expect(status).toBe(200);
   expect(Array.isArray(JSON.parse(body))).toBe(true);

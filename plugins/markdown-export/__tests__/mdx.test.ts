@@ -93,9 +93,9 @@ it('keeps headings (without their {#id}), tables and code blocks', () => {
 
 it('turns <ApiSample> into its curl, Python and TypeScript code blocks, under its title', () => {
   expect(mdx).toContain('**Count**');
-  expect(mdx).toMatch(/```bash\ncurl -X POST "\$API_BASE\/document_counts"/);
-  expect(mdx).toMatch(/```python\nimport os\n[\s\S]*requests\.post\(/);
-  expect(mdx).toMatch(/```typescript\nconst response = await fetch\(/);
+  expect(mdx).toMatch(/```bash\ncurl -sS --fail-with-body -X POST "\$API_BASE\/document_counts"/);
+  expect(mdx).toMatch(/```python\nimport json\nimport os\n[\s\S]*requests\.post\(/);
+  expect(mdx).toMatch(/```typescript\n\{\n {2}const response = await fetch\(/);
   expect(mdx).toContain('"doctypes"');
 });
 

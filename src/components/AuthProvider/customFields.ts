@@ -13,6 +13,11 @@ export interface PortalCustomFields {
   apiBearerSchemes: string[];
   /** The API base URL samples fill in with "Use my token" (config/openapi.ts `apiSampleBase`, issue #27). */
   apiBase: string;
+  /**
+   * The local identity service's demo account, shown to scripts (src/components/ScriptSettings); only in local
+   * mode, where its password is public anyway.
+   */
+  localAccount?: { username: string; password: string };
 }
 
 /**

@@ -25,7 +25,9 @@ function renderPage() {
 describe('ApiExplorer wrapper (issue #9)', () => {
   it('shows the operation in curl, Python and TypeScript and a button, without the explorer, until the reader reaches for it', async () => {
     renderPage();
-    expect(screen.getByText(/curl -X GET "\$API_BASE\/documents\/\{document_id\}"/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/curl -sS --fail-with-body -X GET "\$API_BASE\/documents\/\{document_id\}"/),
+    ).toBeInTheDocument();
     expect(screen.getAllByText(/\{document_id\}/)).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Open the request builder' })).toBeInTheDocument();
     // Waiting is not enough: a reader who only reads never downloads the explorer.

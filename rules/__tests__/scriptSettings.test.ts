@@ -1,0 +1,60 @@
+/**
+ * The terminal lines a script's reader pastes to reach this portal's API (rules/scriptSettings.ts): the same
+ * lines the page shows, the Markdown copy holds and the guides' tests run.
+ */
+import { execFileSync } from 'node:child_process';
+import { scriptSettingsOf, settingsLines } from '../scriptSettings';
+
+const local = {
+  mode: 'local' as const,
+  region: 'us-east-1',
+  userPoolClientId: 'portallocalappclient000001',
+  userPoolEndpoint: 'http://localhost:9229/',
+};
+const cognito = { mode: 'cognito' as const, region: 'eu-west-2', userPoolClientId: 'web', scriptsClientId: 'scripts' };
+
+it('in local mode: the sandbox, the local identity service, its app client and the demo account', () => {
+  const lines = settingsLines(
+    scriptSettingsOf(local, 'http://localhost:4010/api/v1/customer', {
+      username: 'demo@example.com',
+      password: 'Pa$$"w`0rd',
+    }),
+  );
+  // Run as bash would: each value arrives as written, whatever it holds.
+  const env = execFileSync(
+    'bash',
+    [
+      '-c',
+      `${lines}\nprintf '%s\\n' "$API_BASE" "$COGNITO_ENDPOINT" "$CLIENT_ID" "$PORTAL_USERNAME" "$PORTAL_PASSWORD"`,
+    ],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH },
+    },
+  );
+  expect(env.split('\n').slice(0, 5)).toEqual([
+    'http://localhost:4010/api/v1/customer',
+    'http://localhost:9229/',
+    'portallocalappclient000001',
+    'demo@example.com',
+    'Pa$$"w`0rd',
+  ]);
+});
+
+it('with a user pool: Cognito’s endpoint, the scripts client, and no password on the page (read at a prompt)', () => {
+  const lines = settingsLines(
+    scriptSettingsOf(cognito, 'https://api.example.com/api/v1/customer', {
+      username: 'demo@example.com',
+      password: 'x',
+    }),
+  );
+  expect(lines).toContain('export COGNITO_ENDPOINT="https://cognito-idp.eu-west-2.amazonaws.com/"');
+  expect(lines).toContain('export CLIENT_ID="scripts"');
+  expect(lines).not.toContain('demo@example.com');
+  expect(lines).toContain('read -r -s -p "Portal password: " PORTAL_PASSWORD');
+});
+
+it('says to ask the provider when the pool has no client for scripts', () => {
+  const lines = settingsLines(scriptSettingsOf({ ...cognito, scriptsClientId: undefined }, 'https://api.example.com'));
+  expect(lines).toContain('export CLIENT_ID="<app client id for scripts: ask the provider>"');
+});

@@ -1,0 +1,160 @@
+/**
+ * @jest-environment node
+ *
+ * Every guide runs as a reader follows it (../guides.ts, ../journey.ts): for each page with runnable steps
+ * and each language it shows (curl, Python, TypeScript), the page's blocks in page order, exactly as the
+ * page shows them, in a fresh terminal holding only what the page sets, against the local identity service
+ * and the sandbox API. Every answer a page shows is compared with the real one. The steps that must not run
+ * are counted and listed.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from '../../../config/env';
+import { loadContract } from '../../../config/openapi';
+import { startLocalIdentity, type LocalIdentity } from '../../../local/identity';
+import { LOCAL_JWKS } from '../../../local/identity/jwks';
+import { buildSandbox } from '../../../local/sandbox/app';
+import { CorpusDb } from '../../../local/sandbox/corpus/db';
+import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
+import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
+import { createAccessTokenVerifier } from '../../../server/gate/verifier';
+import { docFiles } from '../contract';
+import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, type Guide, type Language } from '../guides';
+import { JourneyError, runJourney, type JourneyContext } from '../journey';
+
+const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
+
+let identity: LocalIdentity;
+let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
+let context: JourneyContext;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'guides-'));
+
+/** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
+const hasRequests = (command: string) =>
+  new Promise<boolean>((resolve) => execFile(command, ['-c', 'import requests'], (error) => resolve(!error)));
+
+/** A Python 3 with `requests`, by its absolute path: Debian's, or the first on the PATH. */
+async function python(): Promise<string> {
+  const onPath = (process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'python3'));
+  for (const candidate of ['/usr/bin/python3', ...onPath])
+    if (fs.existsSync(candidate) && (await hasRequests(candidate))) return candidate;
+  throw new Error('The Python samples need python3 with requests: apt-get install -y python3-requests');
+}
+
+const guides = new Map(
+  docFiles()
+    .map(({ file, text }) => guideOf(file, text))
+    .filter((guide) => guide.steps.length > 0)
+    .map((guide) => [guide.file, guide]),
+);
+
+/** Each page and language a reader can follow: the page has steps of its own in that language. */
+const journeys = [...guides.values()].flatMap((guide) =>
+  LANGUAGES.filter((language) =>
+    hasOwnSteps(guide.steps.filter((step) => ('language' in step ? step.language === language : true))),
+  ).map((language) => [guide.file, language] as [string, Language]),
+);
+
+beforeAll(async () => {
+  const local = parseEnv({}).auth;
+  identity = await startLocalIdentity({
+    port: 0,
+    dataDir: path.join(work, 'identity'),
+    userPoolId: local.userPoolId,
+    appClientId: local.userPoolClientId,
+    logLevel: 'silent',
+    users: [
+      {
+        username: ACCOUNT.username,
+        password: ACCOUNT.password,
+        attributes: { email: ACCOUNT.username, email_verified: 'true' },
+      },
+    ],
+  });
+  const auth = parseEnv({ LOCAL_IDENTITY_PORT: new URL(identity.url).port }).auth;
+  sandbox = await buildSandbox({
+    contract: loadContract(),
+    corpus: CorpusDb.open(':memory:').corpus,
+    verifier: await createAccessTokenVerifier(auth, { jwks: LOCAL_JWKS }),
+    baseUrl: 'http://127.0.0.1',
+    corsOrigins: [],
+    validateResponses: true,
+  });
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const apiBase = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}${CUSTOMER_BASE_PATH}`;
+  const pythonPath = await python();
+  const home = path.join(work, 'home');
+  fs.mkdirSync(home);
+  context = {
+    baseEnv: {
+      // The tools a reader has: bash and curl, jq, Python and Node (the one running the tests).
+      PATH: [path.dirname(process.execPath), path.dirname(pythonPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+      HOME: home,
+      LANG: 'C.UTF-8',
+    },
+    settings: settingsLines(scriptSettingsOf(auth, apiBase, ACCOUNT)),
+    python: pythonPath,
+    workDir: work,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await identity?.close();
+});
+
+describe('every guide runs as written', () => {
+  it('there are guides in each language, and few steps that do not run, each saying why', () => {
+    const notRun = [...guides.values()].flatMap((guide) =>
+      guide.steps.filter((step) => step.kind === 'not-run').map((step) => `${step.file}:${step.line} ${step.title}`),
+    );
+    console.log(
+      `Guides: ${journeys.length} journeys over ${new Set(journeys.map(([file]) => file)).size} pages; ` +
+        `${notRun.length} blocks not run:\n  ${notRun.join('\n  ')}`,
+    );
+    for (const language of LANGUAGES) expect(journeys.some(([, l]) => l === language)).toBe(true);
+    expect(notRun.length).toBeLessThanOrEqual(8);
+  });
+
+  it.each(journeys)('%s in %s', async (file, language) => {
+    const guide = guides.get(file) as Guide;
+    const dir = fs.mkdtempSync(path.join(work, 'journey-'));
+    await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
+  });
+});
+
+describe('a guide that does not run as written fails, naming the page and the step', () => {
+  it('a variable renamed in one block', async () => {
+    const file = 'docs/api/getting-started.mdx';
+    const text = fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
+    const broken = guideOf(
+      file,
+      text.replace('os.environ["TOKEN"] = answer.json()', 'os.environ["TOKEN"] = reply.json()'),
+    );
+    const run = runJourney(file, journeyOf(broken, 'Python', guides), 'Python', {
+      ...context,
+      workDir: fs.mkdtempSync(path.join(work, 'broken-')),
+    });
+    await expect(run).rejects.toThrow(JourneyError);
+    await expect(run).rejects.toThrow(
+      /docs\/api\/getting-started\.mdx:\d+ code "Sign in \(Python\)" fails in the Python journey: [\s\S]*NameError: name 'reply' is not defined/,
+    );
+  });
+
+  it('an answer that is not what its step prints', async () => {
+    const file = 'docs/api/getting-started.mdx';
+    const text = fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
+    const broken = guideOf(file, text.replace('{"count": 8}', '{"count": 9}'));
+    await expect(
+      runJourney(file, journeyOf(broken, 'curl', guides), 'curl', {
+        ...context,
+        workDir: fs.mkdtempSync(path.join(work, 'broken-')),
+      }),
+    ).rejects.toThrow(
+      /docs\/api\/getting-started\.mdx:\d+ answer "Sandbox answer": the answer shown is not what docs\/api\/getting-started\.mdx:\d+ sample prints in the curl journey/,
+    );
+  });
+});

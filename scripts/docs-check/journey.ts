@@ -1,0 +1,228 @@
+/**
+ * Runs one guide's journey in one language as a reader would (./guides.ts says what a journey is): the
+ * terminal steps in one bash session, then the language's steps in page order as one program — for curl
+ * the same session, for Python one script run by `python3`, for TypeScript one ES module run by `node`
+ * (Node 24 strips the types of an `.mts` file). Each program is the page's text, with one line printed
+ * before each step so that what a step printed, and the step that failed, can be told apart.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import { stepName, type Language, type Step } from './guides';
+
+/** What a journey runs with. */
+export interface JourneyContext {
+  /** The terminal's environment before the page's first step: `PATH`, `HOME`, `LANG`, nothing of the portal. */
+  baseEnv: Record<string, string>;
+  /** What `<ScriptSettings />` shows for the portal the journey runs against (export lines). */
+  settings: string;
+  /** The Python 3 (with requests) the Python journeys run. */
+  python: string;
+  /** A folder for the programs and the terminal's environment file. */
+  workDir: string;
+  /** Longest a journey may take, in ms. */
+  timeoutMs?: number;
+}
+
+/** What one step printed (standard output, trimmed). */
+export interface StepOutput {
+  step: Step;
+  output: string;
+}
+
+/** A step that failed, or an answer that is not what its step printed: the message names the page and step. */
+export class JourneyError extends Error {}
+
+/** The line printed before step `n`: a record separator no guide prints. */
+const marker = (n: number) => `\u001estep ${n}`;
+
+/** The text of a step in `language`, as the page shows it to that reader (a request sample in that language). */
+function codeOf(step: Step, language: Language, settings: string): string | undefined {
+  if (step.kind === 'terminal' || step.kind === 'code') return step.code;
+  if (step.kind === 'settings') return settings;
+  if (step.kind !== 'sample') return undefined;
+  const sample = parseRequestSample(step.sample);
+  return { curl: toCurl, Python: toPython, TypeScript: toTypeScript }[language](sample);
+}
+
+/** Runs `command` and resolves with its standard output and error, whatever its exit status. */
+function run(
+  command: string,
+  args: string[],
+  options: { env: Record<string, string>; cwd: string; input?: string; timeoutMs: number },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      command,
+      args,
+      { env: options.env, cwd: options.cwd, timeout: options.timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/** The terminal's environment after `script` (bash, `set -euo pipefail`), read back from `env -0`. */
+function readEnv(file: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of fs.readFileSync(file, 'utf8').split('\0')) {
+    const equals = entry.indexOf('=');
+    if (equals > 0) env[entry.slice(0, equals)] = entry.slice(equals + 1);
+  }
+  return env;
+}
+
+/** A program's text: each step's code after a line printing its marker, in `language`'s syntax. */
+function program(steps: { n: number; code: string }[], language: 'bash' | Language): string {
+  const print = {
+    bash: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
+    curl: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
+    Python: (n: number) => `print("\\n${marker(n).replace('\u001e', '\\x1e')}", flush=True)`,
+    TypeScript: (n: number) => `console.log("\\n${marker(n).replace('\u001e', '\\u001e')}");`,
+  }[language];
+  return steps.map(({ n, code }) => `${print(n)}\n${code}\n`).join('');
+}
+
+/** Splits a program's output at the markers: step index → what it printed. */
+function outputsOf(stdout: string): Map<number, string> {
+  const outputs = new Map<number, string>();
+  let current: number | undefined;
+  let lines: string[] = [];
+  const flush = () => current !== undefined && outputs.set(current, lines.join('\n').trim());
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('\u001estep ')) {
+      flush();
+      current = Number(line.slice('\u001estep '.length));
+      lines = [];
+    } else lines.push(line);
+  }
+  flush();
+  return outputs;
+}
+
+/**
+ * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language`.
+ *
+ * @returns what each step printed, in page order (answers and steps not run are not in it).
+ * @throws {JourneyError} naming the page, the step and the language when a step fails (with its output)
+ *   or an answer differs from what its step printed.
+ */
+export async function runJourney(
+  file: string,
+  journey: Step[],
+  language: Language,
+  context: JourneyContext,
+): Promise<StepOutput[]> {
+  const timeoutMs = context.timeoutMs ?? 60_000;
+  // The files the page tells the reader to save, where their program runs.
+  for (const step of journey)
+    if (step.kind === 'file') fs.writeFileSync(path.join(context.workDir, step.name), `${step.content}\n`);
+  const runnable = journey
+    .map((step, n) => ({ step, n, code: codeOf(step, language, context.settings) }))
+    .filter((entry): entry is { step: Step; n: number; code: string } => entry.code !== undefined);
+  const terminal = runnable.filter(({ step }) => step.kind === 'terminal' || step.kind === 'settings');
+  const own = runnable.filter(({ step }) => step.kind !== 'terminal' && step.kind !== 'settings');
+  const fail = (n: number | undefined, why: string) => {
+    const step = n === undefined ? undefined : journey[n];
+    const where = step ? stepName(step) : `${file} (before its first step)`;
+    return new JourneyError(`${where} fails in the ${language} journey: ${why}`);
+  };
+  const failedStep = (stdout: string) => [...outputsOf(stdout).keys()].at(-1);
+
+  let stdout: string;
+  if (language === 'curl') {
+    const result = await run('bash', ['-euo', 'pipefail', '-s'], {
+      env: context.baseEnv,
+      cwd: context.workDir,
+      input: program(runnable, 'curl'),
+      timeoutMs,
+    });
+    if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
+    stdout = result.stdout;
+  } else {
+    const envFile = path.join(context.workDir, `env-${language}`);
+    const shell = await run('bash', ['-euo', 'pipefail', '-s'], {
+      env: context.baseEnv,
+      cwd: context.workDir,
+      input: `${program(terminal, 'bash')}env -0 > ${JSON.stringify(envFile)}\n`,
+      timeoutMs,
+    });
+    if (shell.code !== 0) throw fail(failedStep(shell.stdout), `${shell.stderr}${shell.stdout}`.slice(-2000));
+    const source = path.join(context.workDir, language === 'Python' ? 'guide.py' : 'guide.mts');
+    fs.writeFileSync(source, program(own, language));
+    const result = await run(
+      language === 'Python' ? context.python : process.execPath,
+      language === 'Python' ? [source] : ['--no-warnings', source],
+      { env: readEnv(envFile), cwd: context.workDir, timeoutMs },
+    );
+    if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
+    stdout = `${shell.stdout}\n${result.stdout}`;
+  }
+
+  const outputs = outputsOf(stdout);
+  const printed: StepOutput[] = runnable.map(({ step, n }) => ({ step, output: outputs.get(n) ?? '' }));
+  checkAnswers(journey, language, outputs);
+  return printed;
+}
+
+/** Whether `actual` is the answer a page shows as `shown`: equal, a string ending in `…` matching its start. */
+export function matchesAnswer(shown: unknown, actual: unknown): boolean {
+  if (typeof shown === 'string' && shown.endsWith('…'))
+    return typeof actual === 'string' && actual.startsWith(shown.slice(0, -1));
+  if (Array.isArray(shown))
+    return (
+      Array.isArray(actual) && actual.length === shown.length && shown.every((s, i) => matchesAnswer(s, actual[i]))
+    );
+  if (shown && typeof shown === 'object') {
+    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return false;
+    const keys = Object.keys(shown);
+    return (
+      keys.length === Object.keys(actual).length &&
+      keys.every((key) =>
+        matchesAnswer((shown as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]),
+      )
+    );
+  }
+  return Object.is(shown, actual);
+}
+
+/** A JSON value with each string over 40 characters shortened as a page shows it (`"eyJhbG…"`). */
+function shortened(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 40 ? `${value.slice(0, 6)}…` : value;
+  if (Array.isArray(value)) return value.map(shortened);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortened(item)]));
+  return value;
+}
+
+/** Each answer of the journey against what the step before it printed. */
+function checkAnswers(journey: Step[], language: Language, outputs: Map<number, string>): void {
+  journey.forEach((step, n) => {
+    if (step.kind !== 'answer') return;
+    const before = [...outputs.keys()].filter((m) => m < n).at(-1);
+    const name = stepName(step);
+    if (before === undefined) throw new JourneyError(`${name}: no step before this answer in the ${language} journey`);
+    let shown: unknown;
+    let actual: unknown;
+    try {
+      shown = JSON.parse(step.json);
+    } catch (error) {
+      throw new JourneyError(`${name}: the answer shown is not JSON (${(error as Error).message})`);
+    }
+    const printed = outputs.get(before) ?? '';
+    try {
+      actual = JSON.parse(printed);
+    } catch {
+      throw new JourneyError(
+        `${name}: ${stepName(journey[before])} printed no JSON in the ${language} journey: ${printed.slice(0, 300)}`,
+      );
+    }
+    if (!matchesAnswer(shown, actual))
+      throw new JourneyError(
+        `${name}: the answer shown is not what ${stepName(journey[before])} prints in the ${language} journey:\n` +
+          JSON.stringify(shortened(actual), null, 2).slice(0, 4000),
+      );
+  });
+}
