@@ -40,7 +40,14 @@ const customFields: PortalCustomFields = {
   ...(env.auth.mode === 'local'
     ? { localAccount: { username: env.localIdentity.demoUsername, password: env.localIdentity.demoPassword } }
     : {}),
+  ...(env.providerContact ? { providerContact: env.providerContact } : {}),
 };
+
+if (!env.providerContact)
+  console.warn(
+    '[portal] PROVIDER_CONTACT is not set: "contact the provider" in the docs and the API reference give no ' +
+      'address (.env.example says how to set it).',
+  );
 
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */
 const showLastUpdate = insideGitWorkTree(__dirname);

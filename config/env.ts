@@ -37,6 +37,24 @@ function readUrl(env: Env, name: string, fallback: string): string {
   return trimTrailing(value, '/');
 }
 
+/** An http(s) URL or a `mailto:` address, or `undefined` when unset. */
+function readContact(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (!['http:', 'https:', 'mailto:'].includes(protocol))
+    throw new ConfigError(
+      name,
+      `"${value}" is neither an http(s) URL nor a mailto: address (e.g. mailto:api@example.com).`,
+    );
+  return value;
+}
+
 function readPort(env: Env, name: string, fallback: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
@@ -217,6 +235,12 @@ export interface PortalEnv {
   /** The provider's website, linked from the navbar (spec §1, §2.1). */
   providerWebsite: string;
   /**
+   * Where customers contact the provider to obtain access details (spec §1): an http(s) URL or a
+   * `mailto:` address (PROVIDER_CONTACT). The API reference's contact and every "contact the provider" in
+   * the docs link to it; unset, they give no address and the build warns.
+   */
+  providerContact?: string;
+  /**
    * The product API host, e.g. `https://api.example.com`; the OpenAPI document lives at
    * `<apiHost>/api/v1/openapi.json` (spec §7.1). Unset: the contract's own server URL is kept and
    * `npm run openapi:fetch` has nothing to fetch.
@@ -294,6 +318,7 @@ export function parseEnv(env: Env): PortalEnv {
     tagline: read(env, 'TAGLINE') ?? 'Transforming how the world consumes regulatory information',
     siteUrl,
     providerWebsite: readUrl(env, 'PROVIDER_WEBSITE', 'https://www.example.com'),
+    providerContact: readContact(env, 'PROVIDER_CONTACT'),
     apiHost: read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', ''),
     editUrl: read(env, 'EDIT_URL') === undefined ? undefined : `${readUrl(env, 'EDIT_URL', '')}/`,
     sitePort,

@@ -16,6 +16,7 @@ import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { withAssumptionNotes } from './assumptions';
 import { chooseContractSource, sourceLogLine, withSourceNote, type ContractSource } from './source';
 import { findingLogLine, sanitizeContract } from './sanitize';
+import { withProviderContact } from './contact';
 import { serversForMode, withApiHost, withExampleBodies, type OpenApiDocument } from '../../rules/contract';
 
 /** What bundleContract wrote. */
@@ -53,7 +54,7 @@ export async function bundleContract(
   // user pool the sandbox is not offered at all (issue #22).
   const described = withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, options.apiHost));
   const doc = serversForMode(
-    withSourceNote(withExampleBodies(described), source),
+    withProviderContact(withSourceNote(withExampleBodies(described), source), portalEnv.providerContact),
     portalEnv.auth.mode,
     portalEnv.localSandbox.port,
   );

@@ -85,6 +85,7 @@ export default {
   ),
   ScriptSettings: () => null,
   ContinuesFrom: () => null,
+  ProviderContact: ({ children }: { children: React.ReactNode }) => <>{children}</>,
 };
 `,
 };

@@ -18,6 +18,8 @@ export interface PortalCustomFields {
    * mode, where its password is public anyway.
    */
   localAccount?: { username: string; password: string };
+  /** Where customers contact the provider (PROVIDER_CONTACT): an http(s) URL or `mailto:` address. */
+  providerContact?: string;
 }
 
 /**
