@@ -27,12 +27,23 @@ export class AccessError extends Error {
   }
 }
 
+/** Most characters of a challenge's `error_description`. */
+const MAX_DESCRIPTION_CHARS = 200;
+
+/**
+ * `text` as an RFC 6750 §3 `error_description`: printable ASCII without `"` and `\` (%x20-21 / %x23-5B /
+ * %x5D-7E), at most {@link MAX_DESCRIPTION_CHARS}. The verifier's reason may quote the token's own bytes,
+ * and one byte outside that set makes Node refuse the whole header, and the answer with it.
+ */
+export const errorDescription = (text: string) =>
+  text.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]+/g, '?').slice(0, MAX_DESCRIPTION_CHARS);
+
 /** A 401 with its challenge: no error code without a token, `invalid_token` with one (RFC 6750 §3.1). */
 const unauthorized = (detail: string, tokenSent: boolean) =>
   new AccessError(
     401,
     detail,
-    tokenSent ? `Bearer error="invalid_token", error_description="${detail.replace(/["\\]/g, '')}"` : 'Bearer',
+    tokenSent ? `Bearer error="invalid_token", error_description="${errorDescription(detail)}"` : 'Bearer',
   );
 
 /**
@@ -51,7 +62,10 @@ export async function authorize(header: string | undefined, verifier: AccessToke
   if (!token) throw unauthorized('Not authenticated', false);
   const check = await verifier.check(token);
   if (!check.valid)
-    throw unauthorized(check.expired ? 'Invalid token: it has expired' : `Invalid token: ${check.reason}`, true);
+    throw unauthorized(
+      check.expired ? 'Invalid token: it has expired' : `Invalid token: ${errorDescription(check.reason)}`,
+      true,
+    );
   const username = String(check.payload.username ?? '');
   if (NO_API_ACCESS.includes(username)) throw new AccessError(403, FORBIDDEN);
   return username;

@@ -1,5 +1,5 @@
 /**
- * The local sandbox API as a Fastify app (issue #11): every operation of `openapi/customer-api.yaml`
+ * The local sandbox API as a Fastify app: every operation of `openapi/customer-api.yaml`
  * under `/api/v1/customer`, routed and validated from the contract itself by fastify-openapi-glue with
  * Ajv for JSON Schema 2020-12 (OpenAPI 3.1), answered from the sample corpus (./corpus), behind the
  * bearer check of ./access.ts, with CORS for the portal. `GET /api/v1/openapi.json` serves the contract
@@ -9,11 +9,11 @@ import cors from '@fastify/cors';
 import responseValidation from '@fastify/response-validation';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { addHostCheck } from '../../server/gate/hosts';
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
-import { CUSTOMER_BASE_PATH, OPENAPI_PATH } from '../../rules/contract';
+import { CUSTOMER_BASE_PATH, OPENAPI_PATH, operations, resolveRef } from '../../rules/contract';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
@@ -52,6 +52,58 @@ function ajv(coerce: boolean) {
   return instance;
 }
 
+/** `METHOD /route` (as Fastify names a route) of each operation whose request body the contract requires. */
+function requiredBodies(contract: Record<string, unknown>): Set<string> {
+  return new Set(
+    operations(contract)
+      .filter(({ operation }) => resolveRef(contract, operation.requestBody).node?.required)
+      .map(({ method, path }) => `${method.toUpperCase()} ${CUSTOMER_BASE_PATH}${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
+}
+
+/**
+ * The answer to an error a route throws: `422` with the contract's `detail` list for invalid input (spec
+ * §5.1, §8.1), the bearer check's `401`/`403` with its challenge, `500` for anything else.
+ */
+function answerError(error: FastifyError & { errors?: unknown[] }, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.validation) {
+    return reply.code(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
+  }
+  // fastify-openapi-glue wraps the bearer check's failure; its first error says why.
+  const access = [error, ...(error.errors ?? [])].find((e): e is AccessError => e instanceof AccessError);
+  if (access) {
+    if (access.wwwAuthenticate) reply.header('www-authenticate', access.wwwAuthenticate);
+    return reply.code(access.statusCode).send({ detail: access.detail });
+  }
+  // A filter the schema allows but the sandbox will not run (too large a title search): the same 422.
+  if (error instanceof FilterError) return reply.code(422).send({ detail: [error.detail] });
+  // A body Fastify cannot read (malformed JSON, another media type, over the body limit) is invalid
+  // input too (spec §5.1): the contract declares 422 for it, not 400, 413 or 415.
+  if (error.code?.startsWith('FST_ERR_CTP_')) {
+    const type = error.statusCode === 413 ? 'too_long' : 'json_invalid';
+    return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type }] });
+  }
+  reply.log.error(error);
+  return reply.code(500).send({ detail: `Sandbox error: ${error.message}` });
+}
+
+/**
+ * What the route schemas alone do not give: the contract's `404` body for a path no route has, and its
+ * `422` for an operation whose required request body is missing.
+ */
+function addContractGuards(app: FastifyInstance, contract: Record<string, unknown>): void {
+  // A path no route has: the contract's error body, as the provider's framework answers it.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+  const bodyRequired = requiredBodies(contract);
+  app.addHook('preValidation', async (request, reply) => {
+    // Fastify validates a body only when there is one; the contract requires it for these operations.
+    if (request.body === undefined && bodyRequired.has(`${request.method} ${request.routeOptions.url}`)) {
+      return reply.code(422).send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+    }
+    return undefined;
+  });
+}
+
 /**
  * @throws {Error} when the contract has an operation without a handler, or cannot be parsed by
  *   fastify-openapi-glue.
@@ -68,35 +120,23 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema));
   // Responses are sent as the handlers build them (fast-json-stringify would drop what it cannot express).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // The contract's bodies are JSON only: Fastify's default text parser would hand a handler a string that
+  // no body schema checks (they are declared for application/json), so another media type is refused.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(cors, {
     origin: options.corsOrigins,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['authorization', 'content-type', 'accept'],
-    exposedHeaders: ['location', 'content-disposition'],
+    // `prefer` asks for a state sample data never shows (./states.ts).
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'prefer'],
+    exposedHeaders: ['location', 'content-disposition', 'preference-applied'],
   });
   if (options.validateResponses) {
     await app.register(responseValidation, { ajv: ajv(false), responseStatusCodeValidation: true });
   }
 
-  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, _request, reply) => {
-    if (error.validation) {
-      return reply.code(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
-    }
-    // fastify-openapi-glue wraps the bearer check's failure; its first error says why.
-    const access = [error, ...(error.errors ?? [])].find((e): e is AccessError => e instanceof AccessError);
-    if (access) {
-      if (access.wwwAuthenticate) reply.header('www-authenticate', access.wwwAuthenticate);
-      return reply.code(access.statusCode).send({ detail: access.detail });
-    }
-    // A filter the schema allows but the sandbox will not run (too large a title search): the same 422.
-    if (error instanceof FilterError) return reply.code(422).send({ detail: [error.detail] });
-    if (error.statusCode === 415 || error.statusCode === 400) {
-      return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type: 'json_invalid' }] });
-    }
-    reply.log.error(error);
-    return reply.code(500).send({ detail: `Sandbox error: ${error.message}` });
-  });
+  app.setErrorHandler(answerError);
+  addContractGuards(app, options.contract);
 
   app.get(OPENAPI_PATH, async () => options.contract);
   app.get(`${FILES_PATH}/:id`, async (request, reply) => {

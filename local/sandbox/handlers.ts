@@ -11,6 +11,7 @@ import { asRestricted, LITE_FIELDS, type CorpusDb } from './corpus/db';
 import { checkQuerySize } from './corpus/filters';
 import { DOCTYPES, type Control, type Document } from './corpus/seed';
 import { presign } from './files';
+import { prefers, STATE_TRIGGERS } from './states';
 
 type Schemas = components['schemas'];
 type Body<Op extends keyof operations> = operations[Op] extends {
@@ -44,8 +45,16 @@ function notFound(reply: FastifyReply, detail: string) {
 export const RESTRICTED_SUMMARY =
   'In short (sample summary): this document is restricted; its content cannot be summarised.';
 
-/** Spec §4 statuses of an Interrogator request, by step. */
+/** Spec §4 statuses of an Interrogator request, by step; the last is `failed` for a request made to fail. */
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+/** Whether an Interrogator request's `query` asks the sandbox to fail it (./states.ts). */
+const failsOnPurpose = (query: string | undefined) => Boolean(query?.includes(STATE_TRIGGERS.failed.marker));
+
+/** The text of a summary that fails on purpose (./states.ts): it says why and what to do. */
+export const FAILED_SUMMARY =
+  "Summary generation failed: the sandbox fails this sample document's summary on purpose " +
+  '(docs/api/run-locally.mdx, "Reaching every state"). Ask again with refresh=true to start over.';
 
 /** Spec §7.1 / §4: a summary is `202` twice (initiated, then in progress), then `200`. */
 const SUMMARY_MESSAGES = ['Summary generation initiated', 'Summary generation in progress'] as const;
@@ -93,6 +102,8 @@ function documentHandlers({ corpus, baseUrl, now }: HandlerContext) {
         corpus.saveSummaryStep(id, step + 1);
         return reply.code(202).send({ status: 'ok', message: SUMMARY_MESSAGES[step] });
       }
+      // Spec §4: the status field is ok or error; this document's generation always ends in error.
+      if (id === STATE_TRIGGERS.summaryError.documentId) return { status: 'error', summary: FAILED_SUMMARY };
       const texts =
         doc.restriction === 'unrestricted'
           ? (doc.source_text ?? []).map((p) => (p.blocks ?? []).map((b) => b.text).join('\n'))
@@ -157,8 +168,11 @@ function frameworkHandlers({ corpus }: HandlerContext) {
     async listFrameworkActions(req: Req<'listFrameworkActions'>, reply: FastifyReply) {
       return corpus.reference('actions')[req.params.framework_id] ?? notFound(reply, 'Framework not found');
     },
-    async listInitiatives(_req: FastifyRequest, reply: FastifyReply) {
-      const initiatives = corpus.reference('initiatives');
+    async listInitiatives(req: FastifyRequest, reply: FastifyReply) {
+      // Spec §8.1's 404 when none are available: the sample data always has some, so a reader asks for it.
+      const none = prefers(req.headers.prefer, STATE_TRIGGERS.noInitiatives.prefer);
+      if (none) reply.header('preference-applied', STATE_TRIGGERS.noInitiatives.prefer);
+      const initiatives = none ? [] : corpus.reference('initiatives');
       return initiatives.length ? initiatives : notFound(reply, 'No initiatives are available');
     },
   };
@@ -225,7 +239,8 @@ function sanctionHandlers({ corpus }: HandlerContext) {
 function interrogatorHandlers({ corpus }: HandlerContext) {
   /**
    * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
-   * poll, and once `completed` what `completed(data)` adds; 404 for an unknown request.
+   * poll, and once `completed` what `completed(data)` adds; `failed`, with nothing added, for a request
+   * whose query asked for it (./states.ts); 404 for an unknown request.
    */
   const answerPoll = (
     reply: FastifyReply,
@@ -237,7 +252,9 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
     if (!stored) return notFound(reply, 'Request not found');
     if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
     const status = STATUSES[stored.step];
-    return status === 'completed' ? { request_id, status, ...completed(stored.data) } : { request_id, status };
+    if (status !== 'completed') return { request_id, status };
+    if (failsOnPurpose(stored.data.query as string | undefined)) return { request_id, status: 'failed' };
+    return { request_id, status, ...completed(stored.data) };
   };
 
   return {

@@ -12,7 +12,7 @@ import { FilterError, filterToSql, type DocumentFilters, type SqlCondition } fro
 import { buildCorpus, type Corpus, type Document } from './seed';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
-export const CORPUS_VERSION = 3;
+export const CORPUS_VERSION = 4;
 
 type Db = InstanceType<typeof Database>;
 
@@ -208,14 +208,21 @@ export class CorpusDb {
     return condition;
   }
 
-  /** The documents matching `filters`, newest first, one page of them (`page` from 1). */
+  /**
+   * The documents matching `filters`, newest first, one page of them (`page` from 1). The contract bounds
+   * `page` and `page_size` below only, so either may be any integer JSON can write (`1e300`): a page that
+   * starts past the largest safe integer is empty, and a larger page size is all of them, since SQLite
+   * takes neither as its 64-bit LIMIT or OFFSET.
+   */
   search(filters: DocumentFilters | undefined, page: number, pageSize: number): Document[] {
     const { where, params } = this.condition(filters);
+    const offset = (page - 1) * pageSize;
+    if (!Number.isSafeInteger(offset)) return [];
     const rows = this.db
       .prepare(
         `SELECT d.json FROM documents d WHERE ${where} ORDER BY d.published DESC, d.document_id LIMIT ? OFFSET ?`,
       )
-      .all(...params, pageSize, (page - 1) * pageSize) as { json: string }[];
+      .all(...params, Math.min(pageSize, Number.MAX_SAFE_INTEGER), offset) as { json: string }[];
     return rows.map((row) => JSON.parse(row.json));
   }
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox's sample corpus, generated from a fixed seed (issue #11): clearly fictional publishers and
+ * The sandbox's sample corpus, generated from a fixed seed: clearly fictional publishers and
  * documents ("sample" in every title and copyright notice), in the shapes of the contract's schemas, with
  * enough variety that every filter of spec §5.1 has something to select and something to leave out. The
  * ids the docs' `<ApiSample>` requests name (a document, a framework, a control, a sanction file, two
@@ -7,6 +7,7 @@
  */
 import type { components } from '../../../generated/types/customer-api';
 import { loadContract } from '../../../config/openapi';
+import { STATE_TRIGGERS } from '../states';
 import { Random } from './random';
 
 type Schemas = components['schemas'];
@@ -30,7 +31,17 @@ export const SAMPLE_IDS = {
   domain: 'consumer-credit',
 } as const;
 
-/** How many documents the corpus holds (issue #11: at least 500). */
+/**
+ * Documents the docs name to reach a state (../states.ts), by their index in the corpus: the summary that
+ * fails, a partially restricted and a restricted document (indexes 3 and 9 have those levels).
+ */
+const STATE_DOCUMENTS: Record<number, string> = {
+  1: STATE_TRIGGERS.summaryError.documentId,
+  3: STATE_TRIGGERS.restriction.partially_restricted,
+  9: STATE_TRIGGERS.restriction.restricted,
+};
+
+/** How many documents the corpus holds (at least 500). */
 export const DOCUMENT_COUNT = 520;
 
 /** The 17 doctypes of spec §3.1, as the contract lists them (`Doctype`). */
@@ -373,7 +384,9 @@ function sampleDocument(i: number, { random, publishers, initiatives, sectors }:
   const restriction: Restriction = i % 10 === 9 ? 'restricted' : i % 5 === 3 ? 'partially_restricted' : 'unrestricted';
   const published = new Date(PUBLISHED_FROM + Math.floor(random.next() * PUBLISHED_SPAN));
   const yearOnly = random.chance(0.05);
-  const id = i === 0 ? SAMPLE_IDS.document : random.uuid();
+  const drawn = i === 0 ? SAMPLE_IDS.document : random.uuid();
+  // Drawn all the same, so the documents after a fixed one stay as they were.
+  const id = STATE_DOCUMENTS[i] ?? drawn;
   const title =
     i === 0
       ? 'Consumer credit rules: final text (sample)'
