@@ -167,21 +167,37 @@ export async function runJourney(
   return printed;
 }
 
-/** Whether `actual` is the answer a page shows as `shown`: equal, a string ending in `…` matching its start. */
+/** What a page writes where it leaves something out of an answer. */
+export const ELLIPSIS = '…';
+
+/**
+ * Whether `actual` is the answer a page shows as `shown`: equal, except where the page shortens it. A
+ * string ending in `…` matches any string it starts; a list whose last item is `"…"` any list starting
+ * with the items before it; an object with the key `"…"` any object holding its other keys, with those
+ * values. Nothing else may differ, so a shown answer still says what a reader gets.
+ */
 export function matchesAnswer(shown: unknown, actual: unknown): boolean {
-  if (typeof shown === 'string' && shown.endsWith('…'))
+  if (typeof shown === 'string' && shown.endsWith(ELLIPSIS))
     return typeof actual === 'string' && actual.startsWith(shown.slice(0, -1));
-  if (Array.isArray(shown))
+  if (Array.isArray(shown)) {
+    if (!Array.isArray(actual)) return false;
+    const more = shown.at(-1) === ELLIPSIS;
+    const items = more ? shown.slice(0, -1) : shown;
     return (
-      Array.isArray(actual) && actual.length === shown.length && shown.every((s, i) => matchesAnswer(s, actual[i]))
+      (more ? actual.length >= items.length : actual.length === items.length) &&
+      items.every((s, i) => matchesAnswer(s, actual[i]))
     );
+  }
   if (shown && typeof shown === 'object') {
     if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    const keys = Object.keys(shown);
+    const more = ELLIPSIS in shown;
+    const keys = Object.keys(shown).filter((key) => key !== ELLIPSIS);
     return (
-      keys.length === Object.keys(actual).length &&
-      keys.every((key) =>
-        matchesAnswer((shown as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]),
+      (more || keys.length === Object.keys(actual).length) &&
+      keys.every(
+        (key) =>
+          key in actual &&
+          matchesAnswer((shown as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]),
       )
     );
   }
