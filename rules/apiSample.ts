@@ -136,7 +136,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
         '',
         'import requests',
         '',
-        'API_BASE = os.environ["API_BASE"]  # e.g. https://<api host>/api/v1/customer',
+        'API_BASE = os.environ["API_BASE"]  # set as Getting started shows',
         'TOKEN = os.environ["TOKEN"]',
       ];
   return [
