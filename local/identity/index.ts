@@ -28,7 +28,7 @@ import { MessageInbox, type LocalMessage } from './messages';
 import type { PoolAdapter } from '../hostedUi/app';
 import { poolAdapter } from './federation';
 import { withShims } from './shims';
-import { seed, type SeedUser } from './seed';
+import { seed, type SeedPlan, type SeedUser } from './seed';
 
 export type { LocalMessage } from './messages';
 export type { SeedUser } from './seed';
@@ -49,6 +49,8 @@ export interface LocalIdentityOptions {
   logLevel?: pino.LevelWithSilent;
   /** Called for each delivered code (e.g. to print it). */
   onMessage?: (message: LocalMessage) => void;
+  /** A second app client, for scripts, with its own access-token lifetime (./seed.ts `SeedPlan`). */
+  scriptsClient?: SeedPlan['scriptsClient'];
 }
 
 /** A running local identity service. */
@@ -116,6 +118,7 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     appClientId: options.appClientId,
     users: options.users,
     mfa: options.mfa,
+    scriptsClient: options.scriptsClient,
   });
 
   const server = createServer(withShims(Router(services), services), logger, config.ServerConfig, services);

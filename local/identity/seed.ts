@@ -27,6 +27,11 @@ export interface SeedPlan {
   users: SeedUser[];
   /** MFA of the pool when it is created (default `OPTIONAL`). */
   mfa?: 'OPTIONAL' | 'ON';
+  /**
+   * A second app client for scripts (what COGNITO_SCRIPTS_CLIENT_ID names in a deploy): password sign-in and
+   * refresh, with its own access-token lifetime in seconds, so a test sees a token expire in seconds.
+   */
+  scriptsClient?: { clientId: string; accessTokenSeconds: number };
 }
 
 /**
@@ -71,6 +76,20 @@ export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, 
       TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
       AccessTokenValidity: 1,
       IdTokenValidity: 1,
+      RefreshTokenValidity: 30,
+    });
+  }
+  if (plan.scriptsClient && !(await cognito.getAppClient(ctx, plan.scriptsClient.clientId))) {
+    await userPool.saveAppClient(ctx, {
+      ClientId: plan.scriptsClient.clientId,
+      ClientName: 'portal-scripts',
+      UserPoolId: plan.userPoolId,
+      CreationDate: clock.get(),
+      LastModifiedDate: clock.get(),
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+      AccessTokenValidity: plan.scriptsClient.accessTokenSeconds,
+      IdTokenValidity: plan.scriptsClient.accessTokenSeconds,
       RefreshTokenValidity: 30,
     });
   }

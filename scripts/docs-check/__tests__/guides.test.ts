@@ -19,15 +19,26 @@ import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/san
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { docFiles } from '../contract';
-import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, type Guide, type Language } from '../guides';
+import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, type Guide, type Language, type Step } from '../guides';
 import { JourneyError, runJourney, type JourneyContext } from '../journey';
 
 const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
+
+/**
+ * An app client whose access tokens last {@link SHORT_LIFETIME_S} seconds, for the run of the token guide
+ * that waits past a token's lifetime before refreshing it.
+ */
+const SHORT_CLIENT = 'portal-scripts-short';
+const SHORT_LIFETIME_S = 2;
+/** Whether `step` is Tokens for scripts' refresh, in any language. */
+const isRefresh = (step: Step) => 'title' in step && Boolean(step.title?.startsWith('Refresh ('));
 
 let identity: LocalIdentity;
 let sandbox: ValidatedSandbox;
 let corpus: CorpusDb;
 let context: JourneyContext;
+/** What `<ScriptSettings />` shows with the short-lived app client. */
+let shortSettings: string;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'guides-'));
 
 /** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
@@ -64,6 +75,7 @@ beforeAll(async () => {
     userPoolId: local.userPoolId,
     appClientId: local.userPoolClientId,
     logLevel: 'silent',
+    scriptsClient: { clientId: SHORT_CLIENT, accessTokenSeconds: SHORT_LIFETIME_S },
     users: [
       {
         username: ACCOUNT.username,
@@ -72,18 +84,23 @@ beforeAll(async () => {
       },
     ],
   });
-  const auth = parseEnv({ LOCAL_IDENTITY_PORT: new URL(identity.url).port }).auth;
+  const port = new URL(identity.url).port;
+  const auth = parseEnv({ LOCAL_IDENTITY_PORT: port }).auth;
+  // The short-lived client as the scripts client: the API takes its tokens too, as a deploy's does, and
+  // <ScriptSettings /> names it.
+  const withShortClient = { ...auth, scriptsClientId: SHORT_CLIENT };
   // The sandbox behind Prism's validating front: every answer a guide gets is checked against the contract.
   corpus = CorpusDb.open(':memory:').corpus;
   sandbox = await startValidatedSandbox({
     corpus,
-    verifier: await createAccessTokenVerifier(auth, { jwks: LOCAL_JWKS }),
+    verifier: await createAccessTokenVerifier(withShortClient, { jwks: LOCAL_JWKS }),
     corsOrigins: [],
   });
   const { apiBase } = sandbox;
   const pythonPath = await python();
   const home = path.join(work, 'home');
   fs.mkdirSync(home);
+  shortSettings = settingsLines(scriptSettingsOf(withShortClient, apiBase, ACCOUNT));
   context = {
     baseEnv: {
       // The tools a reader has: bash and curl, jq, Python and Node (the one running the tests).
@@ -120,6 +137,40 @@ describe('every guide runs as written', () => {
     const guide = guides.get(file) as Guide;
     const dir = fs.mkdtempSync(path.join(work, 'journey-'));
     await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
+  });
+});
+
+describe('Tokens for scripts outlives its access token', () => {
+  const file = 'docs/api/tokens.mdx';
+  /** The token guide against the short-lived app client, waiting past a token's lifetime before it refreshes. */
+  const outlive = (guide: Guide, language: Language, pauseBefore: (step: Step) => boolean = isRefresh) =>
+    runJourney(file, journeyOf(guide, language, guides), language, {
+      ...context,
+      settings: shortSettings,
+      workDir: fs.mkdtempSync(path.join(work, 'lifetime-')),
+      pause: { before: pauseBefore, ms: (SHORT_LIFETIME_S + 1) * 1000 },
+      // The answers show the default lifetime (ExpiresIn 3600); this run's is seconds.
+      compareAnswers: false,
+    });
+
+  it.each(LANGUAGES)(
+    `in %s: sign in, call, wait past a ${SHORT_LIFETIME_S}-second token, refresh, call again`,
+    async (language) => {
+      await outlive(guides.get(file) as Guide, language);
+    },
+  );
+
+  it('without its refresh step, the call after the wait is refused: the token has expired', async () => {
+    const text = fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
+    const guide = guideOf(file, text);
+    const refreshLine = guide.steps.find(isRefresh)!.line;
+    const withoutRefresh = { ...guide, steps: guide.steps.filter((step) => !isRefresh(step)) };
+    expect(withoutRefresh.steps.length).toBe(guide.steps.length - LANGUAGES.length);
+    // The pause comes before the call the refresh came before: the first request after it.
+    const callAfter = (step: Step) => step.line > refreshLine && step.kind === 'sample';
+    await expect(outlive(withoutRefresh, 'curl', callAfter)).rejects.toThrow(
+      /sample fails in the curl journey[\s\S]*Invalid token: it has expired/,
+    );
   });
 });
 
