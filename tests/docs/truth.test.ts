@@ -154,7 +154,7 @@ describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, noth
 
   it('a search or summary request returns its request_id and no invented field, in the contract and the docs', () => {
     expect(Object.keys(resolve(contract.components.schemas.InterrogatorRequest).properties)).toEqual(['request_id']);
-    const answer = doc('docs/services/interrogator.mdx').match(/```json\n(\{"request_id"[^\n]*)\n```/);
+    const answer = doc('docs/services/interrogator.mdx').match(/The answer is `(\{"request_id"[^`\n]*\})`/);
     expect(answer && Object.keys(JSON.parse(answer[1]))).toEqual(['request_id']);
   });
 

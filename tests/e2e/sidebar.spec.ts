@@ -59,6 +59,7 @@ test('the docs sidebar has the categories, labels, links and order of spec §2.1
     '  link Reference data /docs/api/reference-data',
     '  link Frameworks and controls /docs/api/frameworks',
     '  link Sanctions /docs/api/sanctions',
+    '  link Downloading files /docs/api/files',
     '  link Initiatives /docs/api/initiatives',
     '  link Changes and deprecations /docs/api/changelog',
     '  link Glossary /docs/api/glossary',
