@@ -20,6 +20,7 @@ export function withProviderContact<T extends OpenApiDocument>(doc: T, contact: 
       ? { email: decodeURIComponent(contact.slice('mailto:'.length).split('?')[0]) }
       : { url: contact };
   const entry = { ...(name ? { name } : {}), ...address };
-  const { contact: _old, ...rest } = info;
+  const rest: Record<string, unknown> = { ...info };
+  delete rest.contact;
   return { ...doc, info: { ...rest, ...(Object.keys(entry).length ? { contact: entry } : {}) } };
 }
