@@ -19,7 +19,7 @@ import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
 import { FilterError } from './corpus/filters';
 import { toValidationDetail } from './errors';
-import { checkLink, FILES_PATH, samplePdf } from './files';
+import { checkLink, FILES_PATH, sampleFile } from './files';
 import { createHandlers } from './handlers';
 
 /** Options of {@link buildSandbox}. */
@@ -150,13 +150,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
     const doc = options.corpus.document(id);
     if (!doc) return reply.code(404).type('text/plain').send('No such file');
-    return (
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${id}.pdf"`)
-        // Spec §6: a restricted document gives no metadata; its file shows only its id.
-        .send(samplePdf(doc.restriction === 'restricted' ? id : (doc.title ?? id)))
-    );
+    // Spec §6: a restricted document gives no metadata; its file shows only its id.
+    const file = sampleFile(doc.content_type, doc.restriction === 'restricted' ? id : (doc.title ?? id));
+    return reply
+      .type(file.type)
+      .header('content-disposition', `inline; filename="${id}.${file.extension}"`)
+      .send(file.body);
   });
 
   await app.register(openapiGlue, {

@@ -42,6 +42,37 @@ export function checkLink(
   return at < now ? 'expired' : 'ok';
 }
 
+/** A sample original file: its body, media type and file-name extension. */
+export interface SampleFile {
+  body: Buffer;
+  /** The media type it is served with: the document's `content_type`. */
+  type: string;
+  /** The file-name extension that goes with `type`, without the dot. */
+  extension: string;
+}
+
+/**
+ * The stand-in for the original file of a document whose `content_type` is `contentType`, showing
+ * `title`: a small HTML page for `text/html`, else a one-page PDF (the corpus holds only those two types).
+ * Served in the document's own media type, so the file agrees with its `content_type` (contract:
+ * "Media type of the original file").
+ */
+export function sampleFile(contentType: string | undefined, title: string): SampleFile {
+  if (contentType === 'text/html') return { body: sampleHtml(title), type: 'text/html', extension: 'html' };
+  return { body: samplePdf(title), type: 'application/pdf', extension: 'pdf' };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small HTML page that shows `title`: the stand-in for a web page as original file. */
+export function sampleHtml(title: string): Buffer {
+  const text = escapeHtml(title);
+  return Buffer.from(
+    `<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${text}</title></head>\n` +
+      `<body><h1>${text}</h1><p>Sample file of the local sandbox API.</p></body>\n</html>\n`,
+  );
+}
+
 /** A one-page PDF that shows `title`: the stand-in for an original file. */
 export function samplePdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '\\$&').slice(0, 90);

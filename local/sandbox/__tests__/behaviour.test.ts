@@ -317,6 +317,33 @@ describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
     });
     expect(forged.statusCode).toBe(403);
   });
+
+  it("serves each file in its document's content_type, named to match", async () => {
+    clock = Date.now();
+    const page = await env.call('POST', `/documents/lite?page_size=${DOCUMENT_COUNT}`, {
+      document_restriction: ['unrestricted'],
+    });
+    const docs = JSON.parse(page.body) as { document_id: string; content_type: string; title: string }[];
+    const html = docs.find((d) => d.content_type === 'text/html')!;
+    const pdf = docs.find((d) => d.content_type === 'application/pdf')!;
+    const download = async (id: string) => {
+      const link = new URL((await env.call('GET', `/documents/${id}/file`)).headers.location as string);
+      return env.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    };
+    const page1 = await download(html.document_id);
+    expect([page1.statusCode, page1.headers['content-type'], page1.headers['content-disposition']]).toEqual([
+      200,
+      expect.stringMatching(/^text\/html\b/),
+      `inline; filename="${html.document_id}.html"`,
+    ]);
+    expect(page1.body).toMatch(/^<!DOCTYPE html>/);
+    expect(page1.body).toContain(`<h1>${html.title}</h1>`);
+    const file = await download(pdf.document_id);
+    expect([file.headers['content-type'], file.headers['content-disposition']]).toEqual([
+      'application/pdf',
+      `inline; filename="${pdf.document_id}.pdf"`,
+    ]);
+  });
 });
 
 describe('access (spec §6, §8.1)', () => {
