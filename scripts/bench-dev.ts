@@ -35,7 +35,7 @@ const EDITS = 5;
 const RESTARTS = 3;
 
 /** The doc the writer edits, and its page. */
-const DOC = { file: 'docs/api/rate-limits.md', page: '/docs/api/rate-limits' };
+const DOC = { file: 'docs/api/rate-limits.mdx', page: '/docs/api/rate-limits' };
 /** How long a start or an edit may take before the bench gives up (ms). */
 const TIMEOUT_MS = 300_000;
 
