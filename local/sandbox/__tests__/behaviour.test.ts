@@ -295,6 +295,19 @@ describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 al
   });
 });
 
+describe('domain tag trees (spec §3.1)', () => {
+  type Tag = { tag_id: string; tag: string; tags?: Tag[] };
+  const ids = (tree: Tag[]): [string, string][] => tree.flatMap((t) => [[t.tag, t.tag_id], ...ids(t.tags ?? [])]);
+  const tree = async (version: number) =>
+    new Map(ids(JSON.parse((await env.call('GET', `/domains/${SAMPLE_IDS.domain}/tags?version=${version}`)).body)));
+
+  it('a tag keeps its tag_id across domain versions (contract: DomainTag.tag_id)', async () => {
+    const [first, latest] = [await tree(1), await tree(3)];
+    expect(latest.size).toBeGreaterThan(first.size);
+    for (const [tag, id] of first) expect({ tag, id }).toEqual({ tag, id: latest.get(tag) });
+  });
+});
+
 describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
   it('redirects to a same-origin link that serves the file for 5 minutes, then refuses it', async () => {
     clock = Date.now();

@@ -12,7 +12,7 @@ import { FilterError, filterToSql, type DocumentFilters, type SqlCondition } fro
 import { buildCorpus, type Corpus, type Document } from './seed';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
-export const CORPUS_VERSION = 4;
+export const CORPUS_VERSION = 5;
 
 type Db = InstanceType<typeof Database>;
 

@@ -242,11 +242,12 @@ export interface Corpus {
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
-function tagTree(domain: string, version: number, tags: string[]): DomainTag[] {
+function tagTree(domain: string, tags: string[]): DomainTag[] {
   // The first tag of each version holds the rest as narrower tags, so trees are nested.
   const [root, ...rest] = tags;
   const node = (tag: string, children: DomainTag[] = []): DomainTag => ({
-    tag_id: `${domain}-v${version}-${tag}`,
+    // Not the version: a tag keeps its id across domain versions (contract: DomainTag.tag_id).
+    tag_id: `${domain}-${tag}`,
     tag,
     name: tag.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
     description: `Documents about ${tag.replace(/-/g, ' ')} (sample).`,
@@ -343,7 +344,7 @@ function sampleDomains() {
     name,
     description,
     version: versions.length,
-    trees: versions.map((tags, i) => tagTree(name, i + 1, tags)),
+    trees: versions.map((tags) => tagTree(name, tags)),
   }));
 }
 
