@@ -236,8 +236,9 @@ export interface PortalEnv {
   providerWebsite: string;
   /**
    * Where customers contact the provider to obtain access details (spec §1): an http(s) URL or a
-   * `mailto:` address (PROVIDER_CONTACT). The API reference's contact and every "contact the provider" in
-   * the docs link to it; unset, they give no address and the build warns.
+   * `mailto:` address (PROVIDER_CONTACT). The API reference's contact and every `<ProviderContact>` in the
+   * MDX docs link to it (Markdown pages link to Getting started's); unset, they give no address and the
+   * build warns.
    */
   providerContact?: string;
   /**
