@@ -172,12 +172,13 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
         '',
       ]
     : [];
-  // In a block, so samples pasted one after another into one module do not declare `response` twice.
+  // In a block, settings included, so samples pasted one after another into one module do not declare
+  // `response`, `API_BASE` or `TOKEN` twice.
   const indent = (line: string) => (line ? `  ${line}` : line);
   return [
-    ...settings,
     '{',
     ...[
+      ...settings,
       `const response = await fetch(\`${base}${encodePath(sample.path)}${queryString(sample)}\`, {`,
       ...options,
       '});',

@@ -106,4 +106,12 @@ describe('with the reader credentials ("Use my token", issue #27)', () => {
     expect(typescript).toContain('await fetch(`${API_BASE}/documents?page=2`');
     expect(typescript).not.toContain('process.env');
   });
+
+  it('TypeScript samples with credentials paste one after another into one module', () => {
+    const both = `${toTypeScript(sample, credentials)}\n${toTypeScript(parseRequestSample('GET /doctypes'), credentials)}`;
+    // Parsing the body of an async function (samples await at the top level) refuses a name declared twice.
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (body: string) => unknown;
+    expect(() => new AsyncFunction(both)).not.toThrow();
+    expect(() => new AsyncFunction(`const TOKEN = 1;\nconst TOKEN = 2;`)).toThrow(SyntaxError);
+  });
 });
