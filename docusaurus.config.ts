@@ -49,6 +49,13 @@ if (!env.providerContact)
       'address (.env.example says how to set it).',
   );
 
+// Without it, the docs' sign-in samples have no app client to sign in with (<ScriptSettings /> says so).
+if (env.auth.mode === 'cognito' && !env.auth.scriptsClientId)
+  console.warn(
+    "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
+      'and tell readers to ask the provider for one (.env.example says how to set it).',
+  );
+
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */
 const showLastUpdate = insideGitWorkTree(__dirname);
 if (!showLastUpdate) console.warn('[docs] Not in a Git work tree: doc pages show no "Last updated" date.');
