@@ -82,6 +82,14 @@ beforeAll(async () => {
         password: ACCOUNT.password,
         attributes: { email: ACCOUNT.username, email_verified: 'true' },
       },
+      // Tokens for scripts sets a new account's password in each language: one account each, since Cognito
+      // asks for it once.
+      ...['curl', 'python', 'typescript'].map((language) => ({
+        username: `new-password-${language}@example.com`,
+        password: 'Passw0rd!Local',
+        attributes: { email: `new-password-${language}@example.com`, email_verified: 'true' },
+        status: 'FORCE_CHANGE_PASSWORD' as const,
+      })),
     ],
   });
   const port = new URL(identity.url).port;
