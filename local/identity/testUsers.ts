@@ -34,9 +34,21 @@ export const TEST_USERS = {
 /** Usernames the local sandbox API refuses with `403` (spec §6: an authenticated caller without permission). */
 export const NO_API_ACCESS: readonly string[] = [TEST_USERS.noAccess];
 
-/** The seed records of {@link TEST_USERS}. */
+/**
+ * New accounts with a temporary password ({@link TEST_PASSWORD}) that Tokens for scripts sets a new
+ * password for, one per language of its samples (Cognito asks for it once per account).
+ */
+export const GUIDE_NEW_ACCOUNTS: SeedUser[] = ['curl', 'python', 'typescript'].map((language) => ({
+  username: `new-password-${language}@example.com`,
+  password: TEST_PASSWORD,
+  attributes: { email: `new-password-${language}@example.com`, email_verified: 'true' },
+  status: 'FORCE_CHANGE_PASSWORD',
+}));
+
+/** The seed records of {@link TEST_USERS} and {@link GUIDE_NEW_ACCOUNTS}. */
 export function testUsers(): SeedUser[] {
   return [
+    ...GUIDE_NEW_ACCOUNTS,
     {
       username: TEST_USERS.forgot,
       password: TEST_PASSWORD,

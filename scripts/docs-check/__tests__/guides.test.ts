@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseEnv } from '../../../config/env';
 import { startLocalIdentity, type LocalIdentity } from '../../../local/identity';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
+import { GUIDE_NEW_ACCOUNTS } from '../../../local/identity/testUsers';
 import { CorpusDb } from '../../../local/sandbox/corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/sandbox/validated';
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
@@ -82,14 +83,8 @@ beforeAll(async () => {
         password: ACCOUNT.password,
         attributes: { email: ACCOUNT.username, email_verified: 'true' },
       },
-      // Tokens for scripts sets a new account's password in each language: one account each, since Cognito
-      // asks for it once.
-      ...['curl', 'python', 'typescript'].map((language) => ({
-        username: `new-password-${language}@example.com`,
-        password: 'Passw0rd!Local',
-        attributes: { email: `new-password-${language}@example.com`, email_verified: 'true' },
-        status: 'FORCE_CHANGE_PASSWORD' as const,
-      })),
+      // Tokens for scripts sets a new account's password in each language, as a local run's accounts allow.
+      ...GUIDE_NEW_ACCOUNTS,
     ],
   });
   const port = new URL(identity.url).port;
