@@ -71,22 +71,23 @@ const ANCHOR_SOURCES = [
 ];
 
 /**
- * Stand-ins for the two components of ours that our docs use, so an anchor builds the same Markdown: a
- * sample becomes the code block a Docusaurus site would show, the script settings nothing.
+ * Stand-ins for the components of ours that our docs import, so an anchor builds the same Markdown: a
+ * sample becomes the code block a Docusaurus site would show, the script settings and the note of the
+ * page a guide continues nothing, the provider's contact its text.
  */
 const STAND_INS: Record<string, string> = {
-  'src/theme/MDXComponents.tsx': `import React from 'react';
+  'src/components/ApiSample/index.tsx': `import React from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import MDXComponents from '@theme-original/MDXComponents';
-export default {
-  ...MDXComponents,
-  ApiSample: ({ children, title }: { children: string; title?: string }) => (
-    <CodeBlock language="http" title={title}>{String(children)}</CodeBlock>
-  ),
-  ScriptSettings: () => null,
-  ContinuesFrom: () => null,
-  ProviderContact: ({ children }: { children: React.ReactNode }) => <>{children}</>,
-};
+export default function ApiSample({ children, title }: { children: string; title?: string }) {
+  return <CodeBlock language="http" title={title}>{String(children)}</CodeBlock>;
+}
+`,
+  'src/components/ScriptSettings/index.tsx': 'export default function ScriptSettings() {\n  return null;\n}\n',
+  'src/components/ContinuesFrom/index.tsx': 'export default function ContinuesFrom() {\n  return null;\n}\n',
+  'src/components/ProviderContact/index.tsx': `import React from 'react';
+export default function ProviderContact({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
+}
 `,
 };
 

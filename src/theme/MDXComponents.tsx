@@ -1,17 +1,10 @@
-// Makes <ApiSample>, <ScriptSettings />, <ContinuesFrom /> and <ProviderContact> available in every MDX doc,
-// and makes every Markdown table keyboard-scrollable when it overflows, next to the theme's own MDX components.
+// Makes every Markdown table keyboard-scrollable when it overflows, next to the theme's own MDX components.
+// The docs' own components (<ApiSample>, <ScriptSettings />, <ContinuesFrom />, <ProviderContact>) are
+// imported by the pages that use them, so their code loads with those pages, not with every page.
 import MDXComponents from '@theme-original/MDXComponents';
-import ApiSample from '@site/src/components/ApiSample';
 import ScrollableTable from '@site/src/components/ScrollableTable';
-import ScriptSettings from '@site/src/components/ScriptSettings';
-import ContinuesFrom from '@site/src/components/ContinuesFrom';
-import ProviderContact from '@site/src/components/ProviderContact';
 
 export default {
   ...MDXComponents,
-  ApiSample,
-  ScriptSettings,
-  ContinuesFrom,
-  ProviderContact,
   table: ScrollableTable,
 };
