@@ -52,9 +52,18 @@ export function scriptSettingsOf(
 const quoted = (text: string) => `"${text.replace(/[\\"$`]/g, (char) => `\\${char}`)}"`;
 
 /**
- * The bash lines that set the environment the samples read: `API_BASE`, `COGNITO_ENDPOINT`, `CLIENT_ID`,
- * `PORTAL_USERNAME` and `PORTAL_PASSWORD`. With a real account the password is read at a prompt, so it is
- * kept out of the shell's history and the page.
+ * The line that reads the portal password at a prompt without echoing it, in bash and in zsh (macOS's
+ * default shell): `read -p` is bash's prompt but zsh's coprocess flag, so the prompt is printed first.
+ * `IFS=` and `-r` keep the password as typed, spaces and backslashes included.
+ */
+export const PASSWORD_PROMPT =
+  "printf 'Portal password: '; IFS= read -rs PORTAL_PASSWORD; printf '\\n'; export PORTAL_PASSWORD";
+
+/**
+ * The terminal lines (bash or zsh) that set the environment the samples read: `API_BASE`, `COGNITO_ENDPOINT`,
+ * `CLIENT_ID`, `PORTAL_USERNAME` and `PORTAL_PASSWORD`. With a real account the password is read at a prompt
+ * ({@link PASSWORD_PROMPT}), so it is kept out of the shell's history and the page; the prompt is the last
+ * line, so a pasted block leaves no line for it to read as the password.
  */
 export function settingsLines(settings: ScriptSettings): string {
   const lines = [
@@ -72,7 +81,7 @@ export function settingsLines(settings: ScriptSettings): string {
     lines.push(
       'export PORTAL_USERNAME="<your portal username>"',
       '# The password is read at a prompt, so it stays out of your shell history.',
-      'read -r -s -p "Portal password: " PORTAL_PASSWORD && export PORTAL_PASSWORD && echo',
+      PASSWORD_PROMPT,
     );
   }
   return lines.join('\n');

@@ -2,8 +2,11 @@
  * The terminal lines a script's reader pastes to reach this portal's API (rules/scriptSettings.ts): the same
  * lines the page shows, the Markdown copy holds and the guides' tests run.
  */
-import { execFileSync } from 'node:child_process';
-import { scriptSettingsOf, settingsLines } from '../scriptSettings';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PASSWORD_PROMPT, scriptSettingsOf, settingsLines } from '../scriptSettings';
 
 const local = {
   mode: 'local' as const,
@@ -51,7 +54,26 @@ it('with a user pool: Cognito’s endpoint, the scripts client, and no password 
   expect(lines).toContain('export COGNITO_ENDPOINT="https://cognito-idp.eu-west-2.amazonaws.com/"');
   expect(lines).toContain('export CLIENT_ID="scripts"');
   expect(lines).not.toContain('demo@example.com');
-  expect(lines).toContain('read -r -s -p "Portal password: " PORTAL_PASSWORD');
+  expect(lines.split('\n').at(-1)).toBe(PASSWORD_PROMPT);
+});
+
+/** The shells a reader pastes the lines into: bash, and zsh (macOS's default) where it is installed. */
+const shells = ['bash', 'zsh'].filter((shell) => spawnSync(shell, ['-c', 'true']).status === 0);
+
+it.each(['bash', 'zsh'])('with a user pool, in %s: the password typed at the prompt is exported as typed', (shell) => {
+  if (!shells.includes(shell)) {
+    console.log(`${shell} is not installed: the prompt is not tried in it here`);
+    return;
+  }
+  const lines = settingsLines(scriptSettingsOf(cognito, 'https://api.example.com/api/v1/customer'));
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'settings-')), 'settings.sh');
+  // The reader's shell runs the lines; the child shows what the export leaves for a script.
+  fs.writeFileSync(script, `${lines}\nprintenv PORTAL_PASSWORD\n`);
+  const password = ' Pa$$ w\\0rd" ';
+  const run = spawnSync(shell, [script], { input: `${password}\n`, encoding: 'utf8', env: { PATH: process.env.PATH } });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(run.stdout).toBe(`Portal password: \n${password}\n`);
 });
 
 it('says to ask the provider when the pool has no client for scripts', () => {
