@@ -45,6 +45,17 @@ export const GUIDE_NEW_ACCOUNTS: SeedUser[] = ['curl', 'python', 'typescript'].m
   status: 'FORCE_CHANGE_PASSWORD',
 }));
 
+/**
+ * The account with an authenticator ({@link TEST_TOTP_SECRET}) that Tokens for scripts answers
+ * `SOFTWARE_TOKEN_MFA` for in each language: one serves them all, since a code can be answered again.
+ */
+export const GUIDE_TOTP_ACCOUNT: SeedUser = {
+  username: TEST_USERS.totp,
+  password: TEST_PASSWORD,
+  attributes: { email: TEST_USERS.totp, email_verified: 'true' },
+  mfa: { totpSecret: TEST_TOTP_SECRET },
+};
+
 /** The seed records of {@link TEST_USERS} and {@link GUIDE_NEW_ACCOUNTS}. */
 export function testUsers(): SeedUser[] {
   return [
@@ -71,12 +82,7 @@ export function testUsers(): SeedUser[] {
       password: TEST_PASSWORD,
       attributes: { email: TEST_USERS.unverified, phone_number: '+14155550123' },
     },
-    {
-      username: TEST_USERS.totp,
-      password: TEST_PASSWORD,
-      attributes: { email: TEST_USERS.totp, email_verified: 'true' },
-      mfa: { totpSecret: TEST_TOTP_SECRET },
-    },
+    GUIDE_TOTP_ACCOUNT,
     {
       username: TEST_USERS.sms,
       password: TEST_PASSWORD,

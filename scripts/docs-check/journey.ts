@@ -3,7 +3,8 @@
  * terminal steps in one bash session, then the language's steps in page order as one program — for curl
  * the same session, for Python one script run by `python3`, for TypeScript one ES module run by `node`
  * (Node 24 strips the types of an `.mts` file). Each program is the page's text, with one line printed
- * before each step so that what a step printed, and the step that failed, can be told apart.
+ * before each step so that what a step printed, and the step that failed, can be told apart. Each runs
+ * from a file, so its standard input is free for what the reader types at the steps' prompts.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,11 @@ export interface JourneyContext {
   pause?: { before: (step: Step) => boolean; ms: number };
   /** Whether to compare the answers a page shows (default true; off for a run whose lifetimes differ). */
   compareAnswers?: boolean;
+  /**
+   * What the reader types at `step`'s prompts, lines ending in `\n` (none when undefined). It is asked for
+   * just before the program holding the step starts, so a time-based code is current.
+   */
+  typed?: (step: Step) => string | undefined;
 }
 
 /** What one step printed (standard output, trimmed). */
@@ -67,7 +73,8 @@ function run(
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
-    if (options.input !== undefined) child.stdin?.end(options.input);
+    // Closed either way: a prompt given nothing reads the end of input rather than waiting for the timeout.
+    child.stdin?.end(options.input ?? '');
   });
 }
 
@@ -155,31 +162,41 @@ export async function runJourney(
   };
   const failedStep = (stdout: string) => [...outputsOf(stdout).keys()].at(-1);
 
+  /** What the reader types at the prompts of `steps`, in order. */
+  const typed = (steps: { step: Step }[]) => steps.map(({ step }) => context.typed?.(step) ?? '').join('');
+  /** Writes a program to the work folder and returns its path. */
+  const save = (name: string, text: string) => {
+    const file = path.join(context.workDir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
   let stdout: string;
   if (language === 'curl') {
-    const result = await run('bash', ['-euo', 'pipefail', '-s'], {
+    const script = save('guide.sh', program(runnable, 'curl', context.pause));
+    const result = await run('bash', ['-euo', 'pipefail', script], {
       env: context.baseEnv,
       cwd: context.workDir,
-      input: program(runnable, 'curl', context.pause),
+      input: typed(runnable),
       timeoutMs,
     });
     if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
     stdout = result.stdout;
   } else {
     const envFile = path.join(context.workDir, `env-${language}`);
-    const shell = await run('bash', ['-euo', 'pipefail', '-s'], {
+    const script = save('terminal.sh', `${program(terminal, 'bash')}env -0 > ${JSON.stringify(envFile)}\n`);
+    const shell = await run('bash', ['-euo', 'pipefail', script], {
       env: context.baseEnv,
       cwd: context.workDir,
-      input: `${program(terminal, 'bash')}env -0 > ${JSON.stringify(envFile)}\n`,
+      input: typed(terminal),
       timeoutMs,
     });
     if (shell.code !== 0) throw fail(failedStep(shell.stdout), `${shell.stderr}${shell.stdout}`.slice(-2000));
-    const source = path.join(context.workDir, language === 'Python' ? 'guide.py' : 'guide.mts');
-    fs.writeFileSync(source, program(own, language, context.pause));
+    const source = save(language === 'Python' ? 'guide.py' : 'guide.mts', program(own, language, context.pause));
     const result = await run(
       language === 'Python' ? context.python : process.execPath,
       language === 'Python' ? [source] : ['--no-warnings', source],
-      { env: readEnv(envFile), cwd: context.workDir, timeoutMs },
+      { env: readEnv(envFile), cwd: context.workDir, input: typed(own), timeoutMs },
     );
     if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
     stdout = `${shell.stdout}\n${result.stdout}`;

@@ -11,10 +11,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'cognito-local/lib/services/totp';
 import { parseEnv } from '../../../config/env';
 import { startLocalIdentity, type LocalIdentity } from '../../../local/identity';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { GUIDE_NEW_ACCOUNTS } from '../../../local/identity/testUsers';
+import { GUIDE_NEW_ACCOUNTS, GUIDE_TOTP_ACCOUNT, TEST_TOTP_SECRET } from '../../../local/identity/testUsers';
 import { CorpusDb } from '../../../local/sandbox/corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/sandbox/validated';
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
@@ -33,6 +34,20 @@ const SHORT_CLIENT = 'portal-scripts-short';
 const SHORT_LIFETIME_S = 2;
 /** Whether `step` is Tokens for scripts' refresh, in any language. */
 const isRefresh = (step: Step) => 'title' in step && Boolean(step.title?.startsWith('Refresh ('));
+
+/** The new password a reader of Tokens for scripts types for a new account. */
+const NEW_PASSWORD = 'Scr1pts!NewPassw0rd';
+
+/**
+ * What a reader types at a step's prompt, by the prompt it prints: a new password, or the code the
+ * authenticator app shows now (computed as the step's program starts, within the code's 30 seconds).
+ */
+function typed(step: Step): string | undefined {
+  const code = 'code' in step ? step.code : '';
+  if (code.includes("'New password: '")) return `${NEW_PASSWORD}\n`;
+  if (code.includes('Authenticator code: ')) return `${generate(TEST_TOTP_SECRET)}\n`;
+  return undefined;
+}
 
 let identity: LocalIdentity;
 let sandbox: ValidatedSandbox;
@@ -83,8 +98,10 @@ beforeAll(async () => {
         password: ACCOUNT.password,
         attributes: { email: ACCOUNT.username, email_verified: 'true' },
       },
-      // Tokens for scripts sets a new account's password in each language, as a local run's accounts allow.
+      // Tokens for scripts sets a new account's password in each language, as a local run's accounts allow,
+      // and answers an authenticator's code.
       ...GUIDE_NEW_ACCOUNTS,
+      GUIDE_TOTP_ACCOUNT,
     ],
   });
   const port = new URL(identity.url).port;
@@ -114,6 +131,7 @@ beforeAll(async () => {
     settings: settingsLines(scriptSettingsOf(auth, apiBase, ACCOUNT)),
     python: pythonPath,
     workDir: work,
+    typed,
   };
 }, 60_000);
 
