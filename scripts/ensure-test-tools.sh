@@ -2,6 +2,7 @@
 # Makes sure the programs the tests run are here (CONTRIBUTING.md "For engineers"): Debian's Chromium at
 # /usr/bin/chromium for Playwright (never a downloaded browser), and curl with jq and Python 3 with requests,
 # in which the guides are run as written against the local services (scripts/docs-check/__tests__/guides.test.ts),
+# zsh (macOS's default shell), in which the terminal lines readers paste are tried too (rules/__tests__/scriptSettings.test.ts),
 # and the fonts the screenshots in tests/visual/baselines were taken with (DejaVu: the system's sans-serif
 # and monospace, which the site's font stacks end on; Liberation: the Arial-metric font the sign-in form's).
 # Installs what is missing with apt when we are root; otherwise says how.
@@ -10,6 +11,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v jq >/dev/null 2>&1 || missing+=(jq)
+command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 python3 -c 'import requests' >/dev/null 2>&1 || /usr/bin/python3 -c 'import requests' >/dev/null 2>&1 || missing+=(python3-requests)
 for fonts in fonts-dejavu-core fonts-liberation; do
   dpkg-query -W -f='${Status}' "$fonts" 2>/dev/null | grep -q 'install ok installed' || missing+=("$fonts")

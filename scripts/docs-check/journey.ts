@@ -73,6 +73,8 @@ function run(
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
+    // A program may end without reading what is typed (EPIPE): its exit status and output say how it went.
+    child.stdin?.on('error', () => undefined);
     // Closed either way: a prompt given nothing reads the end of input rather than waiting for the timeout.
     child.stdin?.end(options.input ?? '');
   });
