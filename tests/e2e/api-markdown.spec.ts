@@ -12,13 +12,23 @@ const PAGES = ['/api/v1/search-documents', '/api/v1/get-document-summary', '/api
 /** The chunk holding the build's HTML (src/theme/Markdown/renderer.browser.ts `api-markdown-html`). */
 const HTML_CHUNK = /\/assets\/js\/api-markdown-html\.[0-9a-f]+\.js$/;
 
-/** The operation's article once every section has rendered, the build's wrappers (`.markdown-html`) taken off. */
+/**
+ * The operation's article once every section has rendered, the build's wrappers (`.markdown-html`) taken off
+ * and each element's attributes in name order.
+ */
 async function article(page: Page): Promise<{ html: string; wrapped: number }> {
   await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
   return page.locator('article').evaluate((element) => {
     const copy = element.cloneNode(true) as Element;
     const wrappers = copy.querySelectorAll('.markdown-html');
     wrappers.forEach((wrapper) => wrapper.replaceWith(...Array.from(wrapper.childNodes)));
+    // Attributes in name order: src/lib/apiMarkup.ts adds `role` after React renders, so where it lands
+    // among an element's attributes depends on whether React re-created the element, not on the text.
+    for (const element of Array.from(copy.querySelectorAll('*'))) {
+      const attributes = Array.from(element.attributes).map(({ name, value }) => [name, value] as const);
+      for (const [name] of attributes) element.removeAttribute(name);
+      for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value);
+    }
     return { html: copy.innerHTML, wrapped: wrappers.length };
   });
 }
