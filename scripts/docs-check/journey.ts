@@ -32,6 +32,11 @@ export interface JourneyContext {
   /** Whether to compare the answers a page shows (default true; off for a run whose lifetimes differ). */
   compareAnswers?: boolean;
   /**
+   * The terminal the curl journey runs in: `bash` (default) or `zsh`, macOS's default shell, which the pages
+   * promise too and which differs where scripts care (its `echo` reads backslash escapes, for one).
+   */
+  shell?: 'bash' | 'zsh';
+  /**
    * What the reader types at `step`'s prompts, lines ending in `\n` (none when undefined). It is asked for
    * just before the program holding the step starts, so a time-based code is current.
    */
@@ -160,7 +165,8 @@ export async function runJourney(
   const fail = (n: number | undefined, why: string) => {
     const step = n === undefined ? undefined : journey[n];
     const where = step ? stepName(step) : `${file} (before its first step)`;
-    return new JourneyError(`${where} fails in the ${language} journey: ${why}`);
+    const journeyName = language === 'curl' && context.shell === 'zsh' ? 'curl (zsh)' : language;
+    return new JourneyError(`${where} fails in the ${journeyName} journey: ${why}`);
   };
   const failedStep = (stdout: string) => [...outputsOf(stdout).keys()].at(-1);
 
@@ -176,7 +182,8 @@ export async function runJourney(
   let stdout: string;
   if (language === 'curl') {
     const script = save('guide.sh', program(runnable, 'curl', context.pause));
-    const result = await run('bash', ['-euo', 'pipefail', script], {
+    const shell = context.shell ?? 'bash';
+    const result = await run(shell, [...(shell === 'zsh' ? ['-eu', '-o', 'pipefail'] : ['-euo', 'pipefail']), script], {
       env: context.baseEnv,
       cwd: context.workDir,
       input: typed(runnable),

@@ -21,7 +21,7 @@ import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/san
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { docFiles } from '../contract';
-import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, type Guide, type Language, type Step } from '../guides';
+import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, stepName, type Guide, type Language, type Step } from '../guides';
 import { JourneyError, runJourney, type JourneyContext } from '../journey';
 
 const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
@@ -32,6 +32,9 @@ const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
  */
 const SHORT_CLIENT = 'portal-scripts-short';
 const SHORT_LIFETIME_S = 2;
+/** A `!` inside double quotes on one line: pasted into an interactive shell, it is a history expansion. */
+const DOUBLE_QUOTED_BANG = /"[^"\n!]*![^"\n]*"/;
+
 /** Whether `step` is Tokens for scripts' refresh, in any language. */
 const isRefresh = (step: Step) => 'title' in step && Boolean(step.title?.startsWith('Refresh ('));
 
@@ -158,6 +161,32 @@ describe('every guide runs as written', () => {
     const guide = guides.get(file) as Guide;
     const dir = fs.mkdtempSync(path.join(work, 'journey-'));
     await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
+  });
+});
+
+describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
+  it.each(journeys.filter(([, language]) => language === 'curl').map(([file]) => file))('%s', async (file) => {
+    const guide = guides.get(file) as Guide;
+    await runJourney(file, journeyOf(guide, 'curl', guides), 'curl', {
+      ...context,
+      workDir: fs.mkdtempSync(path.join(work, 'zsh-')),
+      shell: 'zsh',
+      // Answered in bash already: what was asked once (a new account's password) is not asked again.
+      compareAnswers: false,
+    });
+  });
+
+  it('no shell line holds a "!" in double quotes, which an interactive bash or zsh expands from history', () => {
+    const shellSteps = [...guides.values()].flatMap((guide) =>
+      guide.steps.flatMap((step) =>
+        step.kind === 'terminal' || (step.kind === 'code' && step.language === 'curl')
+          ? [{ step, code: step.code }]
+          : [],
+      ),
+    );
+    const expanding = shellSteps.filter(({ code }) => DOUBLE_QUOTED_BANG.test(code)).map(({ step }) => stepName(step));
+    expect(expanding).toEqual([]);
+    expect(DOUBLE_QUOTED_BANG.test(context.settings)).toBe(false);
   });
 });
 
