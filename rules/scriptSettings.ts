@@ -48,8 +48,13 @@ export function scriptSettingsOf(
   return { apiBase, endpoint, clientId, ...(auth.mode === 'local' && localAccount ? { localAccount } : {}) };
 }
 
-/** A string as a double-quoted bash word (`$`, `` ` ``, `"` and `\` escaped). */
-const quoted = (text: string) => `"${text.replace(/[\\"$`]/g, (char) => `\\${char}`)}"`;
+/**
+ * A string as a single-quoted word of bash and zsh, each `'` written `'\''`. Single quotes, not double: in an
+ * interactive shell a `!` inside double quotes is a history expansion (bash: "event not found"; zsh: `!"`
+ * eats the closing quote), and a pasted password line holding one would be lost. Inside single quotes
+ * nothing expands.
+ */
+const quoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
 /**
  * The line that reads the portal password at a prompt without echoing it, in bash and in zsh (macOS's
@@ -79,7 +84,7 @@ export function settingsLines(settings: ScriptSettings): string {
     );
   } else {
     lines.push(
-      'export PORTAL_USERNAME="<your portal username>"',
+      `export PORTAL_USERNAME=${quoted('<your portal username>')}`,
       '# The password is read at a prompt, so it stays out of your shell history.',
       PASSWORD_PROMPT,
     );

@@ -12,7 +12,7 @@ const fields = { apiBase: 'https://api.example.com/api/v1/customer', providerCon
 test('with an app client for scripts: the lines name it, and nothing asks for one', () => {
   mockSiteConfig.customFields = { ...fields, auth: { ...cognito, scriptsClientId: 'scripts' } };
   const { container } = render(<ScriptSettings />);
-  expect(container).toHaveTextContent('export CLIENT_ID="scripts"');
+  expect(container).toHaveTextContent("export CLIENT_ID='scripts'");
   expect(screen.queryByRole('link', { name: 'ask the provider' })).toBeNull();
 });
 
