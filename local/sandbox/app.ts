@@ -43,6 +43,9 @@ function ajv(coerce: boolean) {
   const instance = new Ajv2020({
     strict: false,
     allErrors: true,
+    // Each error carries the value that failed, so a 422 can say "not 0" of a list, and tell a string pydantic
+    // could not parse from a value of another type (./errors.ts).
+    verbose: true,
     coerceTypes: coerce ? 'array' : false,
     useDefaults: true,
     // fastify-openapi-glue gives every recursive schema the same $id; keep each compiled schema to itself.

@@ -83,7 +83,11 @@ describe('title', () => {
   it(`a list over ${MAX_TITLE_STRINGS} strings, or over ${MAX_TITLE_CHARS} characters together: 422`, async () => {
     const many = await count({ title: Array.from({ length: MAX_TITLE_STRINGS + 1 }, () => '') });
     expect(many.body.detail).toEqual([
-      { loc: ['body', 'title'], msg: `List should have at most ${MAX_TITLE_STRINGS} items, not 101`, type: 'too_long' },
+      {
+        loc: ['body', 'title'],
+        msg: `List should have at most ${MAX_TITLE_STRINGS} items after validation, not 101`,
+        type: 'too_long',
+      },
     ]);
     const long = await count({ title: Array.from({ length: 11 }, () => 'a'.repeat(100)) });
     expect(long.body.detail[0].msg).toBe(`Title should have at most ${MAX_TITLE_CHARS} characters, not 1100`);

@@ -55,7 +55,7 @@ export function checkSearchSize(filters: DocumentFilters): void {
   if (titles.length > MAX_TITLE_STRINGS)
     throw new FilterError(
       'title',
-      `List should have at most ${MAX_TITLE_STRINGS} items, not ${titles.length}`,
+      `List should have at most ${MAX_TITLE_STRINGS} items after validation, not ${titles.length}`,
       'too_long',
     );
   const chars = titles.reduce((sum, title) => sum + title.length, 0);

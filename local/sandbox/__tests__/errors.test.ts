@@ -1,0 +1,115 @@
+/**
+ * @jest-environment node
+ *
+ * The sandbox's `422` entries use the vocabulary of the contract's example (FastAPI, pydantic v2), so
+ * "Send API request" against the sandbox answers what the API reference shows.
+ */
+import { loadContract } from '../../../config/openapi';
+import { sandbox } from './helper';
+
+let env: Awaited<ReturnType<typeof sandbox>>;
+beforeAll(async () => {
+  env = await sandbox();
+});
+
+/** The `detail` list of the answer to `method path`, which must be a 422. */
+async function detail(method: string, path: string, body?: unknown) {
+  const response = await env.call(method, path, body);
+  expect(response.statusCode).toBe(422);
+  return JSON.parse(response.body).detail as { loc: (string | number)[]; msg: string; type: string }[];
+}
+
+it("answers the contract's own 422 example to the request it describes (page 0)", async () => {
+  const contract = loadContract() as {
+    components: { responses: { ValidationError: { content: { 'application/json': { example: unknown } } } } };
+  };
+  const example = contract.components.responses.ValidationError.content['application/json'].example;
+  expect({ detail: await detail('POST', '/documents?page=0', {}) }).toEqual(example);
+});
+
+it.each([
+  [
+    'a number under the minimum',
+    'POST',
+    '/documents?page_size=0',
+    {},
+    { loc: ['query', 'page_size'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' },
+  ],
+  [
+    'an unknown field',
+    'POST',
+    '/document_counts',
+    { foo: 1 },
+    { loc: ['body', 'foo'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+  ],
+  [
+    'a value outside the enum',
+    'POST',
+    '/document_counts',
+    { publishers: [{ type: 'x', value: 'GB' }] },
+    { loc: ['body', 'publishers', 0, 'type'], msg: "Input should be 'jurisdiction' or 'publisher_id'", type: 'enum' },
+  ],
+  [
+    'a missing field',
+    'POST',
+    '/document_counts',
+    { publishers: [{ type: 'jurisdiction' }] },
+    { loc: ['body', 'publishers', 0, 'value'], msg: 'Field required', type: 'missing' },
+  ],
+  [
+    'an empty list that needs an item',
+    'POST',
+    '/document_counts',
+    { publishers: [] },
+    {
+      loc: ['body', 'publishers'],
+      msg: 'List should have at least 1 item after validation, not 0',
+      type: 'too_short',
+    },
+  ],
+  [
+    'a path id that is not a UUID',
+    'GET',
+    '/documents/abc',
+    undefined,
+    { loc: ['path', 'document_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' },
+  ],
+  [
+    'a query number that does not parse',
+    'POST',
+    '/documents?page=x',
+    {},
+    {
+      loc: ['query', 'page'],
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      type: 'int_parsing',
+    },
+  ],
+  [
+    'a body value of the wrong type',
+    'POST',
+    '/document_counts',
+    { has_signposts: 'maybe' },
+    {
+      loc: ['body', 'has_signposts'],
+      msg: 'Input should be a valid boolean, unable to interpret input',
+      type: 'bool_parsing',
+    },
+  ],
+  [
+    'a body value of another JSON type',
+    'POST',
+    '/document_counts',
+    { min_title_length: true },
+    { loc: ['body', 'min_title_length'], msg: 'Input should be a valid integer', type: 'int_type' },
+  ],
+])('%s: pydantic names it', async (_name, method, path, body, entry) => {
+  expect(await detail(method, path, body)).toContainEqual(entry);
+});
+
+it('a value no alternative takes: one entry per alternative, no summary entry', async () => {
+  expect(await detail('POST', '/document_counts', { title: 5 })).toEqual([
+    { loc: ['body', 'title'], msg: 'Input should be a valid string', type: 'string_type' },
+    { loc: ['body', 'title'], msg: 'Input should be a valid list', type: 'list_type' },
+  ]);
+});
