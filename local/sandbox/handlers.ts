@@ -62,9 +62,12 @@ const SUMMARY_MESSAGES = ['Summary generation initiated', 'Summary generation in
 const pick = (doc: Document): Schemas['DocumentLite'] =>
   Object.fromEntries(LITE_FIELDS.filter((f) => f in doc).map((f) => [f, doc[f]])) as Schemas['DocumentLite'];
 
-/** Every control of a tree, sub-controls included, each without its sub-controls. */
+/**
+ * Every control of a tree, sub-controls included, each without its `sub_controls` field: an empty list there
+ * would say "has no sub-controls", which the same control under `nested=true` contradicts.
+ */
 const flatten = (controls: Control[]): Control[] =>
-  controls.flatMap(({ sub_controls = [], ...control }) => [{ ...control, sub_controls: [] }, ...flatten(sub_controls)]);
+  controls.flatMap(({ sub_controls = [], ...control }) => [control, ...flatten(sub_controls)]);
 
 /** A readable summary of some pages: their first sentences. */
 function summarise(texts: string[]): string {

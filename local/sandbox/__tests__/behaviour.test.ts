@@ -321,6 +321,25 @@ describe("the contract's examples name what the sandbox holds", () => {
   });
 });
 
+describe('framework controls (contract: ControlsNested)', () => {
+  type Node = { control_id: string; sub_controls?: Node[] };
+  const all = (tree: Node[]): Node[] => tree.flatMap((c) => [c, ...all(c.sub_controls ?? [])]);
+  const controls = async (query: string) =>
+    JSON.parse((await env.call('GET', `/frameworks/${SAMPLE_IDS.framework}/controls${query}`)).body) as Node[];
+
+  it('the flat list holds every control of the tree once, none with a sub_controls field', async () => {
+    const [flat, nested] = [await controls(''), await controls('?nested=true')];
+    expect(nested.some((c) => (c.sub_controls ?? []).length > 0)).toBe(true);
+    expect(flat.map((c) => c.control_id).sort()).toEqual(
+      all(nested)
+        .map((c) => c.control_id)
+        .sort(),
+    );
+    // An empty list would say "no sub-controls" of a parent that has some under nested=true.
+    expect(flat.filter((c) => 'sub_controls' in c)).toEqual([]);
+  });
+});
+
 describe('domain tag trees (spec §3.1)', () => {
   type Tag = { tag_id: string; tag: string; tags?: Tag[] };
   const ids = (tree: Tag[]): [string, string][] => tree.flatMap((t) => [[t.tag, t.tag_id], ...ids(t.tags ?? [])]);
