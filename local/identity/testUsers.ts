@@ -35,8 +35,10 @@ export const TEST_USERS = {
 export const NO_API_ACCESS: readonly string[] = [TEST_USERS.noAccess];
 
 /**
- * New accounts with a temporary password ({@link TEST_PASSWORD}) that Tokens for scripts sets a new
- * password for, one per language of its samples (Cognito asks for it once per account).
+ * New accounts with a temporary password ({@link TEST_PASSWORD}), one per language of Tokens for scripts'
+ * samples: Cognito asks for a new password once per account, and the guides' test signs each language in
+ * as a new account once per run (its identity data is fresh each run). Tokens for scripts names them for
+ * a reader trying the page locally.
  */
 export const GUIDE_NEW_ACCOUNTS: SeedUser[] = ['curl', 'python', 'typescript'].map((language) => ({
   username: `new-password-${language}@example.com`,
@@ -46,8 +48,9 @@ export const GUIDE_NEW_ACCOUNTS: SeedUser[] = ['curl', 'python', 'typescript'].m
 }));
 
 /**
- * The account with an authenticator ({@link TEST_TOTP_SECRET}) that Tokens for scripts answers
- * `SOFTWARE_TOKEN_MFA` for in each language: one serves them all, since a code can be answered again.
+ * The account with an authenticator ({@link TEST_TOTP_SECRET}) that the guides' test signs Tokens for
+ * scripts in as, answering `SOFTWARE_TOKEN_MFA` in each language: one serves them all, since a code can be
+ * answered again.
  */
 export const GUIDE_TOTP_ACCOUNT: SeedUser = {
   username: TEST_USERS.totp,

@@ -13,7 +13,10 @@
  *   language only;
  * - `<ApiSample>`: one request, a step in every language (rules/apiSample.ts writes it);
  * - a `json` block titled `… answer` (or `… answer (curl)`): what the step before it prints, compared with
- *   what it really prints; a string ending in `…` is shortened and matches any string it starts;
+ *   what it really prints; a string ending in `…` is shortened and matches any string it starts. Titled
+ *   `… answer, when asked <CHALLENGE>` (`Sign-in answer, when asked NEW_PASSWORD_REQUIRED`), it is what an
+ *   account Cognito asks that challenge gets: compared only in a run signing such an account in (the other
+ *   answers only in the runs that sign in an ordinary account);
  * - a block of one of those languages titled `… (not run: <why>)`: shown, never run, and counted;
  * - any other block titled with a file name (`manifest.csv`): a file the reader saves where the program runs.
  * Any other block (`text`, `json` without "answer", `yaml`, …) is not a command, and is not run.
@@ -41,7 +44,7 @@ export type Step = At &
     | { kind: 'continues'; page: string }
     | { kind: 'code'; title?: string; language: Language; code: string }
     | { kind: 'sample'; title?: string; sample: string }
-    | { kind: 'answer'; title: string; language?: Language; json: string }
+    | { kind: 'answer'; title: string; language?: Language; challenge?: string; json: string }
     | { kind: 'not-run'; title: string; why: string }
     | { kind: 'file'; name: string; content: string }
   );
@@ -77,6 +80,11 @@ function languageOf(title: string | undefined): Language | undefined {
   return LANGUAGES.find((language) => title?.endsWith(`(${language})`));
 }
 
+/** The challenge an answer's title names, `… answer, when asked SOFTWARE_TOKEN_MFA` → `SOFTWARE_TOKEN_MFA`. */
+function challengeOf(title: string): string | undefined {
+  return /\bwhen asked ([A-Z_]+)/.exec(title)?.[1];
+}
+
 /** The reason of a title `… (not run: <why>)`, or `undefined`. */
 function notRunReason(title: string | undefined): string | undefined {
   const start = title?.indexOf('(not run: ') ?? -1;
@@ -89,7 +97,7 @@ function fenceStep(at: At, info: string, code: string): Step | undefined {
   const fence = info.split(/\s/, 1)[0].toLowerCase();
   const title = titleOf(info);
   if (fence === 'json' && title && /\banswer\b/i.test(title))
-    return { ...at, kind: 'answer', title, language: languageOf(title), json: code };
+    return { ...at, kind: 'answer', title, language: languageOf(title), challenge: challengeOf(title), json: code };
   if (!(fence in COMMAND_FENCES))
     return title && isFileName(title) ? { ...at, kind: 'file', name: title, content: code } : undefined;
   const why = notRunReason(title);

@@ -6,7 +6,7 @@
  * before each step so that what a step printed, and the step that failed, can be told apart. Each runs
  * from a file, so its standard input is free for what the reader types at the steps' prompts.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
@@ -31,6 +31,12 @@ export interface JourneyContext {
   pause?: { before: (step: Step) => boolean; ms: number };
   /** Whether to compare the answers a page shows (default true; off for a run whose lifetimes differ). */
   compareAnswers?: boolean;
+  /**
+   * The challenge Cognito asks the journey's account (`NEW_PASSWORD_REQUIRED`, `SOFTWARE_TOKEN_MFA`), or
+   * undefined for an ordinary account: the answers titled `… when asked <it>` are compared, and the others
+   * are not, as they show what a different account gets (./guides.ts).
+   */
+  challenge?: string;
   /**
    * The terminal the curl journey runs in: `bash` (default) or `zsh`, macOS's default shell, which the pages
    * promise too and which differs where scripts care (its `echo` reads backslash escapes, for one).
@@ -71,17 +77,30 @@ function run(
   options: { env: Record<string, string>; cwd: string; input?: string; timeoutMs: number },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(
-      command,
-      args,
-      { env: options.env, cwd: options.cwd, timeout: options.timeoutMs, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
+    const child = spawn(command, args, {
+      env: options.env,
+      cwd: options.cwd,
+      // In a session of its own, with no terminal: a prompt that reads the terminal (Python's getpass)
+      // reads standard input instead, as it does in CI, rather than the terminal the tests run in.
+      detached: true,
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({
+        code: code ?? 1,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
+    });
     // A program may end without reading what is typed (EPIPE): its exit status and output say how it went.
-    child.stdin?.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
     // Closed either way: a prompt given nothing reads the end of input rather than waiting for the timeout.
-    child.stdin?.end(options.input ?? '');
+    child.stdin.end(options.input ?? '');
   });
 }
 
@@ -213,7 +232,12 @@ export async function runJourney(
 
   const outputs = outputsOf(stdout);
   const printed: StepOutput[] = runnable.map(({ step, n }) => ({ step, output: outputs.get(n) ?? '' }));
-  if (context.compareAnswers !== false) checkAnswers(journey, language, outputs);
+  if (context.compareAnswers !== false)
+    checkAnswers(
+      journey.map((step) => (step.kind === 'answer' && step.challenge !== context.challenge ? undefined : step)),
+      language,
+      outputs,
+    );
   return printed;
 }
 
@@ -263,10 +287,10 @@ function shortened(value: unknown): unknown {
   return value;
 }
 
-/** Each answer of the journey against what the step before it printed. */
-function checkAnswers(journey: Step[], language: Language, outputs: Map<number, string>): void {
+/** Each answer of the journey against what the step before it printed (`undefined`: an answer not compared). */
+function checkAnswers(journey: (Step | undefined)[], language: Language, outputs: Map<number, string>): void {
   journey.forEach((step, n) => {
-    if (step.kind !== 'answer') return;
+    if (step?.kind !== 'answer') return;
     const before = [...outputs.keys()].filter((m) => m < n).at(-1);
     const name = stepName(step);
     if (before === undefined) throw new JourneyError(`${name}: no step before this answer in the ${language} journey`);
@@ -282,12 +306,12 @@ function checkAnswers(journey: Step[], language: Language, outputs: Map<number, 
       actual = JSON.parse(printed);
     } catch {
       throw new JourneyError(
-        `${name}: ${stepName(journey[before])} printed no JSON in the ${language} journey: ${printed.slice(0, 300)}`,
+        `${name}: ${stepName(journey[before]!)} printed no JSON in the ${language} journey: ${printed.slice(0, 300)}`,
       );
     }
     if (!matchesAnswer(shown, actual))
       throw new JourneyError(
-        `${name}: the answer shown is not what ${stepName(journey[before])} prints in the ${language} journey:\n` +
+        `${name}: the answer shown is not what ${stepName(journey[before]!)} prints in the ${language} journey:\n` +
           JSON.stringify(shortened(actual), null, 2).slice(0, 4000),
       );
   });

@@ -15,7 +15,12 @@ import { generate } from 'cognito-local/lib/services/totp';
 import { parseEnv } from '../../../config/env';
 import { startLocalIdentity, type LocalIdentity } from '../../../local/identity';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { GUIDE_NEW_ACCOUNTS, GUIDE_TOTP_ACCOUNT, TEST_TOTP_SECRET } from '../../../local/identity/testUsers';
+import {
+  GUIDE_NEW_ACCOUNTS,
+  GUIDE_TOTP_ACCOUNT,
+  TEST_PASSWORD,
+  TEST_TOTP_SECRET,
+} from '../../../local/identity/testUsers';
 import { CorpusDb } from '../../../local/sandbox/corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/sandbox/validated';
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
@@ -47,10 +52,22 @@ const NEW_PASSWORD = 'Scr1pts!NewPassw0rd';
  */
 function typed(step: Step): string | undefined {
   const code = 'code' in step ? step.code : '';
-  if (code.includes("'New password: '")) return `${NEW_PASSWORD}\n`;
+  if (code.includes('New password: ')) return `${NEW_PASSWORD}\n`;
   if (code.includes('Authenticator code: ')) return `${generate(TEST_TOTP_SECRET)}\n`;
   return undefined;
 }
+
+/**
+ * What a reader whose account is asked `challenge` types: only at that challenge's prompt, since the
+ * prompts of the others are not asked (and would otherwise take the line meant for it).
+ */
+const typedWhenAsked =
+  (challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA') =>
+  (step: Step): string | undefined => {
+    const code = 'code' in step ? step.code : '';
+    const prompt = challenge === 'NEW_PASSWORD_REQUIRED' ? 'New password: ' : 'Authenticator code: ';
+    return code.includes(prompt) ? typed(step) : undefined;
+  };
 
 let identity: LocalIdentity;
 let sandbox: ValidatedSandbox;
@@ -58,6 +75,8 @@ let corpus: CorpusDb;
 let context: JourneyContext;
 /** What `<ScriptSettings />` shows with the short-lived app client. */
 let shortSettings: string;
+/** The local identity service's settings, as the portal run locally has them. */
+let localAuth: ReturnType<typeof parseEnv>['auth'];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'guides-'));
 
 /** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
@@ -101,14 +120,15 @@ beforeAll(async () => {
         password: ACCOUNT.password,
         attributes: { email: ACCOUNT.username, email_verified: 'true' },
       },
-      // Tokens for scripts sets a new account's password in each language, as a local run's accounts allow,
-      // and answers an authenticator's code.
+      // Tokens for scripts signs in as a new account in each language (setting its password) and as an
+      // account with an authenticator (answering its code).
       ...GUIDE_NEW_ACCOUNTS,
       GUIDE_TOTP_ACCOUNT,
     ],
   });
   const port = new URL(identity.url).port;
   const auth = parseEnv({ LOCAL_IDENTITY_PORT: port }).auth;
+  localAuth = auth;
   // The short-lived client as the scripts client: the API takes its tokens too, as a deploy's does, and
   // <ScriptSettings /> names it.
   const withShortClient = { ...auth, scriptsClientId: SHORT_CLIENT };
@@ -162,6 +182,34 @@ describe('every guide runs as written', () => {
     const dir = fs.mkdtempSync(path.join(work, 'journey-'));
     await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
   });
+});
+
+describe('Tokens for scripts signs in an account Cognito asks for more, in the same program', () => {
+  const file = 'docs/api/tokens.mdx';
+  /** Tokens for scripts in `language`, with <ScriptSettings /> naming `account` (its password as sent). */
+  const asAccount = (language: Language, username: string, challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA') =>
+    runJourney(file, journeyOf(guides.get(file) as Guide, language, guides), language, {
+      ...context,
+      settings: settingsLines(scriptSettingsOf(localAuth, sandbox.apiBase, { username, password: TEST_PASSWORD })),
+      workDir: fs.mkdtempSync(path.join(work, 'challenge-')),
+      typed: typedWhenAsked(challenge),
+      challenge,
+    });
+
+  it.each(LANGUAGES)('in %s: a new account sets its password at the prompt, then has tokens', async (language) => {
+    // A new account of its own per language: Cognito asks for the new password once.
+    const account = GUIDE_NEW_ACCOUNTS.find(
+      (user) => user.username === `new-password-${language.toLowerCase()}@example.com`,
+    )!;
+    await asAccount(language, account.username, 'NEW_PASSWORD_REQUIRED');
+  });
+
+  it.each(LANGUAGES)(
+    'in %s: an account with an authenticator answers with the code, then has tokens',
+    async (language) => {
+      await asAccount(language, GUIDE_TOTP_ACCOUNT.username, 'SOFTWARE_TOKEN_MFA');
+    },
+  );
 });
 
 describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
