@@ -219,7 +219,7 @@ describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
       ...context,
       workDir: fs.mkdtempSync(path.join(work, 'zsh-')),
       shell: 'zsh',
-      // Answered in bash already: what was asked once (a new account's password) is not asked again.
+      // The answers are compared in the bash run; this one checks that every step works in zsh.
       compareAnswers: false,
     });
   });
