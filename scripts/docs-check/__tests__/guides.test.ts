@@ -40,6 +40,17 @@ const SHORT_LIFETIME_S = 2;
 /** A `!` inside double quotes on one line: pasted into an interactive shell, it is a history expansion. */
 const DOUBLE_QUOTED_BANG = /"[^"\n!]*![^"\n]*"/;
 
+/** A comment (a `#` at a line's start or after a blank) that holds a quote or a backquote. */
+const QUOTE_IN_COMMENT = /(?:^|\s)#[^'"`\n]*['"`]/;
+
+/** The shell lines of the guides: terminal blocks and curl blocks. */
+const shellSteps = () =>
+  [...guides.values()].flatMap((guide) =>
+    guide.steps.flatMap((step) =>
+      step.kind === 'terminal' || (step.kind === 'code' && step.language === 'curl') ? [{ step, code: step.code }] : [],
+    ),
+  );
+
 /** Whether `step` is Tokens for scripts' refresh, in any language. */
 const isRefresh = (step: Step) => 'title' in step && Boolean(step.title?.startsWith('Refresh ('));
 
@@ -225,16 +236,21 @@ describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
   });
 
   it('no shell line holds a "!" in double quotes, which an interactive bash or zsh expands from history', () => {
-    const shellSteps = [...guides.values()].flatMap((guide) =>
-      guide.steps.flatMap((step) =>
-        step.kind === 'terminal' || (step.kind === 'code' && step.language === 'curl')
-          ? [{ step, code: step.code }]
-          : [],
-      ),
-    );
-    const expanding = shellSteps.filter(({ code }) => DOUBLE_QUOTED_BANG.test(code)).map(({ step }) => stepName(step));
+    const expanding = shellSteps()
+      .filter(({ code }) => DOUBLE_QUOTED_BANG.test(code))
+      .map(({ step }) => stepName(step));
     expect(expanding).toEqual([]);
     expect(DOUBLE_QUOTED_BANG.test(context.settings)).toBe(false);
+  });
+
+  it('no shell comment holds a quote, which an interactive zsh reads as code until interactive_comments is set', () => {
+    const quoting = shellSteps().flatMap(({ step, code }) =>
+      code
+        .split('\n')
+        .filter((line) => QUOTE_IN_COMMENT.test(line))
+        .map((line) => `${stepName(step)}: ${line.trim()}`),
+    );
+    expect(quoting).toEqual([]);
   });
 });
 
