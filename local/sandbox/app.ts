@@ -153,8 +153,10 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
     const doc = options.corpus.document(id);
     if (!doc) return reply.code(404).type('text/plain').send('No such file');
-    // Spec §6: a restricted document gives no metadata; its file shows only its id.
-    const file = sampleFile(doc.content_type, doc.restriction === 'restricted' ? id : (doc.title ?? id));
+    // Spec §6: a restricted document gives no metadata, so its file shows only its id, always as the same
+    // PDF: its media type would otherwise tell its content_type.
+    const restricted = doc.restriction === 'restricted';
+    const file = sampleFile(restricted ? 'application/pdf' : doc.content_type, restricted ? id : (doc.title ?? id));
     return reply
       .type(file.type)
       .header('content-disposition', `inline; filename="${id}.${file.extension}"`)

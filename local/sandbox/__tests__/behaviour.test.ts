@@ -402,6 +402,22 @@ describe('original files (spec §7.1: a 307 to a link valid 5 minutes)', () => {
       `inline; filename="${pdf.document_id}.pdf"`,
     ]);
   });
+
+  it('serves every restricted document as the same kind of file, which tells nothing of it', async () => {
+    clock = Date.now();
+    const page = await env.call('POST', `/documents/lite?page_size=${DOCUMENT_COUNT}`, {
+      document_restriction: ['restricted'],
+    });
+    const ids = (JSON.parse(page.body) as { document_id: string }[]).map((d) => d.document_id);
+    expect(ids.length).toBeGreaterThan(0);
+    const kinds = new Set<string>();
+    for (const id of ids) {
+      const link = new URL((await env.call('GET', `/documents/${id}/file`)).headers.location as string);
+      const file = await env.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+      kinds.add(`${file.headers['content-type']} ${String(file.headers['content-disposition']).replace(id, '<id>')}`);
+    }
+    expect([...kinds]).toEqual(['application/pdf inline; filename="<id>.pdf"']);
+  });
 });
 
 describe('access (spec §6, §8.1)', () => {
