@@ -84,6 +84,7 @@ export function settingsLines(settings: ScriptSettings): string {
     );
   } else {
     lines.push(
+      '# Put your portal username in the next line before you paste these lines.',
       `export PORTAL_USERNAME=${quoted('<your portal username>')}`,
       '# The password is read at a prompt, so it stays out of your shell history.',
       PASSWORD_PROMPT,
