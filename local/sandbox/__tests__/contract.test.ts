@@ -15,18 +15,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parseEnv } from '../../../config/env';
 import { loadContract } from '../../../config/openapi';
 import { mintToken } from '../../../server/__tests__/helper';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
-import { LOCAL_JWKS } from '../../identity/jwks';
 import { TEST_USERS } from '../../identity/testUsers';
-import { buildSandbox } from '../app';
 import { CorpusDb } from '../corpus/db';
 import { SAMPLE_IDS } from '../corpus/seed';
 import { STATE_TRIGGERS } from '../states';
 import {
-  createContractValidator,
   startValidatedSandbox,
   validatedInject,
   type ContractRequest,
@@ -34,6 +30,7 @@ import {
   type ContractValidator,
 } from '../validated';
 import { declaredStatuses, invalidInputs, OPERATIONS, validRequest, type Operation } from './contractInputs';
+import { checkedSandbox } from './helper';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const auth = { authorization: `Bearer ${mintToken()}` };
@@ -45,18 +42,7 @@ let validator: ContractValidator;
 let verifier: Awaited<ReturnType<typeof createAccessTokenVerifier>>;
 
 beforeAll(async () => {
-  corpus = CorpusDb.open(':memory:').corpus;
-  verifier = await createAccessTokenVerifier(parseEnv({}).auth, { jwks: LOCAL_JWKS });
-  [app, validator] = await Promise.all([
-    buildSandbox({
-      contract: loadContract(),
-      corpus,
-      verifier,
-      baseUrl: 'http://localhost:4010',
-      corsOrigins: [],
-    }),
-    createContractValidator(),
-  ]);
+  ({ app, corpus, verifier, validator } = await checkedSandbox());
 }, 30_000);
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { LOCAL_JWKS } from '../../identity/jwks';
 import { buildSandbox } from '../app';
 import { CorpusDb } from '../corpus/db';
+import { createContractValidator } from '../validated';
 
 export const BASE_URL = 'http://localhost:4010';
 export const SITE_ORIGIN = 'http://localhost:3000';
@@ -43,4 +44,18 @@ export async function sandbox(options: { now?: () => number } = {}) {
       payload: body === undefined ? undefined : JSON.stringify(body),
     }) as Promise<LightMyRequestResponse>;
   return { app, corpus, call, token };
+}
+
+/**
+ * A sandbox whose answers are judged by Stoplight Prism instead of its own response validation (off, so
+ * Prism sees exactly what a client gets), on a fresh corpus, with the local verifier and Prism's validator.
+ */
+export async function checkedSandbox() {
+  const { corpus } = CorpusDb.open(':memory:');
+  const verifier = await createAccessTokenVerifier(parseEnv({}).auth, { jwks: LOCAL_JWKS });
+  const [app, validator] = await Promise.all([
+    buildSandbox({ contract: loadContract(), corpus, verifier, baseUrl: BASE_URL, corsOrigins: [] }),
+    createContractValidator(),
+  ]);
+  return { app, corpus, verifier, validator };
 }

@@ -11,18 +11,14 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { parseEnv } from '../../../config/env';
-import { loadContract } from '../../../config/openapi';
 import { ISSUER, localAuth, mintToken } from '../../../server/__tests__/helper';
-import { createAccessTokenVerifier } from '../../../server/gate/verifier';
-import { LOCAL_JWKS } from '../../identity/jwks';
 import { TEST_USERS } from '../../identity/testUsers';
-import { buildSandbox } from '../app';
 import { CorpusDb } from '../corpus/db';
 import { MAX_QUERY_CHARS, MAX_TITLE_CHARS } from '../corpus/filters';
 import { MAX_TITLE_REGEX_CHARS } from '../corpus/titleRegex';
-import { createContractValidator, validatedInject, type ContractRequest, type ContractValidator } from '../validated';
+import { validatedInject, type ContractRequest, type ContractValidator } from '../validated';
 import { invalidInputs, OPERATIONS, validRequest, type Operation } from './contractInputs';
+import { checkedSandbox } from './helper';
 
 const auth = { authorization: `Bearer ${mintToken()}` };
 
@@ -31,17 +27,7 @@ let app: FastifyInstance;
 let validator: ContractValidator;
 
 beforeAll(async () => {
-  corpus = CorpusDb.open(':memory:').corpus;
-  [app, validator] = await Promise.all([
-    buildSandbox({
-      contract: loadContract(),
-      corpus,
-      verifier: await createAccessTokenVerifier(parseEnv({}).auth, { jwks: LOCAL_JWKS }),
-      baseUrl: 'http://localhost:4010',
-      corsOrigins: [],
-    }),
-    createContractValidator(),
-  ]);
+  ({ app, corpus, validator } = await checkedSandbox());
 }, 30_000);
 
 afterAll(async () => {
