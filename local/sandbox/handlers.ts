@@ -45,7 +45,7 @@ function notFound(reply: FastifyReply, detail: string) {
 export const RESTRICTED_SUMMARY =
   'In short (sample summary): this document is restricted; its content cannot be summarised.';
 
-/** Spec §4 statuses of an Interrogator request, by step; the last is `failed` for a request made to fail. */
+/** Spec §4 statuses of an Interrogator request, by step (a request made to fail ends `failed` instead). */
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 /** Whether an Interrogator request's `query` asks the sandbox to fail it (./states.ts). */
@@ -54,7 +54,7 @@ const failsOnPurpose = (query: string | undefined) => Boolean(query?.includes(ST
 /** The text of a summary that fails on purpose (./states.ts): it says why and what to do. */
 export const FAILED_SUMMARY =
   "Summary generation failed: the sandbox fails this sample document's summary on purpose " +
-  '(docs/api/run-locally.mdx, "Reaching every state"). Ask again with refresh=true to start over.';
+  '("Running the portal locally", Reaching every state). Ask again with refresh=true to start over.';
 
 /** Spec §7.1 / §4: a summary is `202` twice (initiated, then in progress), then `200`. */
 const SUMMARY_MESSAGES = ['Summary generation initiated', 'Summary generation in progress'] as const;
