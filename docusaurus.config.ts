@@ -70,11 +70,11 @@ const config: Config = {
   i18n: { defaultLocale: 'en', locales: ['en'] },
   future: { v4: true, faster: true },
   // Its inline banner script is added through react-helmet, like a `<Head><script>` in a page, which the
-  // CSP refuses (server/gate/csp.ts, issue #22); it only explains a wrong baseUrl, which ours is not.
+  // CSP refuses (server/gate/csp.ts); it only explains a wrong baseUrl, which ours is not.
   baseUrlIssueBanner: false,
 
   // Spec §2.1: broken links and markdown links are ignored at build; duplicate routes and broken anchors
-  // only warn. A separate crawler (issue #5) fails the tests on broken internal links instead.
+  // only warn. A separate crawler fails the tests on broken internal links instead.
   onBrokenLinks: 'ignore',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
@@ -83,11 +83,11 @@ const config: Config = {
 
   customFields: customFields as unknown as Record<string, unknown>,
 
-  // Link prefetches run in idle periods, not all in one task after hydration (issue #9); the string collator
-  // loads before hydration, not in it (issue #26).
+  // Link prefetches run in idle periods, not all in one task after hydration; the string collator loads
+  // before hydration, not in it.
   clientModules: ['./src/clientModules/idlePrefetch.ts', './src/clientModules/warmCollator.ts'],
 
-  // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts, issue #27).
+  // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts).
   staticDirectories: ['static', GENERATED_STATIC_DIR],
 
   presets: [
@@ -95,10 +95,10 @@ const config: Config = {
       'classic',
       {
         docs: {
-          // The sidebar follows the folders of docs/ (issue #15, config/docsSidebar.ts).
+          // The sidebar follows the folders of docs/ (config/docsSidebar.ts).
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
-          // Freshness and ownership (issue #15): the date of each doc's last commit, when Git can tell
+          // Freshness and ownership: the date of each doc's last commit, when Git can tell
           // (config/lastUpdate.ts), and "Edit this page" when EDIT_URL is set.
           showLastUpdateTime: showLastUpdate,
           editUrl: env.editUrl,
@@ -117,11 +117,11 @@ const config: Config = {
   ],
 
   plugins: [
-    // The route tree with its chunk-name keys, from postBuild's routes (issue #23).
+    // The route tree with its chunk-name keys, from postBuild's routes.
     routeTree,
-    // Lists the sign-in route's chunks for the server gate (issue #4).
+    // Lists the sign-in route's chunks for the server gate.
     signInAssets,
-    // Lists every page for its Markdown copy and llms.txt (issue #14), written by postbuild/.
+    // Lists every page for its Markdown copy and llms.txt, written by postbuild/.
     markdownExport,
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
@@ -133,7 +133,7 @@ const config: Config = {
     coreClient,
     // The server bundle's page chunks share their common modules: each is compiled once per SSG worker.
     ssgChunks,
-    // `npm start`: /mcp goes to the MCP server started beside the dev server (issue #27).
+    // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
     devServerHosts(env.acceptedHostnames),
@@ -150,7 +150,7 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     [
-      // Local search only: a hosted crawler (Algolia) would index gated content (issue #2).
+      // Local search only: a hosted crawler (Algolia) would index gated content.
       '@easyops-cn/docusaurus-search-local',
       { hashed: true, indexBlog: true, docsRouteBasePath: ['docs', 'api'], docsPluginIdForPreferredVersion: 'default' },
     ],
@@ -169,11 +169,11 @@ const config: Config = {
     navbar: navbar(env),
     footer: footer(env),
     prism: {
-      // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3, issue #26).
+      // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
-      // again re-ran their grammars in every page's first script (issue #9).
+      // again would re-run their grammars in every page's first script.
       additionalLanguages: ['bash'],
     },
     api: { authPersistence: 'sessionStorage' },

@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import regexp from 'eslint-plugin-regexp';
 
 /**
- * Folder boundaries (issue #24): which top-level folders each folder's code may import, lowest layer
+ * Folder boundaries: which top-level folders each folder's code may import, lowest layer
  * first. A rule two of them need goes down into rules/ (rules/README.md), never sideways or up. Tests
  * (`tests/`, `__tests__/`) may import anything; so may scripts/ (CLI tools), which nothing else imports.
  */
@@ -120,7 +120,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      // A function that does several things gets a name for each (issue #24): none over 80 lines.
+      // A function that does several things gets a name for each: none over 80 lines.
       'max-lines-per-function': ['error', { max: 80 }],
     },
   },

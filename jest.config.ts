@@ -8,7 +8,7 @@ import type { Config } from 'jest';
 const config: Config = {
   testEnvironment: 'jsdom',
   // One worker per core: many suites wait on child processes and local servers (the docs' samples, the
-  // sandbox), so jest's default of one core less left a core idle (91 s → 56 s on two cores).
+  // sandbox), so jest's default of one core less leaves a core idle.
   maxWorkers: '100%',
   // Those suites start tsx, curl or Python in child processes: 2–3 s each alone, several times that
   // while `npm test` runs the type check and lint beside the unit tests (package.json "test", run-p).

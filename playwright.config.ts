@@ -5,10 +5,10 @@
  * - `e2e` (tests/e2e): flows that change state (users, sessions, servers of their own), one at a time;
  * - `e2e-apart` (tests/e2e, {@link APART}): flows that share nothing with the others (a server of their
  *   own, or only reading pages as the demo user, as `a11y` does);
- * - `a11y` (tests/a11y): the WCAG 2.2 AA axe audit of every page and sign-in view (issue #26), read-only;
- * - `visual` (tests/visual): screenshots compared with the baselines in the repo (issue #26), read-only.
+ * - `a11y` (tests/a11y): the WCAG 2.2 AA axe audit of every page and sign-in view, read-only;
+ * - `visual` (tests/visual): screenshots compared with the baselines in the repo, read-only.
  * The last three run beside `e2e` in a second worker; each project runs its tests in order. `e2e-apart`
- * takes from `e2e` about as much as the second worker had left idle (issue #28: 382 s of tests against 287 s).
+ * moves work off `e2e` so the second worker is not left idle.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -62,8 +62,8 @@ const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts', '**/dev-serve
 
 export default defineConfig({
   ...sharedConfig('portal-e2e-identity'),
-  // Two workers: on this two-core machine a third (tried for issue #28: the production install and the
-  // deployment path beside the rest) made the suite no faster, only every test slower; the work is CPU-bound.
+  // Two workers: the work is CPU-bound, so on a two-core machine a third makes the suite no faster, only
+  // every test slower.
   workers: 2,
   projects: [
     { name: 'e2e', testDir: 'tests/e2e', testIgnore: APART, workers: 1 },

@@ -1,6 +1,6 @@
 /**
  * End-to-end run against a local user pool that requires MFA (LOCAL_IDENTITY_MFA=ON), for the TOTP
- * set-up view of spec §2.3 (issue #6). Same build and browser as playwright.config.ts; its own identity
+ * set-up view of spec §2.3. Same build and browser as playwright.config.ts; its own identity
  * data, so every user starts without MFA. Run by `npm run test:e2e` after the main run.
  */
 import { defineConfig } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The `docs` sidebar (spec §2.1), generated from the folders of `docs/` (issue #15): each folder is a
+ * The `docs` sidebar (spec §2.1), generated from the folders of `docs/`: each folder is a
  * category described by its `_category_.json` (label, position; the three with a generated index page
  * give /docs/category/document-format, /domains and /s3-transfer), each doc placed by its
  * `sidebar_position`. See config/docsSidebar.ts and CONTRIBUTING.md.

@@ -13,7 +13,7 @@ if (!fs.existsSync(generated)) {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const apiItems = require(generated).default as SidebarsConfig[string];
 
-// The changelog page (scripts/openapi/changelog.ts, issue #27), written beside the generated pages.
+// The changelog page (scripts/openapi/changelog.ts), written beside the generated pages.
 const sidebars = {
   api: [...(apiItems as unknown[]), { type: 'doc', id: 'changelog', label: 'Changelog' }],
 } as SidebarsConfig;

@@ -1,9 +1,9 @@
 /**
  * The code-block colour themes (light and dark): prism-react-renderer's `github` and `dracula` with the
- * token colours that fell below WCAG 2.2 success criterion 1.4.3 (contrast 4.5:1 for text) replaced by
+ * token colours that fall below WCAG 2.2 success criterion 1.4.3 (contrast 4.5:1 for text) replaced by
  * the nearest darker (light theme) or lighter (dark theme) shade that meets it, against the theme's own
  * background and against a highlighted line (`--docusaurus-highlighted-code-line-bg` in
- * src/css/custom.css). config/__tests__/codeThemes.test.ts checks every token of both (issue #26).
+ * src/css/custom.css). config/__tests__/codeThemes.test.ts checks every token of both.
  * No theme in prism-react-renderer 2.4 reaches 4.5:1 for every token in light mode.
  */
 import { themes, type PrismTheme } from 'prism-react-renderer';

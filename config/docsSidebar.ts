@@ -1,5 +1,5 @@
 /**
- * The docs sidebar follows the folders (issue #15): `sidebars.ts` generates it from `docs/`, each folder a
+ * The docs sidebar follows the folders: `sidebars.ts` generates it from `docs/`, each folder a
  * category described by its `_category_.json` (label, position, `collapsed`, a generated index page at
  * `/docs/category/<label>`), each doc placed by its `sidebar_position` front matter. Writers add a page or a
  * category without touching code.

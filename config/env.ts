@@ -1,10 +1,8 @@
 /**
- * The portal's configuration, read from the environment exactly once (CONTRIBUTING.md "For engineers", Configuration).
- *
- * Every other module imports these typed constants; nothing else reads `process.env`. A value that is
- * present but malformed throws at start-up, naming the variable, so a broken deployment stops the build
- * instead of shipping a portal nobody can sign in to (CONTRIBUTING.md "For engineers").
- * Every variable is documented in `.env.example`.
+ * The portal's configuration, read from the environment exactly once; nothing else reads `process.env`.
+ * A value that is present but malformed throws at start-up, naming the variable, so a broken deployment
+ * stops the build instead of shipping a portal nobody can sign in to. Every variable is documented in
+ * `.env.example`.
  */
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
 import { acceptedHostnames, isLoopbackHostname, isLoopbackInterface, LOOPBACK_HOSTNAMES } from '../rules/hosts';
@@ -82,7 +80,7 @@ function readMfa(env: Env): 'OPTIONAL' | 'ON' {
 /**
  * How long a session lasts without a password, in days: the refresh token validity of the web app
  * client the AWS stack creates (deploy/stack.ts) and the expiry of the cookies Amplify keeps the tokens
- * in, so no cookie outlives the refresh token it holds (issue #22, L1). Cognito's default is 30 days.
+ * in, so no cookie outlives the refresh token it holds. Cognito's default is 30 days.
  */
 export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
 
@@ -90,7 +88,7 @@ export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
 const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
 
 /**
- * Fixed identifiers of the local identity service (issue #2): an AWS-shaped user pool id and an app
+ * Fixed identifiers of the local identity service: an AWS-shaped user pool id and an app
  * client id that cognito-local accepts. Tokens it issues are signed with a key shipped inside the npm
  * package, so they are trusted only in local mode.
  */
@@ -109,19 +107,18 @@ export interface AuthSettings {
   /** The web app client id (no client secret: browsers cannot keep one). */
   userPoolClientId: string;
   /**
-   * The app client for scripts (COGNITO_SCRIPTS_CLIENT_ID, issue #22): the only one allowed the
-   * USER_PASSWORD_AUTH flow, so scripts can get an access token for `Authorization: Bearer` (issue #14)
-   * while the browser's client allows SRP only. The gates accept access tokens of either client.
+   * The app client for scripts (COGNITO_SCRIPTS_CLIENT_ID): the only one allowed the
+   * USER_PASSWORD_AUTH flow, so scripts can get an access token for `Authorization: Bearer` while the browser's client allows SRP only. The gates accept access tokens of either client.
    */
   scriptsClientId?: string;
   /** Set only in local mode: where Amplify sends Cognito API calls instead of AWS. */
   userPoolEndpoint?: string;
   /**
-   * Where Amplify keeps the tokens: cookies, so the server gate sees them on every request (issue #4).
+   * Where Amplify keeps the tokens: cookies, so the server gate sees them on every request.
    * Path `/` (every page's script must read them); {@link REFRESH_TOKEN_VALIDITY_DAYS} days, not the
    * library's 365 (spec §9), so no cookie outlives its refresh token; `secure` whenever the site is
    * served over HTTPS (off only for a plain-http site on a host other than localhost, where browsers
-   * would drop secure cookies); `sameSite: 'strict'` (issue #22, L1): no cross-site request, not even a
+   * would drop secure cookies); `sameSite: 'strict'`: no cross-site request, not even a
    * top-level link from mail or another site, carries the tokens. Such a link lands on the sign-in page
    * (public), which finds the session in the cookies and moves on to the page client-side; the
    * single-sign-on return also lands there, so Strict costs the SSO flow nothing.
@@ -162,12 +159,12 @@ export interface LocalIdentitySettings {
    * or `ON` (every user without MFA sets up TOTP at sign-in, as with a Cognito pool that requires MFA).
    */
   mfa: 'OPTIONAL' | 'ON';
-  /** The demo user seeded on start (issue #2). The password is for the local service only. */
+  /** The demo user seeded on start. The password is for the local service only. */
   demoUsername: string;
   demoPassword: string;
 }
 
-/** The local sandbox API (local/sandbox, issue #11), started with the portal in local mode. */
+/** The local sandbox API (local/sandbox), started with the portal in local mode. */
 export interface LocalSandboxSettings {
   /** TCP port; default 4010, the contract's "Local sandbox" server. */
   port: number;
@@ -176,7 +173,7 @@ export interface LocalSandboxSettings {
 }
 
 /**
- * The local stand-ins for single sign-on (issue #13): an OpenID Connect IdP (local/idp) and the user
+ * The local stand-ins for single sign-on: an OpenID Connect IdP (local/idp) and the user
  * pool's hosted-UI OAuth endpoints (local/hostedUi, over TLS because Amplify builds `https://<domain>`).
  */
 export interface LocalSsoSettings {
@@ -191,7 +188,7 @@ export interface LocalSsoSettings {
   hostedUiPort: number;
 }
 
-/** The AWS deployment (deploy/, issues #12, #22). */
+/** The AWS deployment (deploy/). */
 export interface DeploySettings {
   /** Folder of the bundled edge handler (EDGE_BUNDLE_DIR; default `deploy/dist/edge`). */
   edgeBundleDir?: string;
@@ -209,7 +206,7 @@ export interface DeploySettings {
   customDomain?: { domainName: string; certificateArn: string };
 }
 
-/** The MCP server (issue #27, server/mcp). */
+/** The MCP server (server/mcp). */
 export interface McpSettings {
   /**
    * Where its `call_api` tool sends requests, with the caller's own token: the local sandbox in local mode;
@@ -248,7 +245,7 @@ export interface PortalEnv {
    */
   apiHost?: string;
   /**
-   * Base of the "Edit this page" links of docs and posts (EDIT_URL, issue #15), e.g.
+   * Base of the "Edit this page" links of docs and posts (EDIT_URL), e.g.
    * `https://github.com/acme/portal/edit/main/`; Docusaurus appends the file's path from the site folder
    * (`docs/services/interrogator.mdx`). Unset: no edit links.
    */
@@ -266,15 +263,15 @@ export interface PortalEnv {
   auth: AuthSettings;
   localIdentity: LocalIdentitySettings;
   localSandbox: LocalSandboxSettings;
-  /** Single sign-on run locally (issue #13): the local IdP and hosted UI started with the portal. */
+  /** Single sign-on run locally: the local IdP and hosted UI started with the portal. */
   localSso: LocalSsoSettings;
   deploy: DeploySettings;
-  /** The MCP server at `/mcp` (issue #27). */
+  /** The MCP server at `/mcp`. */
   mcp: McpSettings;
   /**
    * UNSAFE_LOCAL_IDENTITY=1: let `npm run serve` on a non-loopback HOST, and `npm run deploy:build`,
    * run in local mode all the same, trusting the local identity service's public signing key. For the
-   * tests only (issue #22); see {@link localIdentityRefusal}.
+   * tests only; see {@link localIdentityRefusal}.
    */
   unsafeLocalIdentity: boolean;
 }
@@ -385,7 +382,7 @@ function readOAuth(env: Env, siteUrl: string, localSso: LocalSsoSettings, produc
     customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
   };
   // The sign-in page, not `/`: the gate lets `/login?code=…&state=…` through to Amplify's OAuth listener,
-  // where a gated `/` would send the code on to `/login?next=…` and lose it (issue #13).
+  // where a gated `/` would send the code on to `/login?next=…` and lose it.
   if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}${SIGN_IN_ROUTE}`];
   if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}${SIGN_IN_ROUTE}`];
   for (const [name, urls] of [

@@ -1,5 +1,5 @@
 /**
- * Whether doc pages can show "Last updated on …" (issue #15, Docusaurus `showLastUpdateTime`). Docusaurus
+ * Whether doc pages can show "Last updated on …" (Docusaurus `showLastUpdateTime`). Docusaurus
  * reads each doc's last commit with `git log`: in a shallow clone that is the clone's commit, an
  * uncommitted file just has no date, but outside a Git work tree (a downloaded archive, a container
  * without `.git`) it stops the build. So the option is on only inside a work tree with Git installed.

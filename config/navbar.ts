@@ -60,7 +60,6 @@ export function footer(env: PortalEnv): Footer {
         title: 'More',
         items: [
           { label: 'Blog', to: '/blog' },
-          // The accessibility statement (issue #26).
           { label: 'Accessibility', to: '/accessibility' },
           { label: env.productName, href: env.providerWebsite },
         ],

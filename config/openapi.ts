@@ -31,7 +31,7 @@ export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
 
 /**
  * Files the build serves as they are (Docusaurus `staticDirectories`), written by `npm run gen-api`: the bundled
- * description to download (issue #27), gated like every page.
+ * description to download, gated like every page.
  */
 export const GENERATED_STATIC_DIR = 'generated/static';
 
@@ -71,9 +71,8 @@ export const openApiPlugin = {
 
 /**
  * The Docusaurus CLI commands docusaurus-plugin-openapi-docs adds. `extendCli` is the plugin's only
- * lifecycle (5.2.0): it adds nothing to `docusaurus start` or `build`, only about a second of its
- * generator's modules to load (issue #28: 1.26 s → 0.6 s of "Init plugins" per start), so the site
- * config loads it for these commands alone. Guard: config/__tests__/openapiGenerator.test.ts fails, naming this
+ * lifecycle (5.2.0): it adds nothing to `docusaurus start` or `build`, only its generator's modules to
+ * load on every start, so the site config loads it for these commands alone. Guard: config/__tests__/openapiGenerator.test.ts fails, naming this
  * speed-up, when the plugin gains another lifecycle or command (plugins/README.md).
  */
 export const OPENAPI_GENERATOR_COMMANDS = [
@@ -94,7 +93,7 @@ export function runsOpenApiGenerator(argv: readonly string[]): boolean {
 
 /**
  * Code-sample tabs of every operation page: curl, Python (requests) and JavaScript (fetch), the three
- * languages our prose docs use (issue #5), instead of the theme's 18 defaults (C# first).
+ * languages the prose docs use, instead of the theme's 18 defaults (C# first).
  */
 export const apiLanguageTabs = [
   { highlight: 'bash', language: 'curl', logoClass: 'curl' },
@@ -121,7 +120,7 @@ export function loadContract(root = path.resolve(__dirname, '..')): any {
 
 /**
  * Names of the reference's bearer security schemes (e.g. `bearerAuth`): the storage keys under which
- * the API explorer keeps a bearer token, so the portal can fill and clear them (issue #3). Read from the
+ * the API explorer keeps a bearer token, so the portal can fill and clear them. Read from the
  * bundled description the reference is generated from (it may be the provider's), or from the vendored
  * contract before the first `gen-api`.
  *
@@ -134,7 +133,7 @@ export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[]
 }
 
 /**
- * The API base URL the docs' samples fill in when a reader turns "Use my token" on (issue #27): the first
+ * The API base URL the docs' samples fill in when a reader turns "Use my token" on: the first
  * server of the bundled description the reference is built from (the local sandbox in local mode, the
  * provider's API with a user pool; scripts/openapi/bundle.ts), or of the vendored contract before the
  * first `gen-api`.

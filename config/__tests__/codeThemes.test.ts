@@ -1,6 +1,6 @@
 /**
  * Every token of the code-block themes meets WCAG 2.2 SC 1.4.3 (4.5:1) on its background, plain and
- * on a highlighted line, in light and dark (issue #26). The highlighted-line colours are read from
+ * on a highlighted line, in light and dark. The highlighted-line colours are read from
  * src/css/custom.css, where they are set.
  */
 import fs from 'node:fs';

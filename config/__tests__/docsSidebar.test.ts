@@ -3,7 +3,7 @@
  */
 import { withCategoryLinks } from '../docsSidebar';
 
-describe('withCategoryLinks (issue #15)', () => {
+describe('withCategoryLinks', () => {
   it("adds a category's customProps.links after its docs, at any depth, and keeps other props", () => {
     const items = withCategoryLinks([
       {

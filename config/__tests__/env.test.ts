@@ -13,7 +13,7 @@ import {
 } from '../env';
 
 describe('parseEnv', () => {
-  it('runs against the local identity service when no user pool is configured (issue #2)', () => {
+  it('runs against the local identity service when no user pool is configured', () => {
     const env = parseEnv({});
     expect(env.auth).toMatchObject({
       mode: 'local',
@@ -72,13 +72,13 @@ describe('parseEnv', () => {
     expect(env.auth.oauth).toMatchObject({ domain: 'auth.example.com', customProvider: 'Acme' });
   });
 
-  it('sends the OAuth code back to the sign-in page, which the gate lets through (issue #13)', () => {
+  it('sends the OAuth code back to the sign-in page, which the gate lets through', () => {
     const env = parseEnv({ ...POOL, COGNITO_OAUTH_DOMAIN: 'auth.example.com', SITE_URL: 'https://docs.example.com' });
     expect(env.auth.oauth.redirectSignIn).toEqual(['https://docs.example.com/login']);
     expect(env.auth.oauth.redirectSignOut).toEqual(['https://docs.example.com/login']);
   });
 
-  it('runs single sign-on locally by default: the local hosted UI is the OAuth domain (issue #13)', () => {
+  it('runs single sign-on locally by default: the local hosted UI is the OAuth domain', () => {
     const env = parseEnv({});
     expect(env.localSso).toEqual({ enabled: true, idpPort: 9240, hostedUiPort: 9230 });
     expect(env.auth.oauth).toMatchObject({ domain: 'localhost:9230', customProvider: 'RegData' });
@@ -101,7 +101,7 @@ describe('parseEnv', () => {
     expect(() => parseEnv(env)).toThrow(variable);
   });
 
-  it('gives "Edit this page" links a base only when EDIT_URL is set, ending in a slash (issue #15)', () => {
+  it('gives "Edit this page" links a base only when EDIT_URL is set, ending in a slash', () => {
     expect(parseEnv({}).editUrl).toBeUndefined();
     expect(parseEnv({ EDIT_URL: 'https://github.com/acme/portal/edit/main' }).editUrl).toBe(
       'https://github.com/acme/portal/edit/main/',
@@ -110,7 +110,7 @@ describe('parseEnv', () => {
   });
 });
 
-describe('variables the docs name (issue #22: the README named COGNITO_USER_POOL_CLIENT_ID)', () => {
+describe('variables the docs name exist in config/env.ts', () => {
   const root = path.resolve(__dirname, '../..');
   const source = fs.readFileSync(path.join(root, 'config/env.ts'), 'utf8');
   /** Every variable config/env.ts reads: `read(env, 'X')`, `readUrl(env, 'X', …)`, `readPort(…)`, `readList(…)`. */
@@ -136,7 +136,7 @@ describe('variables the docs name (issue #22: the README named COGNITO_USER_POOL
   });
 });
 
-describe('deployment settings (issue #22)', () => {
+describe('deployment settings', () => {
   it('a custom domain needs both its name and a us-east-1 ACM certificate', () => {
     const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0000-4000-8000-000000000000';
     expect(
@@ -165,7 +165,7 @@ describe('deployment settings (issue #22)', () => {
   });
 });
 
-describe('the MCP server (issue #27)', () => {
+describe('the MCP server', () => {
   const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
 
   it('call_api goes to the sandbox in local mode, and to the provider only when MCP_CALL_API=provider', () => {

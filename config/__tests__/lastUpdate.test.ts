@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { insideGitWorkTree } from '../lastUpdate';
 
-describe('insideGitWorkTree (issue #15: "last updated" must not break a build outside Git)', () => {
+describe('insideGitWorkTree ("last updated" must not break a build outside Git)', () => {
   it('is true for this repository', () => {
     expect(insideGitWorkTree(path.resolve(__dirname, '../..'))).toBe(true);
   });

@@ -1,11 +1,11 @@
 /**
  * @jest-environment node
  *
- * The code-generator stub of plugins/api-chunks (point 3, issue #9) leans on a private file of
+ * The code-generator stub of plugins/api-chunks leans on a private file of
  * postman-code-generators, `lib/assets/languages.js`, which it replaces in both bundles with
  * `plugins/api-chunks/stubs/codegens.js` (the language tabs' three generators instead of 35). These
  * tests fail, naming the speed-up and the internal, when an upgrade moves that file or changes its
- * entries (issue #23).
+ * entries.
  */
 import { createRequire } from 'node:module';
 import { CODEGEN_LIST } from '../../plugins/api-chunks';

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The site loads docusaurus-plugin-openapi-docs for its CLI commands only (config/openapi.ts
- * `OPENAPI_GENERATOR_COMMANDS`, issue #28: about a second less of every `docusaurus start` and `build`).
+ * `OPENAPI_GENERATOR_COMMANDS`), which spares every `docusaurus start` and `build` loading its generator.
  * This leans on the plugin having no lifecycle but `extendCli` (5.2.0). These tests fail, naming the
  * speed-up, when an upgrade gives it another lifecycle (which `start` or `build` would then miss) or a
  * command the list lacks.
