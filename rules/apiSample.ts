@@ -1,5 +1,5 @@
 /**
- * Request samples of the docs (issue #5). A writer describes a request once, as text:
+ * Request samples of the docs. A writer describes a request once, as text:
  *
  * ```
  * POST /documents?page=1&page_size=10
@@ -55,8 +55,8 @@ export function parseRequestSample(text: string): RequestSample {
 const encodePath = (path: string) => encodeURI(path).replace(/%7B(\w+)%7D/g, '{$1}');
 
 /**
- * The reader's own API base URL and access token, filled into a sample when they turn "Use my token" on
- * (issue #27); without them a sample reads `API_BASE` and `TOKEN` from the environment.
+ * The reader's own API base URL and access token, filled into a sample when they turn "Use my token" on;
+ * without them a sample reads `API_BASE` and `TOKEN` from the environment.
  */
 export interface SampleCredentials {
   /** e.g. `https://api.example.com/api/v1/customer`, no trailing slash. */

@@ -5,7 +5,7 @@
  */
 
 /**
- * The file, in the build output, listing what the sign-in route loads (issues #4, #9): written by
+ * The file, in the build output, listing what the sign-in route loads: written by
  * plugins/sign-in-assets, read by the gate's public-file list (server/gate/publicFiles.ts).
  */
 export const SIGN_IN_ASSETS_FILE = 'sign-in-assets.json';
@@ -19,13 +19,13 @@ export interface SignInAssets {
 
 /**
  * The file, in the build output, listing the `'sha256-…'` sources of every inline script the site's own
- * code wrote into its pages (issues #4, #22): written by postbuild/ in its one pass over the pages
+ * code wrote into its pages: written by postbuild/ in its one pass over the pages
  * (postbuild/pageSafety.ts allows exactly those plugins/site-scripts learned), read by the CSP (server/gate/csp.ts).
  */
 export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
 
 /**
- * The content codings the gate serves (issue #9): every text file of the build has a brotli (`.br`) and
+ * The content codings the gate serves: every text file of the build has a brotli (`.br`) and
  * a gzip (`.gz`) sibling, written once after the build (postbuild/compress.ts), never per request; the
  * gate picks one by `Accept-Encoding` (@fastify/static `preCompressed` for assets, server/app.ts for
  * pages). Best first.

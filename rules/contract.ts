@@ -35,7 +35,7 @@ export function withApiHost<T extends OpenApiDocument>(doc: T, apiHost: string |
 }
 
 /**
- * Returns a copy of `doc` whose first server is the local sandbox API (issue #11) on `port`, so the
+ * Returns a copy of `doc` whose first server is the local sandbox API on `port`, so the
  * reference's "Send API request" goes to it by default in local mode. The sandbox server is the one on
  * `localhost`; a document without one is returned unchanged.
  */
@@ -56,7 +56,7 @@ const isLocalSandbox = (server: { url: string }) => /^http:\/\/localhost(:\d+)?\
 /**
  * The servers the reference offers for an identity mode: in local mode the local sandbox API first
  * ({@link sandboxFirst}); with a real user pool, none on localhost, so "Send API request" can never send
- * a customer's real token in clear to whatever listens on their port 4010 (issue #22, L3).
+ * a customer's real token in clear to whatever listens on their port 4010.
  */
 export function serversForMode<T extends OpenApiDocument>(doc: T, mode: 'local' | 'cognito', port: number): T {
   if (mode === 'local') return sandboxFirst(doc, port);

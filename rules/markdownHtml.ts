@@ -1,5 +1,5 @@
 /**
- * The API reference's Markdown texts as HTML (issue #26): written by the build (scripts/openapi/markdownHtml.ts,
+ * The API reference's Markdown texts as HTML: written by the build (scripts/openapi/markdownHtml.ts,
  * `npm run gen-api`), shown by the browser (src/theme/Markdown) in place of the OpenAPI theme's renderer, and
  * checked by the e2e walk of the operation pages (tests/e2e/sandbox.spec.ts).
  */

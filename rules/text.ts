@@ -1,8 +1,8 @@
 /**
  * Trimming a repeated character off the ends of a string in one linear pass. The usual spelling,
  * `text.replace(/\/+$/, '')`, retries the run of slashes from every position in it, so its cost grows
- * with the square of the run: 50 000 slashes followed by one other character hold the thread for
- * seconds. Request paths, header values and configured URLs all reach such trims
+ * with the square of the run: a long run of slashes followed by one other character holds the thread
+ * for seconds. Request paths, header values and configured URLs all reach such trims
  * (eslint-plugin-regexp's `no-super-linear-move`, eslint.config.mjs). Pure: the gate, the edge handler,
  * the browser and the build steps all use it.
  */

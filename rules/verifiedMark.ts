@@ -1,5 +1,5 @@
 /**
- * The mark of a page that only a gate sends, after verifying the visitor's access token (issue #9):
+ * The mark of a page that only a gate sends, after verifying the visitor's access token:
  * `<meta name="portal-gate" content="verified">` in its head. `npm run build` puts it on every page but
  * the sign-in page (postbuild/verifiedMark.ts); with it, AuthGate's stylesheet shows the page at
  * first paint instead of after Amplify has read the session (src/components/AuthGate/verified.ts reads
@@ -7,7 +7,7 @@
  *
  * A `<meta>` element and not a `data-*` attribute of `<html>`: Docusaurus's inline theme script copies
  * every `?docusaurus-data-<name>=<value>` of the URL onto `<html>` as `data-<name>`, so a link ending
- * `?docusaurus-data-gate=verified` could mark any page, the sign-in page included (issue #22). No query
+ * `?docusaurus-data-gate=verified` could mark any page, the sign-in page included. No query
  * parameter adds elements to the head.
  */
 export const VERIFIED_META_NAME = 'portal-gate';

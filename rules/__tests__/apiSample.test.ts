@@ -81,7 +81,7 @@ describe('renderers', () => {
   });
 });
 
-describe('with the reader credentials ("Use my token", issue #27)', () => {
+describe('with the reader credentials ("Use my token")', () => {
   const credentials = { base: 'https://api.acme.test/api/v1/customer', token: "eyJa.b'c.d" };
   const sample = parseRequestSample('POST /documents?page=2\n{"title": "it\'s"}');
 

@@ -71,7 +71,7 @@ describe('nodeAt (RFC 6901 pointers as URI fragments)', () => {
   });
 });
 
-describe('sandboxFirst (issue #11)', () => {
+describe('sandboxFirst', () => {
   const doc = {
     servers: [
       { url: 'https://api.acme.test/api/v1/customer', description: 'Production' },
