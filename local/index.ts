@@ -14,7 +14,7 @@ import type { LocalHostedUi } from './hostedUi';
 export interface LocalServices {
   identity?: LocalIdentity;
   sandbox?: LocalSandbox;
-  /** The local IdP and hosted UI (issue #13), unless LOCAL_SSO=off. */
+  /** The local IdP and hosted UI, unless LOCAL_SSO=off. */
   sso?: { idp: LocalIdp; hostedUi: LocalHostedUi };
   close(): Promise<void>;
 }
@@ -24,8 +24,8 @@ export interface LocalServicesOptions {
   /**
    * Resolves when the services after the identity service may start: the sandbox API, the IdP and the
    * hosted UI, whose modules are loaded only then. `npm start` passes "the dev server has compiled its
-   * first page" (issue #28): a page needs only the identity service to sign in, and on two cores the
-   * others' start (about 1.5 s of CPU) would otherwise delay the page. Default: at once.
+   * first page": a page needs only the identity service to sign in, and the others' start is CPU work
+   * that would otherwise delay the page on a machine with few cores. Default: at once.
    */
   rest?: Promise<unknown>;
 }
@@ -64,7 +64,7 @@ export async function startLocalServices(env: PortalEnv, options: LocalServicesO
   }
 }
 
-/** The local IdP, then the hosted UI in front of it and of the identity service's pool (issue #13). */
+/** The local IdP, then the hosted UI in front of it and of the identity service's pool. */
 async function startLocalSso(
   env: PortalEnv,
   identity: LocalIdentity,

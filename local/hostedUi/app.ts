@@ -1,5 +1,5 @@
 /**
- * The hosted-UI OAuth endpoints the local identity service lacks (issue #13), as Cognito's behave for a
+ * The hosted-UI OAuth endpoints the local identity service lacks, as Cognito's behave for a
  * user pool with an OIDC identity provider: `/oauth2/authorize` sends the browser to the IdP,
  * `/oauth2/idpresponse` exchanges the IdP's code, federates the person into the pool (./federation.ts) and
  * sends the site its own code, `/oauth2/token` redeems that code (PKCE S256) for the pool's tokens, and

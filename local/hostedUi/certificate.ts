@@ -1,5 +1,5 @@
 /**
- * The TLS certificate of the local hosted UI (issue #13). Amplify always sends the browser to
+ * The TLS certificate of the local hosted UI. Amplify always sends the browser to
  * `https://<oauth domain>`, so the local hosted UI must speak TLS; the certificate is self-signed for
  * `localhost` (and 127.0.0.1, ::1), generated with `selfsigned` on first start and kept in a git-ignored
  * folder so the browser's one-time exception keeps matching. Never used outside local mode.

@@ -1,6 +1,6 @@
 /**
  * How the local hosted UI federates a person from the local IdP into the local user pool, as Cognito
- * does with an OIDC identity provider (issue #13): the user is named `<ProviderName>_<sub>`, gets the
+ * does with an OIDC identity provider: the user is named `<ProviderName>_<sub>`, gets the
  * mapped `email` and an `identities` attribute; the site receives a one-time authorization code bound to
  * its client, redirect URI and PKCE challenge (RFC 7636, S256 only, as Cognito).
  */

@@ -1,5 +1,5 @@
 /**
- * Starts the local hosted UI (./app.ts) over TLS on `https://localhost:<port>` (issue #13), with the
+ * Starts the local hosted UI (./app.ts) over TLS on `https://localhost:<port>`, with the
  * certificate of ./certificate.ts, in front of a user pool and an OpenID Connect IdP.
  */
 import path from 'node:path';

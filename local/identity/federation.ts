@@ -1,5 +1,5 @@
 /**
- * The user-pool side of the local hosted UI (issue #13): creates or updates a federated user in
+ * The user-pool side of the local hosted UI: creates or updates a federated user in
  * cognito-local's pool and issues it the pool's own tokens (cognito-local's token generator, source
  * `HostedAuth`), signed with the same key as every other local token, so the server gate and the sandbox
  * accept them. Implements local/hostedUi's `PoolAdapter`.

@@ -1,6 +1,6 @@
 /**
  * The local identity service: cognito-local (npm, MIT) run in-process with a fixed user pool, app
- * client and demo user, the shims Amplify v6 needs, and a local inbox of delivered codes (issue #2).
+ * client and demo user, the shims Amplify v6 needs, and a local inbox of delivered codes.
  * Cognito cannot be reached from this project's machines; Amplify talks to this service through
  * `Auth.Cognito.userPoolEndpoint` in local mode. Its signing key ships inside the npm package, so
  * tokens it issues must never be trusted outside local mode.
@@ -61,7 +61,7 @@ export interface LocalIdentity {
   issuer: string;
   /** Codes delivered so far (also at `GET <url>/_local/messages`). */
   inbox: MessageInbox;
-  /** Federated users and their tokens, for the local hosted UI (issue #13). */
+  /** Federated users and their tokens, for the local hosted UI. */
   pool: PoolAdapter;
   /** Stops listening; resolves when every connection is closed. */
   close(): Promise<void>;

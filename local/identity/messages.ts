@@ -1,6 +1,6 @@
 /**
  * A local "mail catcher" for the identity service: every confirmation, reset and MFA code that
- * cognito-local would deliver is kept in memory and listed at `GET /_local/messages` (issue #2).
+ * cognito-local would deliver is kept in memory and listed at `GET /_local/messages`.
  * cognito-local's own console sender loses messages under load, so tests read codes from here.
  */
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';

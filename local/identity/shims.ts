@@ -1,6 +1,6 @@
 /**
  * Operations Amplify v6 calls that cognito-local 5.3.0 lacks or gets wrong, added in front of its
- * router (facts measured in issue #2). Each shim reuses cognito-local's own services and targets.
+ * router. Each shim reuses cognito-local's own services and targets.
  */
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import {

@@ -1,6 +1,6 @@
 /**
- * Users the local identity service seeds besides the demo user, one for each sign-in path of spec §4
- * (issue #6), so a developer or a test can walk every view of the sign-in widget. Local service only.
+ * Users the local identity service seeds besides the demo user, one for each sign-in path of spec §4,
+ * so a developer or a test can walk every view of the sign-in widget. Local service only.
  */
 import type { SeedUser } from './seed';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run idp`: the local OpenID Connect IdP alone (issue #13), on IDP_PORT (default 9240), with the
+ * `npm run idp`: the local OpenID Connect IdP alone, on IDP_PORT (default 9240), with the
  * seeded person `sso.demo@example.com`. Prints its issuer once it listens.
  */
 import { portalEnv } from '../../config/env';

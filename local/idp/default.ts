@@ -1,5 +1,5 @@
 /**
- * The local IdP as the portal runs it (issue #13): the seeded person `sso.demo@example.com` and the local
+ * The local IdP as the portal runs it: the seeded person `sso.demo@example.com` and the local
  * hosted UI as its one client. Local mode only: these values never leave the machine.
  */
 import type { IdpClient, IdpPerson } from './index';

@@ -1,5 +1,5 @@
 /**
- * The local OpenID Connect identity provider (issue #13): a stand-in for a customer's corporate IdP
+ * The local OpenID Connect identity provider: a stand-in for a customer's corporate IdP
  * behind the "{product} SSO" button, built on oidc-provider (OpenID Certified). One seeded person, a plain
  * login page, and one client: the local hosted UI, which federates the person into the local user pool.
  * Local mode only; its keys are generated at each start.

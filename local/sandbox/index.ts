@@ -1,5 +1,5 @@
 /**
- * The local sandbox API (issue #11): a stand-in for the provider's customer API that answers every
+ * The local sandbox API: a stand-in for the provider's customer API that answers every
  * operation of the contract with sample data, for the caller's own local access token. Local mode only:
  * it trusts the local identity service's keys, which ship inside the cognito-local package.
  */

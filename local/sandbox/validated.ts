@@ -10,7 +10,7 @@
  * file) as text; and it parses the request body itself, so a malformed JSON body never reaches the
  * sandbox (the request hangs). Here the request reaches the sandbox byte for byte, through Fastify's
  * `inject()`, and Prism judges the pair through its public `createInstance`, with a forwarder that hands
- * it the sandbox's answer. No second process, no network: about 2 ms a request once a schema is compiled.
+ * it the sandbox's answer. No second process, no network, and little work a request once a schema is compiled.
  *
  * {@link createContractValidator} checks one exchange; {@link startValidatedSandbox} puts a sandbox behind
  * an HTTP front that checks every exchange, for clients that need a URL (curl, Python, the guides' runs).

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The local hosted UI's OAuth endpoints (issue #13) with a stand-in IdP (discovery and token endpoint) and
+ * The local hosted UI's OAuth endpoints with a stand-in IdP (discovery and token endpoint) and
  * pool: the authorize → IdP → idpresponse → site → token round trip, and what it refuses.
  */
 import crypto from 'node:crypto';

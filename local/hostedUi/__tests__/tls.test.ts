@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The local hosted UI over TLS (issue #13): Amplify builds `https://<domain>` URLs, so it must answer
+ * The local hosted UI over TLS: Amplify builds `https://<domain>` URLs, so it must answer
  * HTTPS for `localhost` with the certificate generated on first start and kept for the next.
  */
 import fs from 'node:fs';

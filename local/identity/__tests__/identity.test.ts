@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The local identity service answers the operations Amplify v6 calls (issue #2), over HTTP, the way
+ * The local identity service answers the operations Amplify v6 calls, over HTTP, the way
  * Amplify's clients send them.
  */
 import fs from 'node:fs';
@@ -245,7 +245,7 @@ describe('local identity service in a pool that requires MFA', () => {
   });
 });
 
-describe('federated users for the local hosted UI (issue #13)', () => {
+describe('federated users for the local hosted UI', () => {
   it('are created as <Provider>_<sub>, updated on the next sign-in, and get tokens the gate accepts', async () => {
     const { JwtRsaVerifier } = await import('aws-jwt-verify');
     const { LOCAL_JWKS } = await import('../jwks');

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The local IdP (issue #13) signs the seeded person in through a real authorization code flow, and keeps
+ * The local IdP signs the seeded person in through a real authorization code flow, and keeps
  * a wrong password on its login page with its error. oidc-provider is ESM only, so the flow runs in a tsx
  * child process (./flow.ts).
  */

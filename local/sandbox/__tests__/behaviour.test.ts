@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The sandbox behaves as the spec and the docs describe (issue #11): every filter of the document filter
+ * The sandbox behaves as the spec and the docs describe: every filter of the document filter
  * selects what it says (checked on the stored documents, not on the sandbox's SQL), counts equal what
  * paging returns, restriction levels drop fields, and the asynchronous flows, file links, access rules
  * and CORS work as a client sees them.
@@ -233,7 +233,7 @@ describe('asynchronous flows (spec §4)', () => {
   });
 });
 
-describe('restricted documents give no metadata (spec §6; issue #25 N3, N4)', () => {
+describe('restricted documents give no metadata (spec §6)', () => {
   /** A restricted document of the corpus, whole as stored. */
   const restricted = async () => (await matching({ document_restriction: ['restricted'] })).docs[0];
 
@@ -272,7 +272,7 @@ describe('restricted documents give no metadata (spec §6; issue #25 N3, N4)', (
   });
 });
 
-describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 alpha-2; issue #25 N5)', () => {
+describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 alpha-2)', () => {
   /** ISO 3166-1's exceptionally reserved and user-assigned alpha-2 codes: not countries. */
   const NOT_COUNTRIES = ['EU', 'UN', 'UK', 'EZ', 'AA', 'QM', 'QZ', 'XA', 'XZ', 'ZZ'];
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The sandbox against the contract (issue #11): every operation, called with valid input, answers a
+ * The sandbox against the contract: every operation, called with valid input, answers a
  * status the contract documents with a body valid for that status's schema (Ajv over the same file, not
  * the sandbox's own validation); called with invalid input, an unknown id or no token, the documented
  * error. The response validation the sandbox runs in tests is a second, independent check.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Every `<ApiSample>` request of docs/ run against the sandbox (issue #11): each gets a documented 2xx
+ * Every `<ApiSample>` request of docs/ run against the sandbox: each gets a documented 2xx
  * (or the 307 of a file download), so a reader who presses "Send API request" on a sample sees an answer.
  */
 import { parseRequestSample } from '../../../rules/apiSample';

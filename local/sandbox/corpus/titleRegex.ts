@@ -4,8 +4,8 @@
  * but each title character costs up to the square of the NFA's states (its set of active states is
  * searched linearly on every insert), `{m,n}` copies what it repeats up to n times before matching, and
  * this version has no size limit of its own (later SQLite versions refuse an NFA over about 25 000
- * states). So `((.?){16}){16}x`, fifteen characters, took 2.8 s over the sample titles, and a
- * 4 900-character alternation 39 s, all of it on the event loop.
+ * states). So a short pattern such as `((.?){16}){16}x`, or a long alternation, holds the event loop for
+ * seconds over the sample titles.
  */
 
 /**
@@ -16,8 +16,8 @@ export const MAX_TITLE_REGEX_CHARS = 100;
 
 /**
  * Most NFA states a `title_regex` may compile to (as {@link regexpStates} counts them): the worst patterns
- * of this size (e.g. `.{0,30}x`) take about 40 ms over the sample titles, and the cost grows with the
- * square of the size.
+ * of this size (e.g. `.{0,30}x`) stay far below a second over the sample titles, and the cost grows with
+ * the square of the size.
  */
 export const MAX_TITLE_REGEX_STATES = 64;
 
