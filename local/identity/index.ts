@@ -24,6 +24,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { hostCheckedListener } from '../../server/gate/hosts';
+import { answerError, withoutInternals } from './errors';
 import { MessageInbox, type LocalMessage } from './messages';
 import type { PoolAdapter } from '../hostedUi/app';
 import { poolAdapter } from './federation';
@@ -121,7 +122,8 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     scriptsClient: options.scriptsClient,
   });
 
-  const server = createServer(withShims(Router(services), services), logger, config.ServerConfig, services);
+  const router = withoutInternals(withShims(Router(services), services));
+  const server = createServer(router, logger, config.ServerConfig, services);
   server.application.get('/_local/messages', (_req: unknown, res: { json(body: unknown): void }) => {
     res.json(inbox.list());
   });
@@ -129,6 +131,8 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     inbox.clear();
     res.status(204).end();
   });
+  // Last, so it answers every error above without Express's stack trace (./errors.ts).
+  server.application.use(answerError);
   const httpServer = await listenBehindHostCheck(server.application, port, config.ServerConfig.hostname);
   const address = httpServer.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { generate } from 'cognito-local/lib/services/totp';
 import { startLocalIdentity, type LocalIdentity, type SeedUser } from '..';
+import { INTERNAL_ERROR } from '../errors';
 
 const POOL = 'us-east-1_TestPool1';
 const CLIENT = 'testappclient0000000000001';
@@ -264,5 +265,71 @@ describe('federated users for the local hosted UI', () => {
     await expect(identity.pool.tokensFor('RegDataIdP_nobody', CLIENT)).rejects.toThrow(/no user/);
     await identity.pool.upsertFederatedUser('RegDataIdP_f3b2', { email: 'x@example.com' });
     await expect(identity.pool.tokensFor('RegDataIdP_f3b2', 'otherclient')).rejects.toThrow(/no app client/);
+  });
+});
+
+describe("error answers name no path of the service's disk", () => {
+  /** What would betray the machine: the data folder, the project folder, a stack frame. */
+  const expectNoPath = (body: string, folder: string) => {
+    expect(body).not.toContain(folder);
+    expect(body).not.toContain(path.resolve(__dirname, '../../..'));
+    expect(body).not.toMatch(/node_modules|\n {4}at /);
+  };
+
+  it('answers a body it cannot parse with the parser message, not the stack trace', async () => {
+    for (const body of ['{not json', JSON.stringify({ padding: 'x'.repeat(200_000) })]) {
+      const response = await fetch(identity.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body,
+      });
+      expect([400, 413]).toContain(response.status);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
+      expectNoPath(text, dataDir);
+    }
+  });
+
+  it('answers a failure of its data files with InternalErrorException, not the file error', async () => {
+    const lostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-test-lost-'));
+    const lost = await startLocalIdentity({
+      port: 0,
+      dataDir: lostDir,
+      userPoolId: POOL,
+      appClientId: CLIENT,
+      logLevel: 'silent',
+      users: [],
+    });
+    try {
+      fs.rmSync(lostDir, { recursive: true, force: true });
+      const signUp = await call(
+        'SignUp',
+        {
+          ClientId: CLIENT,
+          Username: 'later@example.com',
+          Password: 'LaterPassw0rd!',
+          UserAttributes: [{ Name: 'email', Value: 'later@example.com' }],
+        },
+        lost,
+      );
+      expect(signUp).toEqual({ status: 500, json: INTERNAL_ERROR });
+      expectNoPath(JSON.stringify(signUp.json), lostDir);
+    } finally {
+      await lost.close();
+    }
+  });
+
+  it('answers a broken OAuth request with InternalErrorException, not the stack trace', async () => {
+    const response = await fetch(`${identity.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const text = await response.text();
+    expect([response.status, JSON.parse(text)]).toEqual([500, INTERNAL_ERROR]);
+    expectNoPath(text, dataDir);
   });
 });
