@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { CodeStore, federatedAttributes, federatedUsername, type IdpClaims } from './federation';
 
 /** The user pool side: what the local identity service does for the hosted UI. */
@@ -54,6 +54,17 @@ const PENDING_LIFETIME_MS = 10 * 60 * 1000;
 const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
   reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
 
+/**
+ * An error no route answers itself (the pool's data files, an IdP that cannot be reached): logged with its
+ * details, answered as OAuth's `server_error` without them, so no answer names a path of this machine.
+ * Fastify's own client errors (a malformed body) keep its answer.
+ */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.statusCode !== undefined && error.statusCode < 500) return reply.send(error);
+  console.error(`[hostedUi] ${request.method} ${request.routeOptions.url ?? request.url} failed:`, error);
+  return oauthError(reply, 500, 'server_error', 'the local hosted UI failed: its console says why');
+}
+
 /** What the hosted UI's routes share: the options, the clock, and the flows in progress. */
 interface HostedUi {
   options: HostedUiOptions;
@@ -85,6 +96,7 @@ export async function buildHostedUi(options: HostedUiOptions): Promise<FastifyIn
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
+  app.setErrorHandler(answerError);
   let discovery: ReturnType<HostedUi['idp']> | undefined;
   const ui: HostedUi = {
     options,

@@ -20,6 +20,8 @@ let issuer: string;
 let idTokenClaims: Record<string, unknown>;
 let app: FastifyInstance;
 const users = new Map<string, Record<string, string>>();
+/** When set, the pool fails with it, as cognito-local's data store does when a data file is gone. */
+let poolFailure: Error | undefined;
 
 beforeAll(async () => {
   idp = http.createServer((req, res) => {
@@ -46,6 +48,7 @@ beforeAll(async () => {
     provider: { name: 'RegDataIdP', issuer, clientId: 'hosted-ui', clientSecret: 'secret' },
     pool: {
       async upsertFederatedUser(username, attributes) {
+        if (poolFailure) throw poolFailure;
         users.set(username, attributes);
       },
       async tokensFor(username) {
@@ -216,4 +219,25 @@ it('lets the site read the token answer (CORS for its callback origins only), as
     'http://localhost:3000',
   );
   expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+});
+
+it("answers a failure of the pool's data files as server_error, its path in the console only", async () => {
+  const file = '/srv/portal/.local/identity/us-east-1_LocalDev1.json';
+  poolFailure = Object.assign(new Error(`ENOENT: no such file or directory, open '${file}'`), {
+    code: 'ENOENT',
+    path: file,
+  });
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const { back } = await roundTrip();
+    expect([back!.statusCode, JSON.parse(back!.body)]).toEqual([
+      500,
+      { error: 'server_error', error_description: expect.any(String) },
+    ]);
+    expect(back!.body).not.toMatch(/ENOENT|\/srv\//);
+    expect(logged.mock.calls.flat()).toContain(poolFailure);
+  } finally {
+    poolFailure = undefined;
+    logged.mockRestore();
+  }
 });
