@@ -2,16 +2,15 @@
  * Client module: Docusaurus prefetches the code of each internal link as it scrolls into view (core
  * `Link`: one IntersectionObserver per link calls `window.docusaurus.prefetch(path)`, which matches the
  * path against every route and scans every route's chunk list). An API operation page shows dozens
- * of sidebar links at once, so their prefetches all ran in one task of about 250 ms right after
- * hydration (Lighthouse: Total Blocking Time). Here each prefetch waits for an idle period, and an
- * idle period runs only as many as fit in a short slice of it (issue #9). Only links within the page's
- * own section (`/docs/…`, `/api/…`, `/blog/…`) are prefetched: a link to another section, such as the
- * navbar's, would fetch that section's sidebar data on every page for readers who never go there (the
- * API's grows with every operation); it loads when the reader points at it (core `Link` preloads on
- * hover and touch) or moves the keyboard focus to it (added here, which core does not do). Nothing is
- * prefetched or preloaded while the gate is closed: the server refuses a signed-out visitor every
- * chunk of a gated page (401), and each refusal is an error in the console (issue #26: tabbing
- * through the sign-in page's announcement bar and logo did that).
+ * of sidebar links at once, so their prefetches would all run in one long task right after hydration
+ * (Lighthouse: Total Blocking Time). Here each prefetch waits for an idle period, and an idle period
+ * runs only as many as fit in a short slice of it. Only links within the page's own section
+ * (`/docs/…`, `/api/…`, `/blog/…`) are prefetched: a link to another section, such as the navbar's,
+ * would fetch that section's sidebar data on every page for readers who never go there (the API's
+ * grows with every operation); it loads when the reader points at it (core `Link` preloads on hover
+ * and touch) or moves the keyboard focus to it (added here; core does not). Nothing is prefetched or
+ * preloaded while the gate is closed: the server refuses a signed-out visitor every chunk of a gated
+ * page (401), and each refusal is an error in the console.
  */
 import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
 
@@ -21,13 +20,13 @@ export interface IdleQueueWindow {
   setTimeout(callback: () => void, ms: number): number;
 }
 
-/** Time an idle period must still have for the next job to start, in ms (a prefetch takes ~1–5 ms). */
+/** Time an idle period must still have for the next job to start, in ms (a prefetch takes a few ms). */
 export const MIN_IDLE_MS = 4;
 
 /**
- * Longest an idle period keeps starting jobs, in ms. An idle period can offer up to 50 ms, and a
- * prefetch's `<link>` insertions measured 1–5 ms each (more on a slow machine): run to the deadline,
- * the last job pushed the task past 50 ms, which Lighthouse counts as blocking time.
+ * Longest an idle period keeps starting jobs, in ms. An idle period can offer up to 50 ms, and each
+ * prefetch's `<link>` insertions take a few ms (more on a slow machine): run to the deadline, the last
+ * job would push the task past 50 ms, which Lighthouse counts as blocking time.
  */
 export const MAX_SLICE_MS = 12;
 
@@ -36,8 +35,9 @@ export type IdleQueue = ((job: () => void) => void) & { clear(): void };
 
 /**
  * @returns an {@link IdleQueue} that runs jobs in order, in idle periods (`requestIdleCallback`), as
- *   many per period as start within its first {@link MAX_SLICE_MS} and leave {@link MIN_IDLE_MS}; without `requestIdleCallback` (Safari), one per
- *   `setTimeout` task. A job that throws is dropped; the others still run.
+ *   many per period as start within its first {@link MAX_SLICE_MS} and leave {@link MIN_IDLE_MS};
+ *   without `requestIdleCallback` (Safari), one per `setTimeout` task. A job that throws is dropped;
+ *   the others still run.
  */
 export function idleQueue(win: IdleQueueWindow): IdleQueue {
   const jobs: (() => void)[] = [];
@@ -93,7 +93,7 @@ export function sectionOf(sitePath: string): string {
 
 /**
  * Marks the deferring `prefetch`, so the e2e tests can tell it from core's (`window.docusaurus` is a core
- * internal: when core stops exposing it, nothing here fails by itself; issue #23).
+ * internal: when core stops exposing it, nothing here fails by itself).
  */
 export const DEFERRED_PREFETCH = 'portalDeferredPrefetch';
 

@@ -2,9 +2,9 @@
  * Client module: sets up the browser's string collator in an idle period before the page hydrates, instead of
  * inside hydration. Docusaurus' docs plugin sorts its plugin instances by path with `localeCompare` on every doc
  * and API page (useActivePlugin, first called by the breadcrumbs while hydrating); the first `localeCompare` of a
- * page loads ICU's collation data, 18–20 ms on this machine (measured in Chromium: the first call, then 0.00 ms),
- * which lengthened the hydration task that Lighthouse counts as blocking time (issue #26). An idle period comes
- * while the page's chunks download, between main.js and hydration; when none comes first, nothing is lost.
+ * page loads ICU's collation data (the later calls are free), which would lengthen the hydration task that
+ * Lighthouse counts as blocking time. An idle period comes while the page's chunks download, between main.js and
+ * hydration; when none comes first, nothing is lost.
  */
 
 /** The parts of `window` used, so tests can pass their own. */

@@ -1,6 +1,6 @@
 /**
  * Corrects, in the rendered DOM of an API page, the markup docusaurus-theme-openapi-docs 5.2 gets wrong
- * for assistive technology (issue #26; the fix belongs in the theme: PaloAltoNetworks/docusaurus-openapi-docs#1265
+ * for assistive technology (the fix belongs in the theme: PaloAltoNetworks/docusaurus-openapi-docs#1265
  * tracks its accessibility problems):
  *
  * - its parameter and schema lists are `<ul>`s of `<div>`s (ParamsDetails, RequestSchema, ResponseSchema):

@@ -1,9 +1,10 @@
 /**
  * Query and path values the API explorer starts with, as text. docusaurus-theme-openapi-docs 5.2.0
- * prefills a parameter from its `schema.default` as it is (theme ApiItem, PR #1476), and its request
- * builder drops a value that is not a string: `page: 1` and `page_size: 100` went out as
- * `?page&page_size`, which the API refuses with `422` (issue #11). Turning numeric defaults into their
- * text gives the request the builder means to send; the schema shown beside it is a separate copy.
+ * prefills a parameter from its `schema.default` as it is (theme ApiItem,
+ * PaloAltoNetworks/docusaurus-openapi-docs#1476), and its request builder drops a value that is not a
+ * string: `page: 1` and `page_size: 100` would go out as `?page&page_size`, which the API refuses with
+ * `422`. Turning numeric defaults into their text gives the request the builder means to send; the
+ * schema shown beside it is a separate copy.
  */
 import { ungzip } from 'pako';
 

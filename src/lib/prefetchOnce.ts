@@ -1,12 +1,12 @@
 /**
  * Docusaurus core's prefetch helper (lib/client/prefetch.js: one `<link rel="prefetch">` per call),
- * called at most once per URL, and never for a script the page has already loaded (issue #9).
+ * called at most once per URL, and never for a script the page has already loaded.
  *
  * Core prefetches a route's chunks by name, with no memory of URLs: every API operation in a sidebar
- * prefetches the same five layout chunks (docs plugin data, sidebar, version) again, so an operation
- * page's head grew to ~470 elements, ~400 of them repeated prefetch links, and each insertion got
- * slower as the head grew (0.9 ms each, measured in Chromium). Swapped in for core's helper by
- * plugins/core-client; the idle queue (src/clientModules/idlePrefetch.ts) still decides when.
+ * prefetches the same layout chunks (docs plugin data, sidebar, version) again, so an operation page's
+ * head would fill with hundreds of repeated prefetch links, each insertion slower as the head grows.
+ * Swapped in for core's helper by plugins/core-client; the idle queue (src/clientModules/idlePrefetch.ts)
+ * still decides when.
  */
 import corePrefetch from '@docusaurus/core/lib/client/prefetch';
 

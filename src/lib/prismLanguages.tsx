@@ -1,9 +1,8 @@
 /**
- * Code highlighting's grammars are evaluated when the first code block renders, not with every page
- * (issue #9).
+ * Code highlighting's grammars are evaluated when the first code block renders, not with every page.
  *
- * prism-react-renderer builds ~40 grammars when its module is evaluated: 30–55 ms on this machine.
- * Docusaurus' theme-classic evaluated it in a client module on every page, in `main.js`
+ * prism-react-renderer builds dozens of grammars when its module is evaluated, a long task of its own.
+ * Docusaurus' theme-classic evaluates it in a client module on every page, in `main.js`
  * (plugins/prism-on-demand stubs that), and a static import from the code block would still evaluate
  * it in the same task as the rest of an API page's route code, before hydration, though that page
  * shows code only after it (the samples). {@link withPrism} keeps the module in the same chunk (no
@@ -17,7 +16,7 @@ let included = false;
 /**
  * Evaluates prism-react-renderer and registers `themeConfig.prism.additionalLanguages`
  * (docusaurus.config.ts; `bash` for the curl samples) on its Prism, once, with the theme's own
- * `@theme/prism-include-languages` (the step theme-classic's client module did on every page).
+ * `@theme/prism-include-languages` (the step theme-classic's client module does on every page).
  * Idempotent; safe during SSR.
  */
 export function includePrismLanguages(): void {

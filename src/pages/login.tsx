@@ -3,7 +3,7 @@ import Layout from '@theme/Layout';
 import SignInRedirect from '@site/src/components/SignInRedirect';
 
 /**
- * The sign-in route `/login?next=<path>` (issue #4). The server sends anonymous page requests here;
+ * The sign-in route `/login?next=<path>`. The server sends anonymous page requests here;
  * its HTML and assets are all an anonymous visitor receives. The gate shows the sign-in form; after
  * sign-in the user continues to `next`.
  */

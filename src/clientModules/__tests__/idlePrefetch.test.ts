@@ -51,7 +51,7 @@ function client(fake: ReturnType<typeof fakeWindow>) {
   return { docusaurus: Object.freeze(docusaurus), paths };
 }
 
-describe('link prefetch in idle periods (issue #9)', () => {
+describe('link prefetch in idle periods', () => {
   it('runs no prefetch at once, then as many per idle period as fit, in order', () => {
     const fake = fakeWindow(2 * 3 + MIN_IDLE_MS);
     const { docusaurus, paths } = client(fake);
@@ -150,7 +150,7 @@ describe("only links within the page's own section are prefetched", () => {
   });
 });
 
-describe('signed out (issue #26)', () => {
+describe('signed out', () => {
   it('neither prefetches nor preloads while the gate is closed, and does both once it opens', () => {
     const fake = fakeWindow(50);
     const { docusaurus, paths } = client(fake);

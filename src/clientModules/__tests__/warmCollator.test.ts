@@ -1,6 +1,6 @@
 import { warmCollatorWhenIdle, WARM_TIMEOUT_MS } from '../warmCollator';
 
-describe('warmCollatorWhenIdle (issue #26)', () => {
+describe('warmCollatorWhenIdle', () => {
   let compare: jest.SpyInstance;
   beforeEach(() => (compare = jest.spyOn(String.prototype, 'localeCompare')));
   afterEach(() => compare.mockRestore());

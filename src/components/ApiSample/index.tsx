@@ -16,12 +16,12 @@ export interface ApiSampleProps {
  * One request in curl, Python (requests) and TypeScript (fetch), in tabs that remember the reader's
  * language across the site (`groupId`). Written in MDX as
  * ``<ApiSample>{`POST /documents?page=1\n{"doctypes": ["Laws"]}`}</ApiSample>``; tests/docs checks
- * every sample against the OpenAPI contract (issue #5). Only the chosen language's panel is rendered
- * (Docusaurus Tabs `lazy`): the other two are hidden, so neither seen, read by a screen reader nor found by
- * find-in-page, and highlighting them cost every page that shows a sample (the API operation pages: a
- * quarter of the explorer column's DOM; issue #26, Lighthouse ≥ 95).
+ * every sample against the OpenAPI contract. Only the chosen language's panel is rendered (Docusaurus
+ * Tabs `lazy`): the other two are hidden, so neither seen, read by a screen reader nor found by
+ * find-in-page, and highlighting them would cost every page that shows a sample (on the API operation
+ * pages, a large share of the explorer column's DOM).
  *
- * Above the tabs, the "Use my token" switch (issue #27): on, the samples and what Copy copies hold the
+ * Above the tabs, the "Use my token" switch: on, the samples and what Copy copies hold the
  * reader's API base URL and access token; off (the default, and always in the HTML, the Markdown copy and
  * the search index, which are built without a session), `$API_BASE` and `$TOKEN`.
  *

@@ -3,10 +3,10 @@ import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { loadSession } from '@site/src/components/AuthProvider/loadSession';
 
 /**
- * The signed-in user's Cognito access token (a JWT) for the API explorer (issue #3), or `null` when
+ * The signed-in user's Cognito access token (a JWT) for the API explorer, or `null` when
  * signed out: read from Amplify's session once signed in, read again on Amplify's `tokenRefresh` Hub
  * event, dropped on sign-out. Used by the explorer alone (src/theme/ApiExplorer/Authorization), so it
- * loads with the explorer on API pages instead of on every page (issue #9). AuthProvider removes the
+ * loads with the explorer on API pages instead of on every page. AuthProvider removes the
  * stored copies on sign-out (`clearStoredBearerTokens`).
  */
 export function useApiToken(): string | null {
@@ -37,7 +37,7 @@ export function useApiToken(): string | null {
 /**
  * Removes the bearer tokens the explorer keeps in its storage (`themeConfig.api.authPersistence`,
  * sessionStorage: key = security scheme name, value `{"token": …}`), so no token outlives the
- * session in the browser (issue #3).
+ * session in the browser.
  *
  * @param schemes - the contract's bearer scheme names (`customFields.apiBearerSchemes`).
  */

@@ -6,7 +6,7 @@ import { bearerSchemesOfOptions } from '../../../rules/bearerSchemes';
 
 /**
  * Puts the signed-in user's access token into the explorer's bearer field(s) of the current API page,
- * and again whenever Amplify refreshes it (issue #3). A token the user typed stays until the next
+ * and again whenever Amplify refreshes it. A token the user typed stays until the next
  * refresh or sign-in. Must run inside the theme's ApiItem store (e.g. in the Authorization wrapper).
  */
 export function useSyncBearerToken(): void {

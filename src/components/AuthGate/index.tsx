@@ -16,11 +16,11 @@ export interface AuthGateProps {
  * for everyone else. Must sit below `AuthProvider` (src/theme/Root.tsx).
  *
  * During static rendering the page is rendered inside a `hidden` element, so the built HTML and the
- * local search index hold its text (issue #2): hydration renders the same markup, and the page
+ * local search index hold its text: hydration renders the same markup, and the page
  * becomes visible once Amplify reports a session (`data-auth-gate="open"`), or at first paint when
  * the page carries the gate's mark (see ./verified.ts).
  * Anonymous visitors get `signIn` instead, and so does a visitor whose session ends or cannot be
- * refreshed. The server gate keeps the built HTML from anonymous requests in production (issue #4).
+ * refreshed. The server gate keeps the built HTML from anonymous requests in production.
  */
 export default function AuthGate({ children, signIn }: AuthGateProps): ReactNode {
   const isBrowser = useIsBrowser();

@@ -1,7 +1,7 @@
 /**
  * Pure helpers that turn the portal's auth settings (spec §3.2 "Auth configuration") into Amplify's
  * `ResourcesConfig`. Kept free of React and of `process.env` so they are tested without a DOM; used by
- * the session module and the sign-in form only (loaded on demand, issue #9).
+ * the session module and the sign-in form only (both loaded on demand).
  */
 import type { ResourcesConfig } from 'aws-amplify';
 import type { AuthSettings } from '@site/config/env';
@@ -10,7 +10,7 @@ import type { AuthSettings } from '@site/config/env';
  * Builds Amplify's configuration for a user pool (aws-amplify v6 `Amplify.configure`).
  *
  * - `userPoolEndpoint` is set only in local mode, so Amplify talks to the local identity service
- *   instead of `cognito-idp.<region>.amazonaws.com` (issue #2).
+ *   instead of `cognito-idp.<region>.amazonaws.com`.
  * - OAuth (spec §3.2): code flow, scopes `email` and `openid`; omitted when no OAuth domain is configured.
  */
 export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
@@ -23,7 +23,7 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
         ...(auth.userPoolEndpoint ? { userPoolEndpoint: auth.userPoolEndpoint } : {}),
         // The Authenticator checks new passwords against this before calling Cognito (spec §5.2).
         passwordFormat: auth.passwordPolicy,
-        // "Username" is the first login mechanism, so the form asks for a Username (issue #2); the
+        // "Username" is the first login mechanism, so the form asks for a Username; the
         // user pool may still accept an email or phone number there as an alias.
         loginWith: {
           username: true,
@@ -48,7 +48,7 @@ export function toAmplifyConfig(auth: AuthSettings): ResourcesConfig {
 
 /**
  * The sign-in flow to use. cognito-local does not implement SRP, so local mode signs in with
- * `USER_PASSWORD_AUTH`; real Cognito keeps Amplify's default SRP (issue #2 facts).
+ * `USER_PASSWORD_AUTH`; real Cognito keeps Amplify's default SRP.
  */
 export function signInFlowFor(auth: AuthSettings): 'USER_PASSWORD_AUTH' | undefined {
   return auth.mode === 'local' ? 'USER_PASSWORD_AUTH' : undefined;
@@ -63,7 +63,7 @@ const AUTH_KEY_PREFIX = 'CognitoIdentityServiceProvider';
  * when imported after `Amplify.configure`). True when OAuth is configured and either the identity
  * provider has just redirected back (`state` with `code` or `error` in the query, spec §3.2 code
  * flow) or Amplify has recorded a redirect sign-in in flight (`<prefix>.<clientId>.inflightOAuth` is
- * `'true'` in local storage). Every other page load skips the listener's code (issue #9).
+ * `'true'` in local storage). Every other page load skips the listener's code.
  *
  * @param search - `window.location.search`, e.g. `?code=abc&state=xyz`.
  * @param storage - where Amplify keeps the in-flight flag (`window.localStorage`); `null` if unavailable.

@@ -1,6 +1,6 @@
 /**
- * Follows the visitor's Amplify session without Amplify UI (issue #9: `@aws-amplify/ui-react` is loaded
- * only with the sign-in form). Same rules as Amplify UI's own `AuthenticatorProvider` and
+ * Follows the visitor's Amplify session without Amplify UI (`@aws-amplify/ui-react` is loaded only with
+ * the sign-in form, to keep it off every other page). Same rules as Amplify UI's own `AuthenticatorProvider` and
  * `defaultAuthHubHandler` (amplify-ui packages/react-core/src/Authenticator/context/AuthenticatorProvider.tsx,
  * packages/ui/src/helpers/authenticator/defaultAuthHubHandler.ts):
  *
@@ -8,7 +8,7 @@
  *   rejects → `unauthenticated`;
  * - Hub `auth` `signedIn` → `authenticated`; `signedOut` → `unauthenticated` (spec §4 "Logout returns to
  *   not authenticated");
- * - Hub `auth` `signInWithRedirect_failure` → the failure is reported (issue #13);
+ * - Hub `auth` `signInWithRedirect_failure` → the failure is reported;
  * - Hub `auth` `tokenRefresh_failure` → sign out, unless the failure is a network error (spec §4
  *   "Authenticated: on a token refresh the user is re-fetched; if that fails the user is signed out").
  *
@@ -79,7 +79,7 @@ export function watchAuthStatus(
         break;
       case 'signInWithRedirect_failure':
         // A federated sign-in came back refused (state or PKCE check, identity provider error): say so
-        // under the SSO button instead of showing the form as if nothing had happened (issue #13).
+        // under the SSO button instead of showing the form as if nothing had happened.
         if (active) onRedirectFailure(redirectFailureMessage(payload.data));
         break;
       case 'tokenRefresh_failure':

@@ -1,7 +1,7 @@
 /**
  * What the build passes to the browser through `siteConfig.customFields`, and how the auth settings
  * are read from it. Separate from amplifyConfig.ts because every page needs this on first load and
- * Amplify's configuration only once the session module is loaded (issue #9).
+ * Amplify's configuration only once the session module is loaded.
  */
 import type { AuthSettings } from '@site/config/env';
 
@@ -9,9 +9,9 @@ import type { AuthSettings } from '@site/config/env';
 export interface PortalCustomFields {
   auth: AuthSettings;
   productName: string;
-  /** Bearer security schemes of the contract, whose explorer field holds the user's token (issue #3). */
+  /** Bearer security schemes of the contract, whose explorer field holds the user's token. */
   apiBearerSchemes: string[];
-  /** The API base URL samples fill in with "Use my token" (config/openapi.ts `apiSampleBase`, issue #27). */
+  /** The API base URL samples fill in with "Use my token" (config/openapi.ts `apiSampleBase`). */
   apiBase: string;
   /**
    * The local identity service's demo account, shown to scripts (src/components/ScriptSettings); only in local

@@ -29,7 +29,7 @@ export interface PortalAuth {
   signedIn: boolean;
   /** Called by the sign-in form once the Authenticator has reached its `authenticated` route. */
   completeSignIn(): void;
-  /** Why the last federated sign-in failed, shown under the SSO button (issue #13); `null` if none. */
+  /** Why the last federated sign-in failed, shown under the SSO button; `null` if none. */
   ssoError: string | null;
   /** Dismisses {@link PortalAuth.ssoError}. */
   clearSsoError(): void;
@@ -74,7 +74,7 @@ function SessionProvider({
     setVerifiedPage(verified);
     // Amplify (the session module) is needed at once to decide what an unmarked page shows. On a
     // verified page it loads when something needs it (Logout, the API explorer's token) or just
-    // before the access token expires, to renew it (issue #9).
+    // before the access token expires, to renew it.
     if (verified) {
       const expiresAt = accessTokenExpiry(document.cookie, settings.userPoolClientId);
       renewTimer = setTimeout(
@@ -98,7 +98,7 @@ function SessionProvider({
         setFormPending(true);
         dropPendingPrefetches();
         clearStoredBearerTokens(bearerSchemes.split(' ').filter(Boolean));
-        // "Use my token" starts off again for the next person at this browser (issue #27).
+        // "Use my token" starts off again for the next person at this browser.
         clearUseMyToken();
       }
     }
@@ -128,7 +128,7 @@ function SessionProvider({
 /**
  * Follows the visitor's session for the whole site (spec §2.3, §4). Amplify is configured from
  * `customFields.auth` (tokens kept in cookies) by the session module, which is loaded right after
- * hydration (./session.ts); Amplify UI comes only with the sign-in form (issue #9). When the user pool
+ * hydration (./session.ts); Amplify UI comes only with the sign-in form. When the user pool
  * is not configured it renders only the spec §8.2 message and logs the reason, since no sign-in can work.
  */
 export default function AuthProvider({ children }: { children: ReactNode }): ReactNode {

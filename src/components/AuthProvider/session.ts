@@ -1,7 +1,7 @@
 /**
  * Everything the site does with Amplify outside the sign-in form, in one module that AuthProvider
  * loads right after hydration (`loadSession`), so `aws-amplify` is not in the JavaScript every page
- * needs before it can paint (issue #9). A page the server gate has verified is already showing.
+ * needs before it can paint. A page the server gate has verified is already showing.
  */
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
@@ -25,7 +25,7 @@ function safeLocalStorage(): Storage | null {
 
 /**
  * Configures Amplify once for these settings: tokens in cookies with the spec §9 defaults, so the
- * server gate sees them on every request (issue #4); the OAuth listener only when a redirect sign-in
+ * server gate sees them on every request; the OAuth listener only when a redirect sign-in
  * is returning or in flight (see `needsOAuthListener`).
  */
 export function configure(settings: AuthSettings): void {

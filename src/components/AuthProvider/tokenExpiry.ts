@@ -3,7 +3,7 @@
  * (`CognitoIdentityServiceProvider.<clientId>.LastAuthUser` names the user,
  * `…<clientId>.<user>.accessToken` holds the JWT; js-cookie percent-encodes the names). Lets a page the
  * gate has verified wait for Amplify until it is needed, yet renew the session before the gate would
- * refuse the next request (issue #9). The signature is not checked: the gate does that. The cookie
+ * refuse the next request. The signature is not checked: the gate does that. The cookie
  * lookup is the gate's own (server/gate/cookies.ts), so the two read the same cookies.
  */
 import { tokensFromCookies } from '@site/rules/cookies';

@@ -4,12 +4,12 @@ import { Context } from '@docusaurus/core/lib/client/browserContext';
 
 /**
  * Docusaurus core's `BrowserContextProvider` (lib/client/browserContext.js), which the site's App
- * renders around every page, with one change (issue #9): `useIsBrowser()` turns true in a transition.
+ * renders around every page, with one change: `useIsBrowser()` turns true in a transition.
  *
  * Core sets it from an effect once hydration has committed, an update React renders in one
  * uninterruptible task (default priority). Everything that reads it re-renders there: on an API
  * operation page the theme's ApiItem (it rebuilds its store), every code block (the theme remounts
- * them), every `BrowserOnly`: 70–130 ms of blocking time under Lighthouse. In a transition React
+ * them), every `BrowserOnly`: a long task Lighthouse counts as blocking time. In a transition React
  * renders the same update in slices of ~5 ms and lets the browser paint and answer input between them
  * (react.dev, `startTransition`). Swapped in for core's by plugins/core-client.
  */

@@ -41,7 +41,7 @@ async function copyToClipboard(text: Promise<string>): Promise<void> {
 }
 
 /**
- * "Copy page" and "View as Markdown" for readers' tools (issue #14), on doc and API pages: copies the
+ * "Copy page" and "View as Markdown" for readers' tools, on doc and API pages: copies the
  * page's Markdown copy (`<route>.md`, written by the build) or opens it. A button and a link, so both
  * work from the keyboard; the outcome is announced. No code runs until it is used.
  */

@@ -84,8 +84,8 @@ function Committed({ onCommit }: { onCommit: () => void }): null {
 
 /**
  * Renders a lazily loaded component once the reader reaches for it: pointer over it, keyboard focus
- * in it, a touch, or a key of `loadOnKey` (issue #9: the API explorer and the search bar are parts a
- * page is complete without, so a reader who only reads never downloads them). Until then, and while
+ * in it, a touch, or a key of `loadOnKey` (the API explorer and the search bar are parts a page is
+ * complete without, so a reader who only reads never downloads them). Until then, and while
  * its code downloads, `placeholder` holds its place; it should be useful on its own (the explorer's
  * shows the operation's samples) and about the component's size.
  *
@@ -106,7 +106,7 @@ export default function OnDemand<P extends object>({
   // A transition lets React render the loaded component in slices instead of one long task.
   const want = (how: Reach) => startTransition(() => setReach((first) => first ?? how));
   // A layout effect: the shortcut works from the first paint that shows the page, not a few frames
-  // later (a reader pressing Ctrl+K as the page appears, on a busy machine, was otherwise ignored).
+  // later, so Ctrl+K pressed as the page appears on a busy machine is not lost.
   useLayoutEffect(() => {
     if (wanted || !loadOnKey) return undefined;
     const onKey = (event: KeyboardEvent) => {

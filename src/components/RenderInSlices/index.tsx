@@ -49,8 +49,8 @@ export function createTurns(): { take(start: () => void): () => void } {
 const sections = createTurns();
 
 /**
- * Calls `onCommit.current` once, when it is committed: placed after a Suspense boundary's content, it is committed
- * when that content is.
+ * Calls `onCommit.current` once, when it is committed: placed after a Suspense boundary's content, it is
+ * committed when that content is.
  */
 function Committed({ onCommit }: { onCommit: RefObject<() => void> }): null {
   useEffect(() => onCommit.current(), [onCommit]);
@@ -63,11 +63,11 @@ function Committed({ onCommit }: { onCommit: RefObject<() => void> }): null {
  * them, instead of in the one synchronous commit that follows hydration (react.dev `startTransition`:
  * transition updates are interruptible). Until then, and on the server, `fallback` shows.
  *
- * Why (issue #9): the OpenAPI theme renders an operation's parameters, request body and response
- * schemas only in the browser (`BrowserOnly`), all at once when hydration ends; with each description
- * parsed as Markdown there, the API operation page blocked the main thread for hundreds of ms.
+ * Why: the OpenAPI theme renders an operation's parameters, request body and response schemas only in
+ * the browser (`BrowserOnly`), all at once when hydration ends; with each description parsed as
+ * Markdown there, one synchronous render would block the main thread for a long task.
  *
- * The page's sections take turns (issue #26): each renders once the one before it has committed, so an
+ * The page's sections take turns: each renders once the one before it has committed, so an
  * operation page commits its parameters, request body and responses in three tasks instead of one long one
  * (a transition's render is sliced, its commit is not).
  *

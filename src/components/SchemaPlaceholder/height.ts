@@ -1,9 +1,9 @@
 /**
  * How tall an operation's parameters and request body will be once the theme renders them, estimated
  * from their props, so that the placeholder the server renders in their place reserves about that
- * height and the page does not jump when they appear after hydration (issue #9: the swap from a
- * 100 px skeleton to a 1,900 px request body moved the responses and cost Lighthouse's Cumulative
- * Layout Shift 0.13). Figures measured in Chromium at the desktop width (1350 px) on this site's pages.
+ * height and the page does not jump when they appear after hydration (a short skeleton swapped for a
+ * long request body moves the responses: Lighthouse's Cumulative Layout Shift). The row heights are
+ * those Chromium renders at the desktop width (1350 px) on this site's pages.
  */
 
 /** A parameter as the generated `*.ParamsDetails.json` holds it (OpenAPI Parameter Object). */

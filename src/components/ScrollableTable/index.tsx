@@ -1,8 +1,8 @@
 import React, { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 
 /**
- * A Markdown table that a keyboard can scroll (WCAG 2.2 SC 2.1.1, axe `scrollable-region-focusable`,
- * issue #26): Infima lets a wide table scroll sideways (`display: block; overflow: auto`), which on a
+ * A Markdown table that a keyboard can scroll (WCAG 2.2 SC 2.1.1, axe `scrollable-region-focusable`):
+ * Infima lets a wide table scroll sideways (`display: block; overflow: auto`), which on a
  * narrow screen makes it a region only a mouse or finger could scroll. While the table overflows it is
  * focusable (`tabIndex=0`), so arrow keys scroll it; while it fits it is not an extra tab stop.
  */

@@ -5,7 +5,7 @@ import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { signInFlowFor } from '@site/src/components/AuthProvider/amplifyConfig';
 import SsoButton from '@site/src/components/SsoButton';
 // Amplify UI's styles travel with this module only: plugins/sign-in-assets keeps them out of the
-// site's one stylesheet, so signed-in pages do not download them (issue #9).
+// site's one stylesheet, so signed-in pages do not download them.
 import '@aws-amplify/ui-react/styles.css';
 
 /** Sign-in footer: Amplify's own "Forgot your password?" link, then the SSO button (spec §2.3). */

@@ -1,8 +1,8 @@
 import React, { lazy, Suspense, type ReactNode } from 'react';
 import styles from './styles.module.css';
 
-// Amplify UI (about 130 KB gzip of JavaScript and 31 KB of CSS) is fetched only when the form must
-// show (issue #9); signed-in pages never load it. The chunk name lets the server gate allow it.
+// Amplify UI (its JavaScript and CSS) is fetched only when the form must show; signed-in pages never
+// load it. The chunk name lets the server gate allow it.
 const SignInAuthenticator = lazy(() => import(/* webpackChunkName: "sign-in-form" */ './Form'));
 
 /**

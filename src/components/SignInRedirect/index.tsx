@@ -7,8 +7,8 @@ import { safeNext } from './safeNext';
 /**
  * Content of the sign-in route: once signed in (or when Amplify has refreshed an expired session),
  * replaces the URL with `next` (a same-origin path, see {@link safeNext}) so the user lands where they
- * were going (issue #4), or, after single sign-on, where the SSO button said they were going
- * (./pendingNext.ts, issue #13). Anonymous visitors never see it: the gate shows the sign-in form instead.
+ * were going, or, after single sign-on, where the SSO button said they were going
+ * (./pendingNext.ts). Anonymous visitors never see it: the gate shows the sign-in form instead.
  */
 export default function SignInRedirect(): ReactNode {
   const signedIn = useIsSignedIn();
@@ -16,7 +16,7 @@ export default function SignInRedirect(): ReactNode {
   const history = useHistory();
   useEffect(() => {
     if (!signedIn) return;
-    // After single sign-on the hosted UI returns to plain `/login`; the SSO button kept `next` (issue #13).
+    // After single sign-on the hosted UI returns to plain `/login`; the SSO button kept `next`.
     const next = new URLSearchParams(search).get('next') ?? takeNext(sessionStore(), Date.now());
     history.replace(safeNext(next));
   }, [signedIn, search, history]);

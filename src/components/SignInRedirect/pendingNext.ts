@@ -1,5 +1,5 @@
 /**
- * Where a federated sign-in returns to (issue #13). The hosted UI may only send the browser back to a
+ * Where a federated sign-in returns to. The hosted UI may only send the browser back to a
  * registered callback URL (`/login`, config/env.ts), so the page the visitor started from — the sign-in
  * page's `next` — cannot travel in the URL; the SSO button keeps it in this tab's session storage
  * before leaving, and the sign-in page takes it back once signed in.

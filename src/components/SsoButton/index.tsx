@@ -4,16 +4,16 @@ import { Alert, Button } from '@aws-amplify/ui-react';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { rememberNext, sessionStore } from '@site/src/components/SignInRedirect/pendingNext';
 
+/** Shown instead of starting the flow when this deployment has no OAuth settings. */
+export const NOT_SET_UP = 'Single sign-on is not set up for this portal.';
+
 /**
  * The "{product} SSO" button (spec §2.3): starts a federated sign-in through the user pool's custom
  * identity provider with Amplify `signInWithRedirect` (OAuth code flow, spec §3.2). Amplify UI has no
- * built-in button for custom providers (amplify-ui issue 1152), hence this one. A failure to start
+ * built-in button for custom providers (aws-amplify/amplify-ui#1152), hence this one. A failure to start
  * (e.g. OAuth not configured for this deployment) is shown under the button (spec §8.2), and so is a
- * federated sign-in that came back refused (`ssoError`, issue #13).
+ * federated sign-in that came back refused (`ssoError`).
  */
-/** Shown instead of starting the flow when this deployment has no OAuth settings (issue #13). */
-export const NOT_SET_UP = 'Single sign-on is not set up for this portal.';
-
 export default function SsoButton(): ReactNode {
   const { settings, productName, ssoError, clearSsoError } = usePortalAuth();
   const [startError, setError] = useState<string | null>(null);
@@ -31,7 +31,7 @@ export default function SsoButton(): ReactNode {
       return;
     }
     try {
-      // The hosted UI returns to `/login` alone; keep where the visitor was going (issue #13): the
+      // The hosted UI returns to `/login` alone; keep where the visitor was going: the
       // sign-in page's `next`, or this page where the form shows in place (the dev server has no gate).
       const { pathname, search, hash } = window.location;
       rememberNext(

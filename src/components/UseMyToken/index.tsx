@@ -9,7 +9,7 @@ import styles from './styles.module.css';
 export { clearUseMyToken, useUseMyToken } from './store';
 
 /**
- * The "Use my token" switch above code samples (issue #27): off by default; on, the samples on the page
+ * The "Use my token" switch above code samples: off by default; on, the samples on the page
  * show the reader's API base URL and access token instead of `$API_BASE` and `$TOKEN`, and Copy copies
  * them. A native checkbox with the `switch` role (WAI-ARIA 1.2), so keyboard and screen readers get it as
  * they get any switch (WCAG 2.2 SC 4.1.2).
@@ -41,7 +41,7 @@ export function UseMyTokenSwitch(): ReactNode {
 /**
  * Renders `children` with the reader's credentials while the switch is on and the token is known, with
  * `null` otherwise. The session (and with it Amplify) is read only once the switch is on, so a page of
- * samples loads nothing more for a reader who never turns it on (issue #9).
+ * samples loads nothing more for a reader who never turns it on.
  */
 export function WithSampleCredentials({
   children,

@@ -1,5 +1,5 @@
 /**
- * Whether the reader turned "Use my token" on (issue #27): one switch for every sample of the tab, kept in
+ * Whether the reader turned "Use my token" on: one switch for every sample of the tab, kept in
  * sessionStorage (so it survives moving between pages, never the browser session) and off by default.
  * AuthProvider turns it off on sign-out ({@link clearUseMyToken}). Only the choice is stored here; the
  * token itself is read from Amplify's session when a sample needs it (src/components/ApiToken).

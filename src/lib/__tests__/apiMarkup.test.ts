@@ -1,5 +1,5 @@
 /**
- * The API pages' list and button markup, corrected for assistive technology (issue #26): shapes copied
+ * The API pages' list and button markup, corrected for assistive technology: shapes copied
  * from docusaurus-theme-openapi-docs 5.2's rendered pages.
  */
 import { ARROW_NAMES, correctApiMarkup, watchApiMarkup } from '../apiMarkup';

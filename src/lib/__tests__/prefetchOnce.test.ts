@@ -5,7 +5,7 @@ import prefetchOnce, { forgetPrefetched } from '../prefetchOnce';
 jest.mock('@docusaurus/core/lib/client/prefetch', () => jest.fn(() => Promise.resolve()));
 const prefetched = () => jest.mocked(corePrefetch).mock.calls.map(([url]) => url);
 
-describe('prefetchOnce (issue #9)', () => {
+describe('prefetchOnce', () => {
   beforeEach(() => {
     document.head.innerHTML = '';
     jest.mocked(corePrefetch).mockClear();

@@ -15,7 +15,7 @@ jest.mock('@theme/prism-include-languages', () => ({
 
 const Code = ({ language }: { language: string }) => <pre>highlighted as {language}</pre>;
 
-describe('withPrism (issue #9)', () => {
+describe('withPrism', () => {
   it("evaluates the code block's module on its first render, not before, and Prism knows bash by then", () => {
     const load = jest.fn(() => ({ default: Code }));
     const Highlighted = withPrism(load);

@@ -1,10 +1,8 @@
-// Thin wrap of the theme's ApiItem (issue #9). It brings the theme's stylesheet to the API pages alone.
-// And the theme's ApiItem renders again once the page has hydrated (it reads useIsBrowser and builds
-// its Redux store anew), and with it the whole operation MDX. The content component handed to
-// it is memoised, so that second render stops at the MDX (its props never change) instead of
-// rendering every heading, tab and schema again in one long task (issue #9). Its operation metadata
-// gets text prefills for numeric query defaults, which the theme would send empty (src/lib/apiPrefill.ts).
-// And the theme's list and button markup is corrected for assistive technology (src/lib/apiMarkup.ts, issue #26).
+// Thin wrap of the theme's ApiItem: brings the theme's stylesheet to the API pages alone; memoises the content
+// component, so the theme's second render after hydration (it reads useIsBrowser and builds its Redux store anew)
+// stops at the MDX instead of rendering every heading, tab and schema again in one long task; gives numeric query
+// defaults text prefills, which the theme would send empty (src/lib/apiPrefill.ts); and corrects the theme's list
+// and button markup for assistive technology (src/lib/apiMarkup.ts).
 import React, { memo, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
 import { decodeApi, withTextPrefills } from '@site/src/lib/apiPrefill';
@@ -22,7 +20,7 @@ export default function ApiItemWrapper(props: Props): ReactNode {
   // Docusaurus attaches the MDX module's exports (frontMatter, metadata, toc, …) to the component as
   // properties (core ComponentCreator); the memoised component carries the same ones.
   const content = useMemo(() => {
-    // Loud when core stops attaching them (a core internal, issue #23): the e2e tests fail on console errors.
+    // Loud when core stops attaching them (a core internal): the e2e tests fail on console errors.
     if (!props.content.frontMatter) {
       console.error(
         'ApiItem wrap: the MDX content component carries no frontMatter (core ComponentCreator no longer attaches ' +

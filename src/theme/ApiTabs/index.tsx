@@ -3,7 +3,7 @@
 // at once, hidden. The theme's tabs take `lazy` for this (lib/theme/ApiTabs TabContent, like Docusaurus' own
 // Tabs `lazy`); nothing else uses ApiTabs (lib/theme/StatusCodes is its one caller), so no state is lost when a panel
 // unmounts. A hidden panel is neither read by screen readers nor found by the browser's find-in-page, so readers lose
-// nothing; the page commits half the DOM it did (issue #26: Lighthouse ≥ 95 on the operation page).
+// nothing, and the operation page commits far less DOM.
 import React, { type ReactNode } from 'react';
 import ApiTabs, { type Props } from '@theme-original/ApiTabs';
 

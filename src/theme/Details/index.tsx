@@ -1,11 +1,11 @@
 // Thin wrap: a `<details>` first rendered after hydration renders its content when it is first opened, instead of
 // while it is closed. The OpenAPI theme renders an operation's schemas in the browser only, every nested property
-// in a closed `<details>` (lib/theme/Schema SchemaNodeDetails): on /api/v1/search-documents 700 of the page's
-// 1 800 elements, all committed in the task that shows the schemas (issue #26: Lighthouse ≥ 95). Core's Details
-// hides a closed one's content (`display: none`, theme-common Collapsible), so until opened it is neither seen, read
-// by a screen reader nor found by find-in-page; it renders in the click that opens it, before the opening
-// animation measures it. A `<details>` in the server-rendered HTML (a doc's Markdown) keeps its content there and
-// while hydrating, so the HTML, the search index and hydration are unchanged.
+// in a closed `<details>` (lib/theme/Schema SchemaNodeDetails): a large share of an operation page's elements, all
+// committed in the task that shows the schemas. Core's Details hides a closed one's content (`display: none`,
+// theme-common Collapsible), so until opened it is neither seen, read by a screen reader nor found by find-in-page;
+// it renders in the click that opens it, before the opening animation measures it. A `<details>` in the
+// server-rendered HTML (a doc's Markdown) keeps its content there and while hydrating, so the HTML, the search
+// index and hydration are unchanged.
 import React, { useState, type MouseEvent, type ReactNode } from 'react';
 import Details from '@theme-original/Details';
 import type { Props } from '@theme/Details';

@@ -1,8 +1,8 @@
-// Thin wrap: the theme's Markdown texts (descriptions and "Possible values" lines in an API page's parameters,
-// bodies and responses) show the HTML `npm run gen-api` rendered with the theme's own renderer
-// (scripts/openapi/markdownHtml.ts), and the renderer loads only for a text the build did not render (issue #26).
-// In the browser both load on first use (./renderer.browser.ts); a description the server rendered keeps its HTML
-// until they have loaded and hydrates it then (the Suspense boundary is in both renders, so hydration matches).
+// Thin wrap: the theme's Markdown texts (an API page's descriptions and "Possible values" lines) show the HTML
+// `npm run gen-api` rendered with the theme's own renderer (scripts/openapi/markdownHtml.ts), so the renderer, a
+// long task to evaluate, loads only for a text the build did not render. In the browser both load on first use
+// (./renderer.browser.ts); a description the server rendered keeps its HTML until they have loaded and hydrates
+// it then (the Suspense boundary is in both renders, so hydration matches).
 import React, { Suspense, type ReactNode } from 'react';
 import type { Props } from '@theme-original/Markdown';
 import Renderer, { preloadMarkdownHtml, useMarkdownHtml } from '@site/src/theme/Markdown/renderer';

@@ -1,10 +1,9 @@
 /**
  * The theme's Markdown renderer and the texts' HTML as the browser gets them (in place of ./renderer.ts,
  * plugins/api-chunks point 6), each loaded on first use. react-markdown, the unified/remark/rehype family and
- * parse5 are about a third of the API page's code; evaluated before hydration, they made one of its long tasks,
- * and evaluated after it, another (issue #26). The HTML that `npm run gen-api` rendered with them
- * (scripts/openapi/markdownHtml.ts, ~10 KB gzip) is what the API pages load instead; the renderer only for a
- * text the build did not render.
+ * parse5 are a large share of the API page's code; evaluated before hydration or after it, they make a long
+ * task either way. The API pages load instead the HTML that `npm run gen-api` rendered with them
+ * (scripts/openapi/markdownHtml.ts), far smaller; the renderer only for a text the build did not render.
  */
 import { lazy, use } from 'react';
 import type { MarkdownHtml } from '@site/rules/markdownHtml';

@@ -1,7 +1,7 @@
-// Thin wrap: the theme renders RequestSchema in the browser only; it now renders in a transition, in slices, instead
+// Thin wrap: the theme renders RequestSchema in the browser only; here it renders in a transition, in slices, instead
 // of in one long task after hydration, and its code (the theme's schema tree) and its texts' HTML
 // (src/theme/Markdown) load after the page is interactive instead of before it hydrates. Until then a placeholder of
-// about its height holds its place, so the page does not jump (issue #9, see renderInSlices and SchemaPlaceholder).
+// about its height holds its place, so the page does not jump (see renderInSlices and SchemaPlaceholder).
 import React, { lazy } from 'react';
 import { renderInSlices } from '@site/src/components/RenderInSlices';
 import SchemaPlaceholder from '@site/src/components/SchemaPlaceholder';

@@ -1,7 +1,6 @@
-// Thin wrap: the theme renders ResponseSchema in the browser only; it now renders in a transition, in slices, instead
-// of in one long task after hydration, and its code (the theme's schema tree) and its texts' HTML
-// (src/theme/Markdown) load after the page is interactive instead of before it hydrates (issue #9, see
-// renderInSlices).
+// Thin wrap: the theme renders ResponseSchema in the browser only; here it renders in a transition, in slices,
+// instead of in one long task after hydration, and its code (the theme's schema tree) and its texts' HTML
+// (src/theme/Markdown) load after the page is interactive instead of before it hydrates (see renderInSlices).
 import React, { lazy } from 'react';
 import SkeletonLoader from '@theme/SkeletonLoader';
 import { renderInSlices } from '@site/src/components/RenderInSlices';

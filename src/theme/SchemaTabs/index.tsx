@@ -2,8 +2,8 @@
 // ResponseSchema provide `LazySchemaTabs`), the theme's SchemaTabs ("Schema" | "Example", and a schema's
 // oneOf/anyOf choices) render the selected panel alone, and another when it is chosen: the theme's tabs take
 // `lazy` for this (lib/theme/SchemaTabs TabContent, like Docusaurus' own Tabs `lazy`). A hidden example is
-// highlighted JSON, a quarter of the operation page's remaining DOM, committed in the task that shows the schemas
-// (issue #26: Lighthouse ≥ 95); hidden, it is neither seen, read by a screen reader nor found by find-in-page.
+// highlighted JSON, a large share of the operation page's DOM, committed in the task that shows the schemas;
+// hidden, it is neither seen, read by a screen reader nor found by find-in-page.
 // The explorer's own SchemaTabs (its request body editors, whose text lives in the panel) keep every panel.
 import React, { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import SchemaTabs, { type Props } from '@theme-original/SchemaTabs';

@@ -1,8 +1,8 @@
 // Loads the local search bar's code when the reader reaches for the search field (pointer, focus,
-// touch, Ctrl/⌘+K) instead of with every page; a page is complete without it (issue #9).
+// touch, Ctrl/⌘+K) instead of with every page; a page is complete without it.
 // Signed out, the field stays (spec §2.2: the navbar shows the brand, colour toggle and search) but is
 // disabled and says to sign in: the search code and index are gated, and reaching for them would only
-// fetch refusals (issue #26).
+// fetch refusals, each an error in the console.
 import React, { lazy, type ReactNode } from 'react';
 import OnDemand from '@site/src/components/OnDemand';
 import SearchPlaceholder, { isSearchShortcut } from '@site/src/components/SearchPlaceholder';

@@ -10,7 +10,7 @@ const mockAuthStatus = (authStatus: 'authenticated' | 'unauthenticated') =>
   jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
 const propsPassed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props ?? '{}');
 
-describe('Logo wrapper (issue #4)', () => {
+describe('Logo wrapper', () => {
   it('links home with a plain page load while anonymous, so no route chunk is prefetched', () => {
     mockAuthStatus('unauthenticated');
     render(<Logo className="navbar__brand" />);

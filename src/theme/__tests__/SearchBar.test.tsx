@@ -9,7 +9,7 @@ jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn()
 const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated') =>
   jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
 
-describe('SearchBar wrapper (spec §2.2; issue #26)', () => {
+describe('SearchBar wrapper (spec §2.2)', () => {
   it('signed out: the field is shown, disabled, and says to sign in; reaching for it loads nothing', () => {
     mockAuthStatus('unauthenticated');
     const { container } = render(<SearchBar />);

@@ -6,7 +6,7 @@ import SchemaTabs, { withLazySchemaTabs } from '@site/src/theme/SchemaTabs';
 /** The props the wrap passed to the theme's component (tests/unit/mocks/theme-original.tsx). */
 const passed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props!) as Record<string, unknown>;
 
-describe('the OpenAPI theme’s tabs render the chosen panel alone where no state lives in the others (issue #26)', () => {
+describe('the OpenAPI theme’s tabs render the chosen panel alone where no state lives in the others', () => {
   it('ApiTabs (an operation’s responses, one tab per status code) always', () => {
     render(<ApiTabs label="Responses">{null}</ApiTabs>);
     expect(passed()).toMatchObject({ lazy: true, label: 'Responses' });

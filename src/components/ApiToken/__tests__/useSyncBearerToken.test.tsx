@@ -19,7 +19,7 @@ function Explorer() {
   return null;
 }
 
-describe('useSyncBearerToken (issue #3)', () => {
+describe('useSyncBearerToken', () => {
   const dispatch = jest.fn();
   beforeEach(() => {
     dispatch.mockReset();

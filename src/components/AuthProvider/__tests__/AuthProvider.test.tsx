@@ -79,7 +79,7 @@ describe('AuthProvider (spec §2.3, §4)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('authenticated open');
   });
 
-  it('removes the API explorer token from storage when the session ends (issue #3)', async () => {
+  it('removes the API explorer token from storage when the session ends', async () => {
     sessionStorage.setItem('bearerAuth', JSON.stringify({ token: 'token-A' }));
     renderProvider();
     await waitFor(() => expect(followSession).toHaveBeenCalled());
@@ -94,7 +94,7 @@ describe('AuthProvider (spec §2.3, §4)', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('unauthenticated closed'));
   });
 
-  describe('on a page the gate verified (issue #9)', () => {
+  describe('on a page the gate verified', () => {
     beforeEach(() => (document.head.innerHTML = VERIFIED_META));
     afterEach(() => (document.head.innerHTML = ''));
 

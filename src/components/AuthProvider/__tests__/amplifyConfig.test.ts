@@ -34,7 +34,7 @@ describe('toAmplifyConfig', () => {
     expect(toAmplifyConfig(localWithoutSso).Auth?.Cognito.loginWith).not.toHaveProperty('oauth');
   });
 
-  it('sends the SSO button to the local hosted UI in local mode (issue #13)', () => {
+  it('sends the SSO button to the local hosted UI in local mode', () => {
     expect(toAmplifyConfig(local).Auth?.Cognito.loginWith?.oauth).toMatchObject({
       domain: 'localhost:9230',
       redirectSignIn: ['http://localhost:3000/login'],

@@ -65,7 +65,7 @@ describe('watchAuthStatus (spec §4)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('reports a refused federated sign-in with the reason, and stays signed out (issue #13)', async () => {
+  it('reports a refused federated sign-in with the reason, and stays signed out', async () => {
     const { seen, failures, emit } = setUp(false);
     await settle();
     emit('signInWithRedirect_failure', { error: { name: 'OAuthSignInException', message: 'invalid_grant' } });

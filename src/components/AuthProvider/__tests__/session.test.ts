@@ -19,7 +19,7 @@ describe('session.configure', () => {
     );
   });
 
-  it('keeps the tokens in cookies the server gate sees: Secure, SameSite=Strict, no longer than the refresh token (issue #22)', () => {
+  it('keeps the tokens in cookies the server gate sees: Secure, SameSite=Strict, no longer than the refresh token', () => {
     const storage = jest.mocked(cognitoUserPoolsTokenProvider.setKeyValueStorage).mock.calls.at(-1)?.[0];
     expect(storage).toBeInstanceOf(CookieStorage);
     expect(storage).toMatchObject({ path: '/', expires: 30, secure: true, sameSite: 'strict' });

@@ -12,7 +12,7 @@ const cookieHeader = (user: string, token: string) =>
     'theme=dark',
   ].join('; ');
 
-describe('accessTokenExpiry (issue #9)', () => {
+describe('accessTokenExpiry', () => {
   it("reads the access token's exp of the last signed-in user from Amplify's cookies, in ms", () => {
     expect(accessTokenExpiry(cookieHeader('demo@example.com', jwt({ exp: 1_800_000_000 })), CLIENT)).toBe(
       1_800_000_000_000,

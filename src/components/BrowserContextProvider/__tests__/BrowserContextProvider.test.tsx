@@ -11,7 +11,7 @@ function Where() {
   return <p>{useContext(Context) ? 'in the browser' : 'server HTML'}</p>;
 }
 
-describe('BrowserContextProvider (issue #9)', () => {
+describe('BrowserContextProvider', () => {
   it('renders as the server did until hydration is over, so hydration matches', () => {
     expect(
       renderToString(

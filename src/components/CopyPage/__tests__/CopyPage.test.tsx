@@ -21,7 +21,7 @@ const answer = (status: number, body = '') =>
     Promise.resolve({ status, ok: status >= 200 && status < 300, text: () => Promise.resolve(body) }),
   ) as unknown as typeof fetch;
 
-describe('Copy page (issue #14)', () => {
+describe('Copy page', () => {
   it('copies the page as Markdown and says so', async () => {
     global.fetch = answer(200, MARKDOWN);
     render(<CopyPage />);

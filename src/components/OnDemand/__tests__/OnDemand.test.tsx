@@ -9,7 +9,7 @@ const placeholder = <p>Loading…</p>;
 /** Lets time pass, so a component that loaded by itself (at idle, on a timer) would have. */
 const pastIdle = () => act(() => new Promise((resolve) => setTimeout(resolve, 500)));
 
-describe('OnDemand (issue #9)', () => {
+describe('OnDemand', () => {
   it('shows the placeholder until the reader reaches for it, then the component', async () => {
     render(<OnDemand component={Explorer} props={{ name: 'search-documents' }} placeholder={placeholder} />);
     await pastIdle();
@@ -34,7 +34,7 @@ describe('OnDemand (issue #9)', () => {
     expect(await screen.findByText('Explorer for search')).toBeInTheDocument();
   });
 
-  describe('keyboard focus (issue #26: WCAG 2.2 SC 2.4.3, 3.2.1)', () => {
+  describe('keyboard focus (WCAG 2.2 SC 2.4.3, 3.2.1)', () => {
     const Search = lazy(async () => ({ default: () => <input aria-label="Search the docs" /> }));
     const field = <input aria-label="Search (placeholder)" readOnly />;
 

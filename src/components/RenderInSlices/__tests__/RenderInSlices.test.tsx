@@ -8,7 +8,7 @@ const { renderToString } = jest.requireActual<{ renderToString(node: React.React
 const Schema = ({ name }: { name: string }) => <p>Schema of {name}</p>;
 const Sliced = renderInSlices(Schema, <p>Loading schema…</p>);
 
-describe('renderInSlices (issue #9)', () => {
+describe('renderInSlices', () => {
   it('renders the fallback on the server, as the theme’s BrowserOnly did', () => {
     expect(renderToString(<Sliced name="Document" />)).toBe('<p>Loading schema…</p>');
   });
@@ -45,7 +45,7 @@ describe('renderInSlices (issue #9)', () => {
     });
   });
 
-  describe('sections on one page (issue #26)', () => {
+  describe('sections on one page', () => {
     it('render one after the other, in the order they mounted: the next once the one before has committed', async () => {
       let loaded: (module: { default: typeof Schema }) => void = () => {};
       const load = jest.fn(() => new Promise<{ default: typeof Schema }>((resolve) => (loaded = resolve)));

@@ -1,5 +1,5 @@
 /**
- * A Markdown table is a tab stop only while it overflows (issue #26): then a keyboard can scroll it.
+ * A Markdown table is a tab stop only while it overflows: then a keyboard can scroll it.
  */
 import { act, render, screen } from '@testing-library/react';
 import ScrollableTable from '..';

@@ -86,7 +86,7 @@ describe('SignInForm (spec §2.3)', () => {
     expect(await screen.findByText('The identity provider is unreachable')).toBeInTheDocument();
   });
 
-  it('keeps the page the visitor started from for the return from the identity provider (issue #13)', async () => {
+  it('keeps the page the visitor started from for the return from the identity provider', async () => {
     jest.mocked(signInWithRedirect).mockResolvedValue(undefined);
     window.history.replaceState(null, '', '/login?next=%2Fdocs%2Fservices%2Finterrogator%3Flang%3Dpython');
     renderForm();
@@ -100,7 +100,7 @@ describe('SignInForm (spec §2.3)', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('shows why a federated sign-in came back refused, until dismissed (issue #13)', async () => {
+  it('shows why a federated sign-in came back refused, until dismissed', async () => {
     const clearSsoError = jest.fn();
     jest.mocked(usePortalAuth).mockReturnValue(
       portalAuth('unauthenticated', {
@@ -114,7 +114,7 @@ describe('SignInForm (spec §2.3)', () => {
     expect(clearSsoError).toHaveBeenCalled();
   });
 
-  it('says single sign-on is not set up, and how to set it up locally, instead of a raw library error (issue #13)', async () => {
+  it('says single sign-on is not set up, and how to set it up locally, instead of a raw library error', async () => {
     jest.mocked(signInWithRedirect).mockClear();
     renderForm({ COGNITO_CUSTOM_PROVIDER: 'AcmeIdP', LOCAL_SSO: 'off' });
     await userEvent.click(screen.getByRole('button', { name: 'RegData SSO' }));

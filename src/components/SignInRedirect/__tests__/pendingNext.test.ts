@@ -17,7 +17,7 @@ function memory(): Storage {
   };
 }
 
-describe('the page a federated sign-in returns to (issue #13)', () => {
+describe('the page a federated sign-in returns to', () => {
   it('comes back once, with its query and hash', () => {
     const storage = memory();
     rememberNext(storage, '/docs/services/interrogator?lang=python#search', 1000);

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { safeNext } from '../safeNext';
 
-describe('safeNext (issue #4: only same-origin paths are honoured)', () => {
+describe('safeNext (only same-origin paths are honoured)', () => {
   it.each([
     ['/docs/services/interrogator', '/docs/services/interrogator'],
     [
@@ -25,7 +25,7 @@ describe('safeNext (issue #4: only same-origin paths are honoured)', () => {
     ['javascript:alert(1)'],
     ['docs/relative'],
     ['/login?next=/login'],
-    // Issue #22 (L8): URL parsing collapses the dot segment after the `//` check.
+    // URL parsing collapses the dot segment after the `//` check.
     ['/.//evil.example'],
     ['/./\\evil.example'],
     ['/%2e//evil.example'],
@@ -35,7 +35,7 @@ describe('safeNext (issue #4: only same-origin paths are honoured)', () => {
   });
 });
 
-describe('safeNext on generated input (issue #22)', () => {
+describe('safeNext on generated input', () => {
   const base = 'https://portal.invalid';
   const piece = fc.constantFrom(
     '/',

@@ -1,5 +1,5 @@
 /**
- * "Use my token" (issue #27): off by default and while rendering on the server; on, the samples get the
+ * "Use my token": off by default and while rendering on the server; on, the samples get the
  * reader's API base and access token (and the new one after Amplify refreshes it); every switch of the page
  * follows one choice, kept for the tab; sign-out turns it off. The session is read only once it is on.
  */

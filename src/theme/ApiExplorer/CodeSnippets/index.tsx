@@ -1,6 +1,6 @@
-// The explorer's code samples with the "Use my token" switch above them (issue #27): the theme masks the
+// The explorer's code samples with the "Use my token" switch above them: the theme masks the
 // explorer's credentials in its samples (`maskCredentials`, its default); with the switch on, it shows
-// them, and the explorer's bearer field holds the signed-in user's access token (issue #3), so the
+// them, and the explorer's bearer field holds the signed-in user's access token, so the
 // samples and what Copy copies carry it. The theme's own component is rendered unchanged otherwise.
 import React, { type ComponentProps, type ReactNode } from 'react';
 import CodeSnippets from '@theme-original/ApiExplorer/CodeSnippets';

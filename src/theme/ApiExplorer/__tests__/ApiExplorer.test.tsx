@@ -22,7 +22,7 @@ function renderPage() {
   return store;
 }
 
-describe('ApiExplorer wrapper (issue #9)', () => {
+describe('ApiExplorer wrapper', () => {
   it('shows the operation in curl, Python and TypeScript and a button, without the explorer, until the reader reaches for it', async () => {
     renderPage();
     expect(

@@ -1,5 +1,5 @@
 /**
- * The explorer's answer is announced (WCAG 2.2 SC 4.1.3, issue #26): a polite status region says
+ * The explorer's answer is announced (WCAG 2.2 SC 4.1.3): a polite status region says
  * "Response <status>" once an answer is in the explorer's store, and nothing before.
  */
 import React from 'react';

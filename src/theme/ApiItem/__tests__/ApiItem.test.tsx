@@ -26,7 +26,7 @@ jest.mock('@theme-original/ApiItem', () => ({
   },
 }));
 
-describe('ApiItem wrapper (issue #9)', () => {
+describe('ApiItem wrapper', () => {
   it('hands the theme a content component with the same exports that does not render again with the item', () => {
     let mdxRenders = 0;
     const Mdx: ComponentType & Record<string, unknown> = Object.assign(
@@ -50,7 +50,7 @@ describe('ApiItem wrapper (issue #9)', () => {
     expect(mdxRenders).toBe(1);
   });
 
-  it('says so on the console when core no longer attaches the MDX exports (issue #23)', () => {
+  it('says so on the console when core no longer attaches the MDX exports', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Bare = Object.assign(() => <p>Body</p>, { metadata: { id: 'v1/x' } } as Record<
       string,

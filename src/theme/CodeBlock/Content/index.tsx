@@ -1,6 +1,6 @@
 // Thin wrap: the theme's code block content highlights with Prism; Prism and the site's additional
 // languages are evaluated when the first code block renders, not with the route's code
-// (src/lib/prismLanguages.tsx, issue #9).
+// (src/lib/prismLanguages.tsx).
 import type { ComponentType } from 'react';
 import { withPrism } from '@site/src/lib/prismLanguages';
 

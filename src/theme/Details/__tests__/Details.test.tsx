@@ -19,7 +19,7 @@ jest.mock('@theme-original/Details', () => ({
   ),
 }));
 
-describe('Details: content rendered when first opened, for a <details> that mounts after hydration (issue #26)', () => {
+describe('Details: content rendered when first opened, for a <details> that mounts after hydration', () => {
   afterEach(() => (mockIsBrowser.value = true));
 
   it('renders a closed one’s content only once it is clicked open', () => {

@@ -1,5 +1,5 @@
 // Thin wrap of the theme's DocItem/Content: the "Copy page" control above every doc and API page's
-// content (issue #14; the openapi theme's ApiItem layout renders this same component).
+// content (the openapi theme's ApiItem layout renders this same component).
 import React, { type ReactNode } from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';

@@ -16,7 +16,7 @@ jest.mock('@site/src/theme/Markdown/renderer', () => ({
   preloadMarkdownHtml: () => Promise.resolve(),
 }));
 
-describe('Markdown: the build’s HTML first, the theme’s renderer otherwise (issue #26)', () => {
+describe('Markdown: the build’s HTML first, the theme’s renderer otherwise', () => {
   let warn: jest.SpyInstance;
   beforeEach(() => (warn = jest.spyOn(console, 'warn').mockImplementation(() => {})));
   afterEach(() => warn.mockRestore());

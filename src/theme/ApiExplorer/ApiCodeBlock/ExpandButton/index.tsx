@@ -1,5 +1,5 @@
-// Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (the theme
-// did that on every page; see src/lib/prismLanguages.tsx, issue #9).
+// Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (theme-classic
+// would do that on every page; see src/lib/prismLanguages.tsx).
 import Original from '@theme-original/ApiExplorer/ApiCodeBlock/ExpandButton';
 import { includePrismLanguages } from '@site/src/lib/prismLanguages';
 
