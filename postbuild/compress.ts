@@ -1,5 +1,5 @@
 /**
- * Compression of the built site, done once after the build (issue #9), never per request: every text
+ * Compression of the built site, done once after the build, never per request: every text
  * file gets a brotli (`.br`, quality by {@link brotliQualityOf}) and a gzip (`.gz`, level 9) sibling,
  * which the gate serves by `Accept-Encoding` (server/gate/compression.ts). A sibling is written only when
  * it is smaller than the file.
@@ -13,7 +13,7 @@ import { ENCODINGS } from '../rules/buildFiles';
 
 /**
  * Files worth compressing: HTML, JS, CSS, JSON (search index included), XML (feeds, sitemap), SVG, text, YAML
- * (the API description to download, issue #27).
+ * (the API description to download).
  */
 export const COMPRESSIBLE = /\.(html?|m?js|css|json|xml|xsl|svg|txt|md|map|webmanifest|ya?ml)$/i;
 
@@ -21,13 +21,12 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * The brotli quality for a built file (issue #28). Quality 11, brotli's densest and about fifty times
- * slower than 7, only where it pays back: the content-hashed `assets/` (immutable, cached by browsers,
- * and by {@link COMPRESSION_CACHE_DIR} from one build to the next) and the search index (fetched whole by
- * every reader who searches: 5.1 % of its size at 11 against 7.2 % at 7). Quality 7 for the pages, their
- * Markdown copies and the feeds, which every build rewrites: measured over the 10× site of
- * `npm run bench:scale` (92 MiB of HTML), 7.0 % of their size at 11 and 8.2 % at 7, at 0.3 MiB/s against
- * 17 MiB/s — five minutes of a two-core build against six seconds.
+ * The brotli quality for a built file. Quality 11, brotli's densest and many times slower than 7, only
+ * where it pays back: the content-hashed `assets/` (immutable, cached by browsers, and by
+ * {@link COMPRESSION_CACHE_DIR} from one build to the next) and the search index (fetched whole by every
+ * reader who searches). Quality 7 for the pages, their Markdown copies and the feeds, which every build
+ * rewrites: 11 makes them only slightly smaller and turns seconds of a large site's build into minutes
+ * (`npm run bench:scale` builds such a site).
  *
  * @param name - the file's path in the build, with `/` (e.g. `assets/js/main.1a2b3c4d.js`).
  */
@@ -63,12 +62,12 @@ export interface CompressionReport {
   files: number;
   bytes: number;
   brotliBytes: number;
-  /** Files whose encodings came from the cache of the previous build (issue #28). */
+  /** Files whose encodings came from the cache of the previous build. */
   cached: number;
 }
 
 /**
- * Where `npm run build` keeps the encodings of its last build, by content hash (issue #28): a rebuild
+ * Where `npm run build` keeps the encodings of its last build, by content hash: a rebuild
  * compresses only what changed (hashed assets and most pages come back byte for byte). Holds the last
  * build's files only; git-ignored with node_modules.
  */

@@ -1,5 +1,5 @@
 /**
- * The manifests the post-build steps read, each read once (issue #23, point 5): the route tree
+ * The manifests the post-build steps read, each read once: the route tree
  * (plugins/route-tree, from `postBuild`), core's `routesChunkNames.json` and `client-manifest.json`, the
  * Markdown inventory (plugins/markdown-export), the site's own inline scripts (plugins/site-scripts) and the
  * bundled contract.

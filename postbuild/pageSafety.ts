@@ -9,8 +9,7 @@
  * - an event-handler attribute (`onerror=…`) or a `javascript:` URL: code outside any script element;
  * - `<meta http-equiv>`: a refresh navigates away and no CSP directive stops it;
  * - `<iframe>`, `<frame>`, `<object>`, `<embed>`, `<base>`: a frame or plug-in the CSP refuses anyway, or
- *   a base URL that moves every relative link.
- *
+ *   a base URL that moves every relative link;
  * - a `<script src>` inside the React root: Docusaurus writes its entry scripts in the head.
  *
  * The pages a plugin writes whole (plugin-client-redirects' redirect page, whose `<meta http-equiv="refresh">`

@@ -72,7 +72,7 @@ export function finishPage(
   const entries = entryScriptsOf(linked);
   const painted = withPaintFirstScripts(linked);
   // Loud when Docusaurus writes its entry scripts differently: the page would hydrate before its first
-  // paint again. (A script in the body came with content: the page check names it.)
+  // paint. (A script in the body came with content: the page check names it.)
   if (/<script\b[^>]*\bsrc=/i.test(painted.slice(0, painted.indexOf('</head>'))))
     throw new Error(
       'paint-first (postbuild/paintFirst.ts) left a <script src> in the head: Docusaurus no longer writes its ' +

@@ -1,9 +1,9 @@
 /**
- * Lets a built page paint before its scripts run (issue #9). Docusaurus loads its entry scripts with
+ * Lets a built page paint before its scripts run. Docusaurus loads its entry scripts with
  * `<script defer>`; when they have downloaded by the time the HTML is parsed, Chrome runs them (and
  * with them React's hydration) before it paints the first frame, so a page that is complete in its
- * HTML showed up 200–450 ms after its bytes had arrived. Here each entry script is fetched as early
- * as before (`<link rel="preload" as="script">`, low priority like `defer`), and runs, in order, once
+ * HTML would wait for hydration to show. Here each entry script is fetched as early as `defer` fetches
+ * it (`<link rel="preload" as="script">`, low priority like `defer`), and runs, in order, once
  * the first frame after the end of parsing is out (`DOMContentLoaded`, then two
  * `requestAnimationFrame`s), or 100 ms after `DOMContentLoaded` where no frame comes (a background tab).
  * A step of postbuild/ (after `docusaurus build`); the CSP allows the one inline script by its hash.

@@ -1,5 +1,5 @@
 /**
- * Links each built page's route stylesheets in its HTML (issue #9). Docusaurus 3's HTML names only
+ * Links each built page's route stylesheets in its HTML. Docusaurus 3's HTML names only
  * the one global stylesheet and the entry scripts; a route chunk's CSS arrives with the chunk, after
  * the page has painted. Stylesheets kept out of the global one (the OpenAPI theme's, for the API pages
  * only: plugins/api-chunks) must block the first paint of their pages like the global one does, or

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const pages = await finishPages(BUILD_DIR, {
     manifests,
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],
-    // A rebuild compresses only what changed (issue #28).
+    // A rebuild compresses only what changed.
     compressionCache: COMPRESSION_CACHE_DIR,
     siteScripts: manifests.siteScripts,
     staticFileOf: (page) => {

@@ -1,8 +1,8 @@
 /**
  * Marks a built page as sent by the gate only, with `<meta name="portal-gate" content="verified">`
- * (src/components/AuthGate/verified.ts, issues #9, #22), so a signed-in visitor sees the page at first
- * paint. Every page but the public ones (the sign-in page) gets it. Done at build time because the
- * gate, and the CDN edge (issue #12), serve files as they are: neither rewrites a body per request.
+ * (src/components/AuthGate/verified.ts), so a signed-in visitor sees the page at first paint. Every
+ * page but the public ones (the sign-in page) gets it. Done at build time because the gate and the CDN
+ * edge serve files as they are: neither rewrites a body per request.
  */
 import { VERIFIED_META } from '../rules/verifiedMark';
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The build's last step compresses only what changed since the previous build (issue #28): encodings are
+ * The build's last step compresses only what changed since the previous build: encodings are
  * kept by content hash, a changed file is compressed anew (never served stale), and the cache holds the
  * last build's files only.
  */

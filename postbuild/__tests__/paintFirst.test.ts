@@ -26,7 +26,7 @@ function runLoader(html: string, readyState: DocumentReadyState) {
   return { appended, frames, timers, ready: () => onReady?.() };
 }
 
-describe('paint before scripts (issue #9)', () => {
+describe('paint before scripts', () => {
   it('preloads the entry scripts at low priority, as defer scripts load, and replaces the tags with one loader', () => {
     const html = withPaintFirstScripts(HEAD);
     expect(html).not.toMatch(/\bdefer\b/);

@@ -1,5 +1,5 @@
 /**
- * Renders content the way the build does, for ./csp.test.ts (issue #22, L2): an MDX source compiled by
+ * Renders content the way the build does, for ./csp.test.ts: an MDX source compiled by
  * @mdx-js/mdx (the compiler of Docusaurus's MDX loader, ESM-only, hence this tsx child process) and
  * rendered by React's server renderer. Reads `[mdxSource, …]` as JSON on stdin, prints the HTML list.
  */

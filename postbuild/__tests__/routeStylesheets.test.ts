@@ -4,7 +4,7 @@ const PAGE =
   '<html><head><meta charset=UTF-8><link rel=stylesheet href=/assets/css/styles.cd45edde.css />' +
   '<script src=/assets/js/main.e5c1c9a8.js defer></script></head><body></body></html>';
 
-describe('route stylesheets in built pages (issue #9)', () => {
+describe('route stylesheets in built pages', () => {
   it("links the route's stylesheets after the global one, so they block first paint in cascade order", () => {
     const html = withStylesheets(PAGE, ['/assets/css/styles.cd45edde.css', '/assets/css/8749.f4436672.css']);
     expect(html).toContain(

@@ -3,7 +3,7 @@
  */
 import { withVerifiedMark } from '../verifiedMark';
 
-describe('withVerifiedMark (issue #9)', () => {
+describe('withVerifiedMark', () => {
   it("adds the gate's mark first in the head of a minified Docusaurus page, once", () => {
     const page =
       '<!doctype html><html lang=en dir=ltr class="docs-wrapper" data-has-hydrated=false><head><meta charset=UTF-8></head></html>';
