@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * api-chunks point 1 leans on core's `splitChunks.cacheGroups.common` (issue #23): without it the
+ * api-chunks point 1 leans on core's `splitChunks.cacheGroups.common`: without it the
  * client build stops, naming the speed-up, instead of putting the API code back on every doc page.
  */
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * plugins/core-client fails the build when core's client stops importing what it replaces (issue #23).
+ * plugins/core-client fails the build when core's client stops importing what it replaces.
  */
 import { CORE_CLIENT_REPLACEMENTS, missedReplacements, replacementsToJudge } from '../core-client';
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * `npm start` proxies `/mcp` to the MCP server beside the dev server (plugins/mcp-dev-proxy, issue #27).
+ * `npm start` proxies `/mcp` to the MCP server beside the dev server (plugins/mcp-dev-proxy).
  * Docusaurus merges a plugin's `devServer` options into its dev server's, which it added without
  * documenting it (facebook/docusaurus#6107): this test fails, naming that, when core stops doing so.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * plugins/ssg-chunks (issue #28): in the server bundle, a module that two pages import is emitted once,
+ * plugins/ssg-chunks: in the server bundle, a module that two pages import is emitted once,
  * in a chunk of its own, instead of once in each page's chunk. Checked with the bundler Docusaurus runs
  * here (Rspack, from @docusaurus/faster) on two pages that share a module, as core configures the server
  * build (`target: node`, `splitChunks: false`) and as the plugin leaves it.

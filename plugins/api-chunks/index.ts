@@ -1,31 +1,28 @@
 /**
- * Docusaurus plugin: keeps the API reference's JavaScript small and on the API pages only (issue #9).
+ * Docusaurus plugin: keeps the API reference's JavaScript small and on the API pages only.
  *
  * 1. Keeps the OpenAPI theme's modules out of the `common` chunk that every page loads. Docusaurus puts
  *    a module in `common` when more than half of the pages use it; with a page per operation and schema,
- *    the API pages are the majority, so their markdown and explorer code ended up on every doc page
- *    (first-load JS of a doc page 319 → 458 KiB gzip). Configures Docusaurus' `splitChunks`
- *    (core lib/webpack/base.js).
+ *    the API pages are the majority, so their Markdown and explorer code would reach every doc page.
+ *    Configures Docusaurus' `splitChunks` (core lib/webpack/base.js).
  * 2. One copy of each postman package. postman-code-generators' postinstall (`npm/deepinstall.js`)
  *    installs its own postman-collection, lodash, mime-db, iconv-lite and faker under
- *    `codegens/<name>/node_modules`, and each landed in the API page's chunk (about 1.4 MB gzip of 2.1).
+ *    `codegens/<name>/node_modules`, and each copy would land in the API page's chunk.
  *    {@link ONE_COPY} aliases resolve every import of those packages to the project's root copy.
  * 3. Stubs for what the browser never needs (`stubs/`, each says why): faker's English word lists,
  *    iconv-lite's code pages (TextDecoder does it), all of crypto-js (SHA1 only), and every code
  *    generator but the language tabs' three.
  * 4. Keeps the Node polyfills the theme provides to every module (`Buffer`, `process`, through webpack's
  *    ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
- *    so they do not reach the JavaScript every page loads first.
- *
- * 5. The theme's stylesheet (lib/theme/styles.scss, 96 KB, 27 KB gzip: three quarters of the CSS every
- *    page blocked on) on the API pages only. The theme registers it as a client module, for every page;
- *    here that import gets an empty stylesheet, and src/theme/ApiItem imports it again as
- *    {@link API_STYLES_REQUEST}, which Docusaurus' `styles` cache group no longer pulls into the one
- *    global CSS file. It lands in the ApiItem route chunk's CSS, which Docusaurus loads before an in-app
- *    navigation renders an API page; its HTML does not name route CSS, so postbuild/routeStylesheets.ts
- *    links it there after the build.
- * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: about a
- *    third of the API page's code) after hydration. src/theme/Markdown renders it through
+ *    so they stay out of the JavaScript every page loads first.
+ * 5. The theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
+ *    pages only. The theme registers it as a client module, for every page; here that import gets an
+ *    empty stylesheet, and src/theme/ApiItem imports it again as {@link API_STYLES_REQUEST}, which
+ *    Docusaurus' `styles` cache group leaves out of the one global CSS file. It lands in the ApiItem
+ *    route chunk's CSS, which Docusaurus loads before an in-app navigation renders an API page; its HTML
+ *    does not name route CSS, so postbuild/routeStylesheets.ts links it there after the build.
+ * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: a large
+ *    share of the API page's code) after hydration. src/theme/Markdown renders it through
  *    {@link MARKDOWN_RENDERER}; the server build imports it statically, so the HTML holds every
  *    description; here the browser build gets the lazy variant (`renderer.browser.ts`) in its place.
  *
@@ -157,8 +154,8 @@ export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
 /** The theme's stylesheet file, however it is requested. */
 const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
 /**
- * Our own stylesheets for the API pages alone (src/theme/ApiItem/*.css: their accessibility fixes,
- * issue #26): kept with the ApiItem chunk like the theme's, so they are not in every page's CSS.
+ * Our own stylesheets for the API pages alone (src/theme/ApiItem/*.css: their accessibility fixes):
+ * kept with the ApiItem chunk like the theme's, so they are not in every page's CSS.
  */
 const API_PAGE_STYLES_FILE = /[\\/]src[\\/]theme[\\/]ApiItem[\\/][^\\/]+\.css$/;
 /** The theme's stylesheet as its client module requests it (absolute path, no query). */
@@ -198,8 +195,8 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
       if (common && typeof common === 'object') {
         common.test = (module: ModuleLike) => !API_ONLY.test(resourceOf(module));
       } else if (!isServer) {
-        // Loud when core renames or drops the cache group (issue #23): the API reference's code would
-        // reach every doc page's first load again (319 → 458 KiB gzip when it last did).
+        // Loud when core renames or drops the cache group: otherwise the API reference's code would
+        // silently reach every doc page's first load.
         throw new Error(
           'api-chunks (point 1, API code kept off doc pages): Docusaurus core no longer has ' +
             'optimization.splitChunks.cacheGroups.common (core lib/webpack/base.js); update plugins/api-chunks.',

@@ -1,16 +1,16 @@
 /**
  * Docusaurus plugin: two of core's client modules replaced by the site's, for less main-thread work on
- * every page (issue #9). Each replaces one relative import inside core's `lib/client` folder, so only
+ * every page. Each replaces one relative import inside core's `lib/client` folder, so only
  * core's own use changes; the site's module imports core's original where it builds on it.
  *
- * | core file (imports)            | replaced by                                  | why                          |
- * |--------------------------------|----------------------------------------------|------------------------------|
- * | App.js (`./browserContext`)    | src/components/BrowserContextProvider        | `useIsBrowser()` flips in a transition |
- * | docusaurus.js (`./prefetch`)   | src/lib/prefetchOnce.ts                      | one prefetch per chunk URL   |
+ * | core file (imports)          | replaced by                           | why                                    |
+ * |------------------------------|---------------------------------------|----------------------------------------|
+ * | App.js (`./browserContext`)  | src/components/BrowserContextProvider | `useIsBrowser()` flips in a transition |
+ * | docusaurus.js (`./prefetch`) | src/lib/prefetchOnce.ts               | one prefetch per chunk URL             |
  *
  * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
  * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
- * of them, the build fails after it (`postBuild`), naming the speed-up and the import (issue #23).
+ * of them, the build fails after it (`postBuild`), naming the speed-up and the import.
  * Rspack's persistent cache restores modules without resolving them again, so what the last build that
  * did resolve core's client replaced is kept beside that cache ({@link REPLACED_RECORD}) and judged when
  * a build resolved nothing of core.

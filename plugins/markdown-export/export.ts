@@ -1,5 +1,5 @@
 /**
- * Writes the Markdown copy of every page and the llms.txt files into the build (issue #14), from the
+ * Writes the Markdown copy of every page and the llms.txt files into the build, from the
  * inventory the plugin saved (./inventory.ts) and the bundled contract:
  *
  * - `<route>.md` (`/` → `/index.md`): the page as plain Markdown, links absolute to the site (./mdx.ts;

@@ -1,5 +1,5 @@
 /**
- * What the Markdown export (issue #14) writes, read from the content Docusaurus loaded (docs, the `/api`
+ * What the Markdown export writes, read from the content Docusaurus loaded (docs, the `/api`
  * docs instance, blog, pages) so every page keeps the route, title and description the site gives it.
  * The plugin (./index.ts) saves it after the build; ./export.ts turns each entry into `<route>.md` and
  * the llms.txt files. Plain data and functions, no Docusaurus runtime, so it is tested with fake content.

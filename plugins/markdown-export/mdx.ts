@@ -1,5 +1,5 @@
 /**
- * A doc, blog post or page source (Markdown or MDX) as plain Markdown for readers' tools (issue #14),
+ * A doc, blog post or page source (Markdown or MDX) as plain Markdown for readers' tools,
  * with the unified/remark parsers Docusaurus itself uses (remark-mdx for `.mdx`, CommonMark for `.md`
  * as `markdown.format: 'detect'` does; GFM tables; directives for admonitions):
  *

@@ -1,5 +1,5 @@
 /**
- * The API reference as Markdown (issue #14), written from the bundled contract
+ * The API reference as Markdown, written from the bundled contract
  * (`generated/openapi/customer-api.json`, the same file the `/api` pages come from): per operation its
  * method and path, parameters, request body, responses and a curl sample; per tag its operations; per
  * schema its fields. Plain functions over the parsed document, no Markdown library needed.

@@ -1,15 +1,13 @@
 /**
- * Docusaurus plugin: Prism (code highlighting) loads with the pages that show code, not with every page
- * (issue #9).
+ * Docusaurus plugin: Prism (code highlighting) loads with the pages that show code, not with every page.
  *
  * theme-classic registers `lib/prism-include-languages` as a client module (its `getClientModules`),
- * which imports prism-react-renderer and its ~40 grammars into `main.js`, the script every page
- * evaluates before it hydrates (35–50 ms of its ~130 ms evaluation here). This plugin gives that import
- * an empty module; the components that highlight (wraps in src/theme/CodeBlock/Content and
+ * which imports prism-react-renderer and its dozens of grammars into `main.js`, the script every page
+ * evaluates before it hydrates, where they are a large part of its evaluation. This plugin gives that
+ * import an empty module; the components that highlight (wraps in src/theme/CodeBlock/Content and
  * src/theme/ApiExplorer/ApiCodeBlock) register the additional languages themselves, through
  * src/lib/prismLanguages.tsx, so Prism lands in their chunks and is evaluated on the first render of
- * a code block. Whether it left `main.js` is checked by
- * tests/e2e/budgets.spec.ts.
+ * a code block. Whether it left `main.js` is checked by tests/e2e/budgets.spec.ts.
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';

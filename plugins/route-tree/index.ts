@@ -1,5 +1,5 @@
 /**
- * Docusaurus plugin (issue #23): after the build, writes the route tree with each route's
+ * Docusaurus plugin: after the build, writes the route tree with each route's
  * `routesChunkNames.json` key into `.docusaurus/route-tree.json` (./tree.ts), from the routes
  * `postBuild` receives. The sign-in allow-list, the route stylesheets and the first-load budgets and
  * benchmark read it instead of parsing the generated `routes.js`. `npm run bench` adds it to its anchor

@@ -1,7 +1,7 @@
 /**
- * The site's route tree with each route's key in `routesChunkNames.json` (issue #23): built from the
- * routes Docusaurus hands every plugin's `postBuild` (public lifecycle data), instead of parsing the
- * generated `.docusaurus/routes.js`. Runtime-neutral and pure.
+ * The site's route tree with each route's key in `routesChunkNames.json`: built from the routes
+ * Docusaurus hands every plugin's `postBuild` (public lifecycle data), not by parsing the generated
+ * `.docusaurus/routes.js` (a core internal). Runtime-neutral and pure.
  *
  * Docusaurus core (`codegenRoutes.js`, 3.10.2) writes `routesChunkNames.json` with one key per route,
  * `<path>-<hash>`, in the order it walks the same routes: depth first, each route before its nested

@@ -2,16 +2,16 @@
  * Which built JavaScript and CSS files a route needs on first load, from what a Docusaurus 3 build
  * leaves in its generated-files folder (`.docusaurus/`): `route-tree.json` (the nested route tree, written
  * by plugins/route-tree from `postBuild`'s routes), `routesChunkNames.json` (route → chunk names) and
- * `client-manifest.json` (chunk → files, chunk name → every chunk an import of it loads). Docusaurus loads a route's chunks, those of its parent layout
- * routes included, before hydrating, and does not list them in the HTML. Used by the sign-in assets
- * plugin (what the server gate lets anonymous visitors load, issue #4) and by the size budgets and
- * benchmark (first-load JS, issue #9).
+ * `client-manifest.json` (chunk → files, chunk name → every chunk an import of it loads). Docusaurus
+ * loads a route's chunks, those of its parent layout routes included, before hydrating, and does not
+ * list them in the HTML. Used by the sign-in assets plugin (what the server gate lets anonymous
+ * visitors load) and by the size budgets and benchmark (first-load JS).
  */
 
 /** `client-manifest.json` as written by the Docusaurus 3 build (react-loadable-ssr-addon format). */
 export interface ClientManifest {
   entrypoints: string[];
-  /** Chunk name (e.g. `4c5e977b`, `sign-in-form`; older builds: a chunk id) → every chunk id that import loads. */
+  /** Chunk name (e.g. `4c5e977b`, `sign-in-form`) or chunk id → every chunk id that import loads. */
   origins: Record<string, string[]>;
   /** Chunk id → its files. */
   assets: Record<string, Record<string, { file: string; publicPath?: string }[]>>;
@@ -36,8 +36,8 @@ const chunkIdsOf = new WeakMap<ClientManifest, Map<string, string>>();
 
 /**
  * Chunk name (the file name's first part, e.g. `34b338d8` of `assets/js/34b338d8.bbbb.js`) → chunk id.
- * Memoized per manifest: the build's last step asks for every chunk of every page (issue #28: at 10× the
- * content, recomputing it per chunk took 21 s of the step).
+ * Memoized per manifest: the build's last step asks for every chunk of every page, and recomputing it
+ * per chunk grows with the square of the content.
  */
 function chunkIdsByName(manifest: ClientManifest): Map<string, string> {
   const known = chunkIdsOf.get(manifest);

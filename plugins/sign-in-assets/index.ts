@@ -1,13 +1,13 @@
 /**
- * Docusaurus plugin for what the sign-in form loads (issues #4, #9):
+ * Docusaurus plugin for what the sign-in form loads:
  *
  * - Leaves Amplify UI's stylesheet out of the site's one stylesheet. Docusaurus merges all CSS into the
- *   `styles` chunk (core lib/webpack/base.js, docusaurus#2006), so the 31 KB gzip of Amplify UI CSS
- *   would block the first paint of every signed-in page; it now travels with the lazily loaded
- *   `sign-in-form` chunk (src/components/SignInForm) and is fetched only when the form shows.
+ *   `styles` chunk (core lib/webpack/base.js, facebook/docusaurus#2006), so Amplify UI's CSS would block
+ *   the first paint of every signed-in page; here it travels with the lazily loaded `sign-in-form`
+ *   chunk (src/components/SignInForm) and is fetched only when the form shows.
  * - Lets the bundler drop Amplify's redirect sign-in from pages that do not use it. `@aws-amplify/auth`
  *   declares `signInWithRedirect.mjs` side-effectful (its only side effect is importing the OAuth
- *   listener), so every import from `aws-amplify/auth` kept it, with PKCE, sha256 and the Buffer
+ *   listener), so every import from `aws-amplify/auth` would keep it, with PKCE, sha256 and the Buffer
  *   polyfill, in `main`. Only the SSO button (in the lazy sign-in form) imports it; the listener is
  *   imported by AuthProvider when a redirect sign-in is in flight (see `needsOAuthListener`).
  * - After the build, writes `sign-in-assets.json` into the output folder, listing the chunk files the

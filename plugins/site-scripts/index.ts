@@ -3,8 +3,9 @@
  * pages (./learn.ts: the plugins' HTML tags from `postBuild`'s `headTags`, `preBodyTags` and
  * `postBodyTags`, and React's streaming runtime from react-dom/server itself), minified by the same HTML
  * minifier as the pages (`@docusaurus/bundler` `getHtmlMinifier`, with the type core picks from
- * `future.faster.swcHtmlMinimizer`), and the pages a plugin writes whole (the client redirects). Writes them to `.docusaurus/site-scripts.json`, which the build's last
- * step reads to allow exactly these scripts and refuse every other (postbuild/pageSafety.ts).
+ * `future.faster.swcHtmlMinimizer`), and the pages a plugin writes whole (the client redirects). Writes
+ * them to `.docusaurus/site-scripts.json`, which the build's last step reads to allow exactly these
+ * scripts and refuse every other (postbuild/pageSafety.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

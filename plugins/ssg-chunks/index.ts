@@ -1,14 +1,14 @@
 /**
  * Docusaurus plugin: the server bundle's page chunks share their common modules instead of each carrying
- * a copy (issue #28, cost at scale).
+ * a copy, so the build's cost grows with the pages, not with pages × modules.
  *
  * Docusaurus builds the server bundle, which only renders the pages at build time (SSG), with
  * `optimization.splitChunks: false` (core `lib/webpack/base.js`, 3.10.2). Each route's content chunk then
  * holds its own copy of every module it imports that the entry does not: on this site each API page's
- * chunk carried the OpenAPI theme's schema components and their Markdown stack (about 2 MB a page, 153 MB
- * of server bundle at 1×). Each SSG worker reads and compiles every copy. Splitting the async chunks'
- * shared modules out, with the bundler's public `splitChunks` options, makes each one chunk, read and
- * compiled once per worker. The client bundle is left as core and plugins/api-chunks configure it.
+ * chunk would carry the OpenAPI theme's schema components and their Markdown stack, and each SSG worker
+ * would read and compile every copy. Splitting the async chunks' shared modules out, with the bundler's
+ * public `splitChunks` options, makes each one chunk, read and compiled once per worker. The client
+ * bundle is left as core and plugins/api-chunks configure it.
  */
 import type { Plugin } from '@docusaurus/types';
 

@@ -1,7 +1,7 @@
 /**
  * Stands in for `iconv-lite` in the browser bundle (plugins/api-chunks): postman-collection calls only
  * `encodingExists` and `decode` to read a response body in a non-UTF-8 charset, which the browser's own
- * TextDecoder (WHATWG Encoding) does without iconv's code-page tables (about 170 KB gzip).
+ * TextDecoder (WHATWG Encoding) does without iconv's large code-page tables.
  */
 function encodingExists(charset) {
   try {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Which pages get a Markdown copy and where they go in llms.txt (issue #14), from content shaped like
+ * Which pages get a Markdown copy and where they go in llms.txt, from content shaped like
  * Docusaurus 3.10's loaded plugins: docs with sidebars and generated category indexes, the `/api` docs
  * instance, the blog with tags, and pages.
  */

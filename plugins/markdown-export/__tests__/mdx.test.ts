@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Docs and posts as plain Markdown (issue #14): what a reader pastes into an assistant must hold the
+ * Docs and posts as plain Markdown: what a reader pastes into an assistant must hold the
  * page's headings, tables, code and admonitions, every link absolute, and no JSX. The remark packages
  * are ESM-only, so the conversion runs in a tsx child process (./convert.ts).
  */

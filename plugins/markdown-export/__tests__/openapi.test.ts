@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The API reference as Markdown (issue #14), from the real bundled contract: what a reader's tool needs
+ * The API reference as Markdown, from the real bundled contract: what a reader's tool needs
  * of an operation (method and path, parameters, body, responses, a curl sample) and of a schema.
  */
 import { loadContract } from '../../../config/openapi';

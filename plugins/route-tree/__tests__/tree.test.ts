@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The route tree from postBuild's routes (issue #23): each route gets its routesChunkNames.json key in
+ * The route tree from postBuild's routes: each route gets its routesChunkNames.json key in
  * core's order, the not-found route comes last, and a change of that order fails loudly.
  */
 import { routeTreeOf } from '../tree';
@@ -38,7 +38,7 @@ it('takes core’s longer hash for routes sharing a path', () => {
 });
 
 it('fails, naming what depends on it, when the keys no longer follow the routes', () => {
-  // Breadth first instead of depth first: /docs/a's key is not where core used to put it.
+  // Breadth first instead of depth first: /docs/a's key is not where core puts it.
   expect(() => routeTreeOf(routes, ['/login-f43', '/docs-1a2', '/docs/b-5c6', '/docs/a-3b4'])).toThrow(
     /route-tree: routesChunkNames.json key "\/docs\/b-5c6" does not belong to route \/docs\/a .*sign-in allow-list, route stylesheets and first-load budgets/,
   );
