@@ -64,11 +64,14 @@ function requiredBodies(contract: Record<string, unknown>): Set<string> {
   );
 }
 
+/** The `detail` of a `500`; what went wrong is in the sandbox's console, which may name its files. */
+export const SANDBOX_ERROR = "Sandbox error: the sandbox's console says why.";
+
 /**
  * The answer to an error a route throws: `422` with the contract's `detail` list for invalid input (spec
  * §5.1, §8.1), the bearer check's `401`/`403` with its challenge, `500` for anything else.
  */
-function answerError(error: FastifyError & { errors?: unknown[] }, _request: FastifyRequest, reply: FastifyReply) {
+function answerError(error: FastifyError & { errors?: unknown[] }, request: FastifyRequest, reply: FastifyReply) {
   if (error.validation) {
     return reply.code(422).send({ detail: toValidationDetail(error.validation, error.validationContext) });
   }
@@ -86,8 +89,8 @@ function answerError(error: FastifyError & { errors?: unknown[] }, _request: Fas
     const type = error.statusCode === 413 ? 'too_long' : 'json_invalid';
     return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type }] });
   }
-  reply.log.error(error);
-  return reply.code(500).send({ detail: `Sandbox error: ${error.message}` });
+  console.error(`[sandbox] ${request.method} ${request.routeOptions.url ?? request.url} failed:`, error);
+  return reply.code(500).send({ detail: SANDBOX_ERROR });
 }
 
 /**

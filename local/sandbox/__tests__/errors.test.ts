@@ -5,7 +5,11 @@
  * "Send API request" against the sandbox answers what the API reference shows.
  */
 import { loadContract } from '../../../config/openapi';
-import { sandbox } from './helper';
+import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
+import { mintToken } from '../../../server/__tests__/helper';
+import { SANDBOX_ERROR } from '../app';
+import { SAMPLE_IDS } from '../corpus/seed';
+import { checkedSandbox, sandbox } from './helper';
 
 let env: Awaited<ReturnType<typeof sandbox>>;
 beforeAll(async () => {
@@ -112,4 +116,27 @@ it('a value no alternative takes: one entry per alternative, no summary entry', 
     { loc: ['body', 'title'], msg: 'Input should be a valid string', type: 'string_type' },
     { loc: ['body', 'title'], msg: 'Input should be a valid list', type: 'list_type' },
   ]);
+});
+
+it("answers a failure it does not expect with a 500 naming no file of the sandbox's disk", async () => {
+  const { app, corpus } = await checkedSandbox();
+  const file = '/srv/portal/.local/sandbox/corpus.db';
+  const failure = Object.assign(new Error(`ENOENT: no such file or directory, open '${file}'`), { path: file });
+  jest.spyOn(corpus, 'document').mockImplementation(() => {
+    throw failure;
+  });
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const response = await app.inject({
+      method: 'GET',
+      url: `${CUSTOMER_BASE_PATH}/documents/${SAMPLE_IDS.document}`,
+      headers: { authorization: `Bearer ${mintToken()}` },
+    });
+    expect([response.statusCode, JSON.parse(response.body)]).toEqual([500, { detail: SANDBOX_ERROR }]);
+    expect(logged.mock.calls.flat()).toContain(failure);
+  } finally {
+    logged.mockRestore();
+    await app.close();
+    corpus.close();
+  }
 });
