@@ -17,10 +17,8 @@
  *    so they stay out of the JavaScript every page loads first.
  * 5. The theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
  *    pages only. The theme registers it as a client module, for every page; here that import gets an
- *    empty stylesheet, and src/theme/ApiItem imports it again as {@link API_STYLES_REQUEST}, which
- *    Docusaurus' `styles` cache group leaves out of the one global CSS file. It lands in the ApiItem
- *    route chunk's CSS, which Docusaurus loads before an in-app navigation renders an API page; its HTML
- *    does not name route CSS, so postbuild/routeStylesheets.ts links it there after the build.
+ *    empty stylesheet, and src/theme/ApiItem imports it again ({@link API_STYLES_REQUEST}) into its
+ *    route chunk's CSS, which postbuild/routeStylesheets.ts links in the API pages' HTML.
  * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: a large
  *    share of the API page's code) after hydration. src/theme/Markdown renders it through
  *    {@link MARKDOWN_RENDERER}; the server build imports it statically, so the HTML holds every

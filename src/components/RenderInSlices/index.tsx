@@ -61,20 +61,15 @@ function Committed({ onCommit }: { onCommit: RefObject<() => void> }): null {
  * Wraps a component that the page renders in the browser only (after hydration) so that React renders
  * it in a transition, in slices of about 5 ms that let the browser paint and answer input between
  * them, instead of in the one synchronous commit that follows hydration (react.dev `startTransition`:
- * transition updates are interruptible). Until then, and on the server, `fallback` shows.
+ * transition updates are interruptible). Until then, and on the server, `fallback` shows. The OpenAPI
+ * theme renders an operation's parameters, request body and response schemas in the browser only
+ * (`BrowserOnly`), all at once when hydration ends, which would otherwise be one long task.
  *
- * Why: the OpenAPI theme renders an operation's parameters, request body and response schemas only in
- * the browser (`BrowserOnly`), all at once when hydration ends; with each description parsed as
- * Markdown there, one synchronous render would block the main thread for a long task.
+ * The page's sections take turns, each rendering once the one before it has committed, so their
+ * commits are separate tasks too (a transition's render is sliced, its commit is not).
  *
- * The page's sections take turns: each renders once the one before it has committed, so an
- * operation page commits its parameters, request body and responses in three tasks instead of one long one
- * (a transition's render is sliced, its commit is not).
- *
- * Since the component first renders after hydration, it can be `React.lazy`: its code (for the
- * schemas, the theme's schema tree) then loads after the page is interactive, not before it hydrates;
- * `fallback` shows while it loads (never on the server, which renders `fallback` alone, so no Suspense
- * boundary reaches the server-rendered HTML).
+ * The component can be `React.lazy`: its code then loads after the page is interactive, `fallback`
+ * showing meanwhile (the server renders `fallback` alone, so no Suspense boundary reaches the HTML).
  *
  * @param Component - the browser-only component, or a `React.lazy` of it; its props pass through unchanged.
  * @param fallback - what the server renders in its place, and the browser until it is ready (the
