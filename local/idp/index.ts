@@ -57,6 +57,18 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <button type="submit">Sign in</button></form></body></html>`;
 }
 
+/**
+ * What the login interaction's `400` says about `error`: oidc-provider's own errors (an unknown or expired
+ * interaction) by their OAuth error code, which is meant for clients; anything else as a fixed text, with
+ * the error in the console, since its message may name a file of this machine.
+ */
+export function interactionErrorText(error: unknown): string {
+  const oauth = error as { expose?: unknown; error?: unknown };
+  if (error instanceof Error && oauth.expose === true && typeof oauth.error === 'string') return oauth.error;
+  console.error('[idp] The login interaction failed:', error);
+  return "the login failed: the IdP's console says why";
+}
+
 /** Reads an urlencoded form body. */
 async function formOf(req: http.IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -165,9 +177,7 @@ function interactionHandler(
         { mergeWithLastSubmission: false },
       );
     } catch (error) {
-      res
-        .writeHead(400, { 'content-type': 'text/plain' })
-        .end(`Local IdP: ${error instanceof Error ? error.message : error}`);
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`Local IdP: ${interactionErrorText(error)}`);
     }
   };
 }
