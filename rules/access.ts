@@ -1,18 +1,22 @@
 /**
- * Who may have what (issues #4, #12): the one access decision of the portal, shared by the Fastify gate
+ * Who may have what: the one access decision of the portal, shared by the Fastify gate
  * (server/app.ts) and the CloudFront viewer-request handler (deploy/edge), so the two cannot drift.
  * Runtime-neutral (rules/README.md): no file system, no framework; the caller passes the request's method, target, `Cookie`
  * and `Accept` headers, and the public paths and verifier it built once.
  *
  * - Sign-in page and its assets (the build's allow-list): everyone.
- * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts; issue #14) in an
+ * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts) in an
  *   `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
  *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
  * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
  *   sign-in page renews it without the password), and anything else gets 401 with no body.
- * - The MCP endpoint `/mcp` (issue #27), where the runtime serves it: an `Authorization: Bearer` access
+ * - The MCP endpoint `/mcp`, where the runtime serves it: an `Authorization: Bearer` access
  *   token on every method and nothing else (the MCP authorization spec: a token on every request, in the
  *   header; cookies do not count), else 401 with the RFC 9728 `resource_metadata` challenge (rules/mcp.ts).
+ *
+ * Whether a page that passes is sent as HTML or as its Markdown copy (`Accept: text/markdown`) is chosen
+ * after this decision (./negotiation.ts), so both get the same one: an anonymous request that accepts
+ * HTML is sent to sign-in, one that accepts only Markdown gets 401.
  */
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
@@ -38,7 +42,7 @@ export interface AccessTokenVerifier {
 
 /**
  * Why a request was let through or not (logs, and `x-gate` in tests): `bearer` is a script's valid
- * `Authorization: Bearer` access token, `bad-bearer` one that is not (issue #14).
+ * `Authorization: Bearer` access token, `bad-bearer` one that is not.
  */
 export type Access = 'public' | 'signed-in' | 'bearer' | 'refreshable' | 'anonymous' | 'bad-bearer';
 
@@ -52,7 +56,7 @@ export interface GateRules {
   /** Route of the sign-in page, e.g. `/login`. */
   signInRoute: string;
   /**
-   * Set where the runtime serves the MCP endpoint (issue #27; rules/mcp.ts): the site's public URL without a
+   * Set where the runtime serves the MCP endpoint (rules/mcp.ts): the site's public URL without a
    * trailing slash, named in the 401's `resource_metadata`. Unset, `/mcp` is a path like any other.
    */
   mcpSiteUrl?: string;
@@ -65,7 +69,7 @@ export interface GateRequest {
   target: string;
   cookie?: string;
   accept?: string;
-  /** The `Authorization` header, e.g. `Bearer eyJ…` (issue #14). */
+  /** The `Authorization` header, e.g. `Bearer eyJ…`. */
   authorization?: string;
 }
 
@@ -115,7 +119,7 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   }
   if (rules.mcpSiteUrl !== undefined && target.path === MCP_PATH)
     return decideMcp(request, target, rules.mcpSiteUrl, rules);
-  // A script's access token (issue #14), on reads only, verified exactly like the cookie's: it lets
+  // A script's access token, on reads only, verified exactly like the cookie's: it lets
   // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
   const bearer = request.method === 'GET' || request.method === 'HEAD' ? bearerToken(request.authorization) : undefined;
   if (bearer !== undefined && !rules.publicPaths.has(target.path)) {
@@ -172,7 +176,7 @@ export function encodePath(sitePath: string): string {
 
 /**
  * The `Location` of a redirect to a site path: percent-encoded, and never `//host…` or `/\\host…`,
- * which browsers read as another origin (issue #22, M1): such a path becomes `/`. `parseTarget` already
+ * which browsers read as another origin: such a path becomes `/`. `parseTarget` already
  * refuses empty segments; this keeps every redirect on the origin whatever the path.
  *
  * @param sitePath - a decoded site path starting with `/`.

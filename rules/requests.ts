@@ -1,5 +1,6 @@
 /**
- * Pure rules about incoming requests, for the gate hook (issue #4).
+ * Pure rules about incoming requests, for the gate hook: the targets and header sizes it refuses, and
+ * what counts as a page request.
  */
 
 /** Longest request target accepted, in characters; longer ones get 414. */
@@ -49,7 +50,7 @@ export function parseTarget(target: string): ParsedTarget {
     return { ok: false, status: 400, reason: 'dot segment or backslash in path' };
   }
   // No file of the build has an empty segment (`//x`, `a//b`, `x//`) or a `?`/`#` in its name; refused
-  // here, both gates answer such paths alike, and none can turn into a `Location: //host` (issue #22).
+  // here, both gates answer such paths alike, and none can turn into a `Location: //host`.
   if (decoded.includes('//')) return { ok: false, status: 400, reason: 'empty segment in path' };
   if (/[?#]/.test(decoded)) return { ok: false, status: 400, reason: 'encoded ? or # in path' };
   return { ok: true, path: decoded, search };

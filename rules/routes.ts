@@ -59,12 +59,38 @@ export function sitePathsOf(file: string): string[] {
 }
 
 /**
- * The Markdown copy of a page (issue #14), written by plugins/markdown-export and fetched by "Copy page":
- * its `.md` file relative to the build folder, `/` → `index.md`, `/docs/x/` → `docs/x.md`.
+ * The Markdown copy of a page, written by plugins/markdown-export and fetched by "Copy page": its `.md`
+ * file relative to the build folder, `/` → `index.md`, `/docs/x/` → `docs/x.md`.
  */
 export function markdownPathOf(route: string): string {
   const trimmed = trimBoth(route, '/');
   return `${trimmed || 'index'}.md`;
+}
+
+/**
+ * The Markdown copy of a built page, the file-side twin of {@link markdownPathOf}: `docs/x/index.html` →
+ * `docs/x.md`, `index.html` → `index.md`; another `.html` file keeps its name (`404.html` → `404.html.md`,
+ * as `markdownPathOf('/404.html')`). For every page path `p`, `markdownFileOf(builtFileOf(p))` is
+ * `markdownPathOf(p)`.
+ *
+ * @param pageFile - an `.html` file relative to the build folder, with `/` separators.
+ */
+export function markdownFileOf(pageFile: string): string {
+  return markdownPathOf(
+    pageFile === 'index.html' || pageFile.endsWith('/index.html') ? pageFile.slice(0, -10) : pageFile,
+  );
+}
+
+/**
+ * The pages of a build that have no Markdown copy (the sign-in page, search, the not-found page…), for a
+ * runtime that cannot look the copy up per request (the edge handler's configuration, deploy/edge).
+ *
+ * @param files - every file of the build, relative to its folder, with `/` separators.
+ * @returns their `.html` files whose {@link markdownFileOf} is not among `files`, sorted.
+ */
+export function pagesWithoutMarkdown(files: Iterable<string>): string[] {
+  const all = new Set(files);
+  return [...all].filter((file) => file.endsWith('.html') && !all.has(markdownFileOf(file))).sort();
 }
 
 /** The site path of a page's Markdown copy, as a browser requests it: `/docs/x` → `/docs/x.md`. */

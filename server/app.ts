@@ -1,10 +1,11 @@
 /**
- * The production server of the portal (issue #4): serves the Docusaurus build with @fastify/static and
+ * The production server of the portal: serves the Docusaurus build with @fastify/static and
  * lets nothing but the sign-in page and its assets out to a request that does not carry a valid
  * Cognito access token. The access check is one `onRequest` hook that runs before any file is read.
  *
  * Anonymous page requests are redirected to `/login?next=<path>`; anonymous requests for anything
- * else (JS chunks, `search-index.json`, sitemap, feeds) get 401 with no body. A request whose access
+ * else (JS chunks, `search-index.json`, sitemap, feeds) get 401 with no body. A page asked for with
+ * `Accept: text/markdown` is answered with its Markdown copy (rules/negotiation.ts). A request whose access
  * token has expired but which still has a refresh token is sent to the sign-in page too, where
  * Amplify refreshes the session and returns the user to `next` without asking for the password.
  */
@@ -18,6 +19,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
+import { negotiatedFile } from '../rules/negotiation';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { addMcp, type AppMcpOptions } from './mcp/fastify';
@@ -27,10 +29,10 @@ export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { addHostCheck } from './gate/hosts';
 import { publicFiles } from './gate/publicFiles';
-import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './gate/securityHeaders';
+import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, PAGE_VARY } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
 
-/** Path of the health check for load balancers (issue #12). */
+/** Path of the health check for load balancers. */
 export const HEALTH_PATH = '/healthz';
 
 /** Options of {@link buildApp}. */
@@ -52,7 +54,7 @@ export interface AppOptions {
    * production (a real user pool configured).
    */
   accessLog?: (line: string) => void;
-  /** The MCP server at `/mcp` (issue #27); off when unset. */
+  /** The MCP server at `/mcp`; off when unset. */
   mcp?: AppMcpOptions;
   /**
    * The `Host` names answered (config/env.ts `acceptedHostnames`: the loopback names, and SITE_URL's in
@@ -90,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addHostCheck(app, options.acceptedHostnames ?? LOOPBACK_HOSTNAMES, { anyHost: [HEALTH_PATH] });
   await registerHeadersAndFiles(app, buildDir, options);
   addGate(app, {
-    // A load balancer's health check needs no token (issue #12).
+    // A load balancer's health check needs no token.
     // The MCP client reads the protected-resource metadata before it has a token (RFC 9728).
     publicPaths: new Set([
       ...publicFiles(buildDir),
@@ -130,8 +132,8 @@ async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, o
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it
-  // (issue #9), with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.
+  // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it,
+  // with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.
   await app.register(fastifyStatic, {
     root: buildDir,
     serve: false,
@@ -262,8 +264,12 @@ function sendSiteFile(
   }
   const page = pages.get(file);
   if (page) {
+    reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', PAGE_VARY);
+    const markdown = negotiatedFile(file, request.headers.accept, (copy) => files.has(`/${copy}`));
+    // @fastify/static sends the copy's brotli or gzip file, its entity tag and `text/markdown; charset=utf-8`.
+    if (markdown !== file) return reply.sendFile(markdown, { cacheControl: false });
     const { coding, body } = pageBodyFor(page, request.headers['accept-encoding']);
-    reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'accept-encoding').header('etag', body.etag);
+    reply.header('etag', body.etag);
     if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
     if (coding !== 'identity') reply.header('content-encoding', coding);
     return reply.type('text/html; charset=utf-8').send(body.body);

@@ -1,8 +1,8 @@
 /**
- * The Content-Security-Policy of the portal (issue #4): only this site's own scripts, plus the inline
+ * The Content-Security-Policy of the portal: only this site's own scripts, plus the inline
  * scripts the site's own code writes into its HTML (colour mode, paint-first loader, client redirects,
  * React's streaming runtime), allowed by their SHA-256 hashes, listed by the build
- * ({@link INLINE_SCRIPT_HASHES_FILE}); never an inline script that came with content (issue #22); no
+ * ({@link INLINE_SCRIPT_HASHES_FILE}); never an inline script that came with content; no
  * `unsafe-eval`, no framing.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
 import { serversForMode, withApiHost, type OpenApiDocument } from '../../rules/contract';
 
 /**
- * The `'sha256-…'` sources the CSP allows (issue #4, #22 L2): read from the build's
+ * The `'sha256-…'` sources the CSP allows: read from the build's
  * {@link INLINE_SCRIPT_HASHES_FILE}, so the gate starts without parsing every page.
  *
  * @throws {Error} when the file is missing or is not a list of sha256 sources (run `npm run build`).
@@ -52,7 +52,7 @@ export function cspDirectives(scriptHashes: string[], origins: CspOrigins): Reco
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
-    // The hosted UI too: Amplify redeems the OAuth code at `https://<domain>/oauth2/token` (issue #13).
+    // The hosted UI too: Amplify redeems the OAuth code at `https://<domain>/oauth2/token`.
     connectSrc: ["'self'", ...origins.identity, ...origins.api, ...(origins.oauth ? [origins.oauth] : [])],
     formAction: ["'self'", ...(origins.oauth ? [origins.oauth] : [])],
     frameAncestors: ["'none'"],
@@ -64,7 +64,7 @@ export function cspDirectives(scriptHashes: string[], origins: CspOrigins): Reco
 /**
  * Origins the browser may connect to: the identity service, the contract's API servers as the reference
  * lists them (production on API_HOST; in local mode only, the local sandbox API on SANDBOX_PORT, so with
- * a real user pool no localhost origin is named: issue #22, L3), OAuth.
+ * a real user pool no localhost origin is named), OAuth.
  */
 export function cspOriginsFor(env: PortalEnv): CspOrigins {
   const contract = loadContract() as OpenApiDocument;

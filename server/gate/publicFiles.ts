@@ -1,5 +1,5 @@
 /**
- * The files an anonymous visitor may receive (issue #4): the sign-in page's HTML, what that HTML loads
+ * The files an anonymous visitor may receive: the sign-in page's HTML, what that HTML loads
  * (scripts, stylesheets, icons, preloaded images), and the chunks the sign-in route loads before it
  * hydrates (`sign-in-assets.json`, written by plugins/sign-in-assets). Computed once at start-up.
  */

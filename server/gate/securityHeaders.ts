@@ -1,5 +1,5 @@
 /**
- * Response headers both gates send alike (issues #12, #22): the Fastify gate through helmet
+ * Response headers both gates send alike: the Fastify gate through helmet
  * (server/app.ts), the CloudFront distribution through its response headers policy (deploy/stack.ts).
  * A test compares helmet's actual output with the synthesized policy, so the two cannot drift.
  */
@@ -20,9 +20,16 @@ export const EXTRA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * `Cache-Control` of a hashed asset (`assets/…`): cached by the browser for a year, never by a shared
- * cache (a TLS-inspecting proxy would otherwise keep gated chunks and hand them to others: issue #22, L5).
+ * cache (a TLS-inspecting proxy would otherwise keep gated chunks and hand them to others).
  */
 export const ASSET_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** `Cache-Control` of every other file of the build (pages, search index, sitemap): private, revalidated. */
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * `Vary` of a page: which of its files is sent depends on `Accept` (its HTML or its Markdown copy,
+ * rules/negotiation.ts) and on `Accept-Encoding` (the build's brotli and gzip copies), so a cache keeps
+ * each apart (RFC 9110 §12.5.5).
+ */
+export const PAGE_VARY = 'Accept, Accept-Encoding';

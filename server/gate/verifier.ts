@@ -1,11 +1,11 @@
 /**
  * Verifies Cognito access tokens with aws-jwt-verify: signature (RS256, key from the pool's JWKS),
- * `iss`, `token_use: access`, `client_id` and `exp` (issue #4). The gate requires the access token;
+ * `iss`, `token_use: access`, `client_id` and `exp`. The gate requires the access token;
  * an ID token in its place is refused.
  *
  * - Cognito mode: `CognitoJwtVerifier` for the configured user pool and app clients (web, and scripts
  *   when configured); its JWKS is fetched
- *   once by `hydrate()` and cached, or given (`jwks`: the edge handler has it baked in, issue #12).
+ *   once by `hydrate()` and cached, or given (`jwks`: the edge handler has it baked in).
  *   Tokens of any other issuer, the local one included, are refused.
  * - Local mode: the local identity service's issuer (`http://localhost:<port>/<poolId>`) with its JWKS
  *   loaded explicitly (`cacheJwks`), since its key ships inside the cognito-local npm package.
@@ -21,12 +21,12 @@ export type { AccessTokenVerifier, TokenCheck };
 
 /**
  * How far a token's `iat` may lie in the future, in seconds: clocks differ a little between Cognito and
- * the gate; a token "issued" later than that was not issued by the pool (issue #22).
+ * the gate; a token "issued" later than that was not issued by the pool.
  */
 export const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * Refuses what aws-jwt-verify lets through by default (issue #22): a token without a numeric `exp`
+ * Refuses what aws-jwt-verify lets through by default: a token without a numeric `exp`
  * (it would never expire) and one whose `iat` is missing or more than {@link CLOCK_SKEW_SECONDS} ahead.
  * Cognito's access tokens always carry both.
  *
@@ -46,7 +46,7 @@ export const VERIFIED_CACHE_SIZE = 10_000;
 export interface VerifierOptions {
   /**
    * The pool's JWKS, when known in advance: required in local mode (the local identity service's keys);
-   * in Cognito mode it replaces fetching them (Lambda@Edge bakes them in, issue #12).
+   * in Cognito mode it replaces fetching them (Lambda@Edge bakes them in).
    */
   jwks?: Jwks;
   /** Cognito mode: fetch the pool's JWKS now rather than on the first request (default true). */
@@ -63,7 +63,7 @@ export async function createAccessTokenVerifier(
   { jwks, hydrate = true }: VerifierOptions = {},
 ): Promise<AccessTokenVerifier> {
   let verify: (token: string) => Promise<JwtPayload>;
-  // The web app client's tokens, and the scripts client's when there is one (issue #22).
+  // The web app client's tokens, and the scripts client's when there is one.
   const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : [])];
   if (auth.mode === 'local') {
     if (!jwks) throw new Error('local mode needs the local identity service JWKS');
