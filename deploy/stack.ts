@@ -175,7 +175,7 @@ export class IdentityStack extends Stack {
     return { domainPrefix, oidcIssuer, oidcClientId, oidcClientSecret };
   }
 
-  /** The web app client (SRP and the OAuth code flow) and the scripts client (issue #14). */
+  /** The web app client (SRP and the OAuth code flow) and the scripts client. */
   private appClients(pool: cognito.UserPool, sso: cognito.UserPoolIdentityProviderOidc, props: IdentityStackProps) {
     const web = pool.addClient('Web', {
       generateSecret: false,
@@ -196,8 +196,8 @@ export class IdentityStack extends Stack {
       preventUserExistenceErrors: true,
     });
     web.node.addDependency(sso);
-    // Scripts read the docs with `Authorization: Bearer <access token>` (issue #14); `aws cognito-idp
-    // initiate-auth --auth-flow USER_PASSWORD_AUTH` needs that flow, which the web client no longer allows.
+    // Scripts read the docs with `Authorization: Bearer <access token>`; `aws cognito-idp
+    // initiate-auth --auth-flow USER_PASSWORD_AUTH` needs that flow, which the web client does not allow.
     const scripts = pool.addClient('Scripts', {
       generateSecret: false,
       authFlows: { userPassword: true },
@@ -215,7 +215,7 @@ export interface SiteStackProps extends StackProps {
   buildDir: string;
   /** The bundled edge handler folder (`npm run deploy:build`), checked by deploy/trust.ts. */
   edgeBundleDir: string;
-  /** The bundled MCP function folder (`npm run deploy:build`, issue #27), checked by deploy/trust.ts. */
+  /** The bundled MCP function folder (`npm run deploy:build`), checked by deploy/trust.ts. */
   mcpBundleDir: string;
   /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
   cspDirectives: Record<string, string[]>;

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Local mode only where it is safe (issue #22, H1): the local identity service's private key ships in
+ * Local mode only where it is safe: the local identity service's private key ships in
  * the public cognito-local package, so a token anyone signs with it must be refused by every gate that
  * runs with a real user pool, and nothing but a plainly local run may trust it.
  */

@@ -141,7 +141,7 @@ describe('the distribution and its gate', () => {
     });
   });
 
-  it('sends exactly the headers helmet sends from the Fastify gate (issue #22)', async () => {
+  it('sends exactly the headers helmet sends from the Fastify gate', async () => {
     const gate = await buildTestApp(buildDir, { tls: true });
     const response = await gate.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
     await gate.close();
@@ -333,7 +333,7 @@ describe('every Lambda log group has a retention period', () => {
   });
 });
 
-describe('hardening (issue #22)', () => {
+describe('hardening', () => {
   it('a WAF web ACL with a per-IP rate limit and AWS managed common rules guards the distribution', () => {
     t.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
@@ -413,7 +413,7 @@ describe('the identity', () => {
     });
   });
 
-  it('cannot be deleted by CloudFormation, and runs threat protection in audit mode at least (issue #22)', () => {
+  it('cannot be deleted by CloudFormation, and runs threat protection in audit mode at least', () => {
     identity.hasResourceProperties('AWS::Cognito::UserPool', {
       DeletionProtection: 'ACTIVE',
       UserPoolTier: 'PLUS',
@@ -428,7 +428,7 @@ describe('the identity', () => {
       ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       AllowedOAuthFlows: ['code'],
       AllowedOAuthScopes: ['email', 'openid'],
-      // The sign-in page, which the gate lets the code through to (issue #13).
+      // The sign-in page, which the gate lets the code through to.
       CallbackURLs: ['https://portal.example.com/login'],
       LogoutURLs: ['https://portal.example.com/login'],
       SupportedIdentityProviders: ['COGNITO', 'RegDataIdP'],

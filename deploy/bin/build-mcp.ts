@@ -1,5 +1,5 @@
 /**
- * The MCP function's bundle (issue #27), built by `npm run deploy:build` after the edge handler's: the
+ * The MCP function's bundle, built by `npm run deploy:build` after the edge handler's: the
  * handler (deploy/mcp) bundled with esbuild into `<bundle dir>/index.js` with its configuration baked in,
  * `trust.json` beside it (deploy/trust.ts, checked by deploy:synth as for the edge bundle), and under
  * `content/` the build's files the tools read: every page's Markdown, `llms.txt`, the search index and

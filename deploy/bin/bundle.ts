@@ -1,5 +1,5 @@
 /**
- * How `npm run deploy:build` bundles a Lambda function (issues #12, #27): esbuild, one CommonJS file for
+ * How `npm run deploy:build` bundles a Lambda function: esbuild, one CommonJS file for
  * the nodejs24.x runtime the stack deploys, minified, with the function's configuration baked in through
  * `define` (Lambda@Edge has no environment variables; the MCP function is bound to the pool the same way).
  */

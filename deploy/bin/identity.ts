@@ -1,5 +1,5 @@
 /**
- * `npm run deploy:synth:identity` (issue #22): synthesizes the identity stack (deploy/stack.ts
+ * `npm run deploy:synth:identity`: synthesizes the identity stack (deploy/stack.ts
  * `IdentityStack`: user pool, web and scripts app clients, hosted-UI domain, SSO provider) offline into
  * `deploy/cdk.out`. Also the CDK app for step 1 of a first deployment with a new user pool:
  * `npx cdk deploy --app "npx tsx deploy/bin/identity.ts"`; its outputs configure the build and the edge

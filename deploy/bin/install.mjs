@@ -1,5 +1,5 @@
 // Installs deploy/'s own dependencies, the AWS CDK (deploy/package.json), when they are missing or were
-// installed from another deploy/package-lock.json (issue #24: the root `npm install` leaves the CDK out,
+// installed from another deploy/package-lock.json (the root `npm install` leaves the CDK out,
 // so writers and the site's tests do not download it). Run by the deploy:* scripts, `typecheck` and
 // `test:unit` (which check and test the stacks); does nothing when the install is current.
 //

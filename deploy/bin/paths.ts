@@ -1,5 +1,5 @@
 /**
- * Where the deployment's inputs and outputs live (issue #12): the site build, the edge bundle (EDGE_BUNDLE_DIR
+ * Where the deployment's inputs and outputs live: the site build, the edge bundle (EDGE_BUNDLE_DIR
  * or `deploy/dist/edge`) and the synthesized templates. Shared by deploy:build and deploy:synth.
  */
 import path from 'node:path';
@@ -14,7 +14,7 @@ export const BUILD_DIR = path.join(ROOT, 'build');
 export const EDGE_BUNDLE_DIR = path.resolve(ROOT, portalEnv.deploy.edgeBundleDir ?? 'deploy/dist/edge');
 
 /**
- * Where `deploy:build` writes the MCP function's bundle (issue #27): `mcp/` beside the edge bundle's folder
+ * Where `deploy:build` writes the MCP function's bundle: `mcp/` beside the edge bundle's folder
  * (`deploy/dist/mcp` by default), so an EDGE_BUNDLE_DIR of its own gets an MCP bundle of its own.
  */
 export const MCP_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'mcp');
