@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dev` (issue #28): the writers' loop, ours against plain Docusaurus in the same run.
+ * `npm run bench:dev`: the writers' loop, ours against plain Docusaurus in the same run.
  *
  * Each site is a copy under `.bench/` (scripts/perf/sites.ts): ours (`npm start`: the contract bundle, the
  * API pages, the local services, then `docusaurus start`) and the plain scaffold over the same docs
@@ -27,11 +27,11 @@ import { preparePlain, prepareOurs } from './perf/sites';
 import { median } from './perf/stats';
 import { waitForHttp } from './waitForHttp';
 
-/** The issue's bound on each of our figures, as a ratio to plain's (issue #28). */
+/** The bound on each of our figures, as a ratio to plain Docusaurus's. */
 export const MAX_RATIO = 1.3;
 /** Edits timed per site. */
 const EDITS = 5;
-/** Restarts timed per site (each start varies by a second or so on two busy cores). */
+/** Restarts timed per site (starts vary from one to the next on a busy machine). */
 const RESTARTS = 3;
 
 /** The doc the writer edits, and its page. */

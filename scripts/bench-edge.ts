@@ -1,5 +1,5 @@
 /**
- * `npm run bench:edge` (issue #12): the bundled edge handler (deploy/dist/edge, from `npm run
+ * `npm run bench:edge`: the bundled edge handler (deploy/dist/edge, from `npm run
  * deploy:build`) on this machine: cold start (a fresh Node process loading the bundle and answering its
  * first request) and time per request for an anonymous page, a signed-in page (token verified once, then
  * remembered) and a first-seen token (an RSA verification each). Prints figures; Lambda@Edge's own cold

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:gate` (issue #4; a benchmark, not a test): the server gate against `docusaurus serve`
+ * `npm run bench:gate` (a benchmark, not a test): the server gate against `docusaurus serve`
  * on the same build and page, with autocannon at 64 connections. Prints requests/s, p50/p99 latency
  * (ms) and their ratio, then sends 100,000 requests through the gate and prints errors (any non-2xx
  * or socket error) and the gate's resident memory (RSS, MiB) before and after.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sandbox` (issue #11): requests/s and latency of the local sandbox API under load, with
+ * `npm run bench:sandbox`: requests/s and latency of the local sandbox API under load, with
  * autocannon (16 connections, 10 s per case): a typical `POST /documents` filter and `GET /documents/{id}`.
  * Prints figures; asserts nothing (times vary on shared machines). The sandbox runs in this process on a
  * free port with its own in-memory corpus, so nothing else needs to be running.

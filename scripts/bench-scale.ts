@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue #28): builds the portal over synthetic content at 1×, 3× and 10× today's
+ * `npm run bench:scale`: builds the portal over synthetic content at 1×, 3× and 10× today's
  * (scripts/perf/scale.ts: the docs and the contract multiplied, deterministic) in `.bench/scale-<N>/`
  * (git-ignored; the repository's sources copied, its node_modules linked), and prints per size: build
  * time, peak memory, build output size, first-load JS of home / a doc page / an operation page, `main.js`

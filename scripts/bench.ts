@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the portal's one performance report (issue #9; CONTRIBUTING.md "For engineers", Figures: speed and size targets
+ * `npm run bench`: the portal's one performance report (CONTRIBUTING.md "For engineers", Figures: speed and size targets
  * live here, as ratios to anchors measured in the same run, not in timed tests).
  *
  * 1. Builds ours (`npm run build`, skipped with `--no-build`) and the two anchors of scripts/perf/anchors.ts
@@ -13,7 +13,7 @@
  *    - bytes transferred: every response's encoded body, in KB;
  *    - Lighthouse 13.5 desktop (from npm, Debian's Chromium): performance score, LCP and TBT in ms, each
  *      the median of `--runs N` runs (default 3; Lighthouse's docs on variability advise a median of
- *      several runs, one run swings by ±30 % on a shared machine);
+ *      several runs, as one run swings widely on a shared machine);
  *    - the manifest figure that `npm test` budgets (scripts/perf/firstLoad.ts);
  *    and each figure's ratio to its anchor; also how long the sign-in click takes to show content (ms).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run build:scale` (issue #28, budgets at scale): builds the portal over 3× today's content in
+ * `npm run build:scale` (budgets at scale): builds the portal over 3× today's content in
  * `.bench/scale-budgets` (git-ignored; scripts/perf/sites.ts), for the byte budgets that
  * tests/e2e/budgets.spec.ts checks at scale. The content is synthetic and deterministic
  * (scripts/perf/scale.ts), so the bytes are too; times stay in `npm run bench:scale`. `npm run test:e2e`

@@ -1,5 +1,5 @@
 /**
- * `npm run changelog` (issue #27): records how the vendored contract (openapi/customer-api.yaml) changed
+ * `npm run changelog`: records how the vendored contract (openapi/customer-api.yaml) changed
  * since the newest entry of openapi/changelog.yaml, as a new entry dated today (UTC), each change flagged
  * breaking or not (scripts/openapi/changelog.ts). Edit the entry's `summary` afterwards, and commit the
  * file with the contract. `npm run openapi:fetch` runs it after replacing the contract.

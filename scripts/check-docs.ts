@@ -1,5 +1,5 @@
 /**
- * `npm run check:docs` (issue #15): the writers' checks in seconds, without a build or a browser. First
+ * `npm run check:docs`: the writers' checks in seconds, without a build or a browser. First
  * the source checks of scripts/docs-check (front matter, links and anchors, `<ApiSample>` requests, placeholder
  * text, sidebar), each problem as `file:line: what to fix`; then the docs' fact tests (tests/docs, jest).
  * Exits 1 when anything fails; prints how long it took. `npm test` runs it.

@@ -1,9 +1,9 @@
 /**
- * Node's on-disk compile cache for `npm start` (issue #28, the writers' loop): V8's compiled code of every
+ * Node's on-disk compile cache for `npm start` (the writers' loop): V8's compiled code of every
  * module a process loads is kept between runs, so the next start compiles none of it again. Node's public
  * API (Node docs, "Module compile cache": `module.enableCompileCache(dir)` and `NODE_COMPILE_CACHE`,
  * Node 22.1 and later); the cache is keyed by each file's content, so an upgraded package is compiled again.
- * Measured on `docusaurus start` of this site with a warm bundler cache: 7.4 s → 6.0 s to the first page.
+ * `npm run bench:dev` measures the restarts it speeds up.
  */
 import module from 'node:module';
 import path from 'node:path';

@@ -5,7 +5,7 @@
  * folder is emptied first), writes the changelog page and feeds (scripts/openapi/changelog.ts), and renders
  * the pages' Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
  * `npm start` and `npm run build` run this. When nothing the pages are made from has changed since the last
- * run (scripts/openapi/inputs.ts), it says so and generates nothing (issue #28).
+ * run (scripts/openapi/inputs.ts), it says so and generates nothing.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   // The plugin's generator runs in its own process (it loads the whole site) while this one writes the
-  // changelog and renders the Markdown texts: neither reads what the other writes (issue #28).
+  // changelog and renders the Markdown texts: neither reads what the other writes.
   const generated = new Promise<number | null>((resolve, reject) =>
     spawn(process.execPath, [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'gen-api-docs', 'all'], {
       cwd: root,

@@ -1,7 +1,7 @@
 /**
  * `npm run -s token`: signs in with Cognito's `InitiateAuth` (`USER_PASSWORD_AUTH`) and prints the access
  * token alone on stdout, for `Authorization: Bearer` in scripts, `.md` downloads and an MCP client
- * (issues #14, #27; docs/api/tokens.mdx shows the same call by hand).
+ * (docs/api/tokens.mdx shows the same call by hand).
  *
  * - Local mode: the local identity service's demo user (DEMO_USERNAME / DEMO_PASSWORD), with `npm start` or
  *   `npm run serve` running.

@@ -1,5 +1,5 @@
 /**
- * The writers' checks (issue #15), on the Markdown sources alone — no build, no browser — each problem
+ * The writers' checks, on the Markdown sources alone — no build, no browser — each problem
  * as `file:line: what to fix`:
  *
  * - front matter: docs have a `title` and a `description`, posts a `title`, their tags and authors are
@@ -149,7 +149,7 @@ export function siteMap(root: string, sources: Source[]): SiteMap {
     for (const file of fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }))
       add(`/${file.split(path.sep).join('/')}`);
   }
-  // Markdown copies and llms files (plugins/markdown-export, issue #14).
+  // Markdown copies and llms files (plugins/markdown-export).
   for (const route of [...routes.keys()]) add(route === '/' ? '/index.md' : `${route}.md`);
   ['/llms.txt', '/llms-full.txt'].forEach(add);
   return { root, routes, byFile: new Map(sources.map((s) => [s.file, s])) };

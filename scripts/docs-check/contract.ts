@@ -1,5 +1,5 @@
 /**
- * The OpenAPI contract, loaded for the documentation checks (issue #5): the parsed document, an Ajv
+ * The OpenAPI contract, loaded for the documentation checks: the parsed document, an Ajv
  * (JSON Schema 2020-12, as OpenAPI 3.1 uses) that knows it as `contract`, and operation lookup by
  * concrete path.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether the API would accept a docs request sample (issue #5), checked against the OpenAPI contract:
+ * Whether the API would accept a docs request sample, checked against the OpenAPI contract:
  * the operation exists, path and query parameters are declared and valid, required ones are there, and
  * the JSON body is valid for the operation's request schema. Used by tests/docs and `npm run check:docs`.
  */

@@ -1,5 +1,5 @@
 /**
- * The sidebar rules writers rely on (issue #15): the docs sidebar is generated from the folders, so each
+ * The sidebar rules writers rely on: the docs sidebar is generated from the folders, so each
  * folder under `docs/` must say how its category is labelled and placed (`_category_.json` with `label` and
  * `position`; without them the sidebar shows the folder's raw name, out of the order of spec §2.1), and a
  * doc must not fall out of every sidebar (a sidebar that names folders or docs and misses one, or

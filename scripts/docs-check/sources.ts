@@ -1,5 +1,5 @@
 /**
- * The Markdown sources writers edit (issue #15): docs, blog posts and Markdown pages, with their front
+ * The Markdown sources writers edit: docs, blog posts and Markdown pages, with their front
  * matter (parsed with `yaml`, each key's line kept for `file:line` messages) and the routes Docusaurus
  * gives them (docs: `slug` or the file path, numeric prefixes dropped; posts: `slug` or the date and file
  * name; pages: the file path). Plain Node, no build.

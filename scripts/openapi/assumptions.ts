@@ -1,5 +1,5 @@
 /**
- * What the contract assumes where the spec is silent (issue #10). Every such detail carries an
+ * What the contract assumes where the spec is silent. Every such detail carries an
  * `x-assumed: <what and why>` extension in `openapi/customer-api.yaml`; `openapi/README.md` lists them
  * by JSON pointer for a maintainer to settle against the provider's own description, and the build
  * shows each one in the rendered reference, so readers never take an assumption for the provider's word.

@@ -50,8 +50,8 @@ export async function bundleContract(
     const file = path.relative(root, source.file);
     throw new Error(`${file} cannot be bundled: ${errors.map((e) => e.message).join('; ')}`);
   }
-  // Local mode: "Send API request" answers from the local sandbox (issue #11) out of the box; with a real
-  // user pool the sandbox is not offered at all (issue #22).
+  // Local mode: "Send API request" answers from the local sandbox out of the box; with a real
+  // user pool the sandbox is not offered at all.
   const described = withAssumptionNotes(withApiHost(result.bundle.parsed as OpenApiDocument, options.apiHost));
   const doc = serversForMode(
     withProviderContact(withSourceNote(withExampleBodies(described), source), portalEnv.providerContact),

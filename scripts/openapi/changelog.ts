@@ -1,5 +1,5 @@
 /**
- * The API changelog (issue #27): dated entries in `openapi/changelog.yaml`, each listing how the vendored
+ * The API changelog: dated entries in `openapi/changelog.yaml`, each listing how the vendored
  * contract changed (./diff.ts `contractChanges`: operations, parameters, request and response fields,
  * `required`, enums), each change flagged breaking or not, with a summary writers may edit. `npm run
  * changelog` (scripts/changelog.ts) adds an entry when the contract changes; `npm run gen-api` renders the

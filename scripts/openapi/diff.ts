@@ -1,6 +1,6 @@
 /**
  * What differs between two OpenAPI descriptions of the customer API, in the terms a maintainer settles
- * assumptions in (issue #10): operations, parameters, required fields and enums. `npm run openapi:fetch`
+ * assumptions in: operations, parameters, required fields and enums. `npm run openapi:fetch`
  * prints it before it replaces the vendored copy with the provider's description.
  *
  * Schemas are compared by where they are used, not by their names: each operation's request body and
@@ -130,7 +130,7 @@ export type ChangeSubject =
   | { kind: 'parameter'; name: string }
   | { kind: 'field'; in: 'body' | `response ${string}`; name: string };
 
-/** One difference between two contracts, old → new (issue #27: the changelog's unit). */
+/** One difference between two contracts, old → new: the changelog's unit. */
 export interface ContractChange {
   /** The operation, e.g. `POST /documents` (the new contract's path template when both have it). */
   operation: string;
@@ -248,7 +248,7 @@ export function subjectLabel(subject: ChangeSubject): string {
 
 /**
  * Lists how `remote` differs from `vendored`, one line per change in the terms `npm run openapi:fetch`
- * prints (issue #10): what is only in one copy, required in one and not the other, or has other enum values.
+ * prints: what is only in one copy, required in one and not the other, or has other enum values.
  *
  * @param vendored - the contract this repository holds (parsed).
  * @param remote - the provider's description (parsed).

@@ -16,7 +16,7 @@ import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { contractUrl, parseContract, type OpenApiDocument } from '../../rules/contract';
 import { isLoopbackHostname } from '../../rules/hosts';
 
-/** Largest description accepted, in bytes: the vendored one is about 70 KB as YAML. */
+/** Largest description accepted, in bytes: many times the vendored one's size. */
 export const MAX_DESCRIPTION_BYTES = 5 * 1024 * 1024;
 
 /** Most redirects followed (each to the same origin). */

@@ -1,5 +1,5 @@
 /**
- * The bundled description as the site serves it for download (issue #27; spec §7.1 names
+ * The bundled description as the site serves it for download (spec §7.1 names
  * `/api/v1/openapi.json`), as JSON and as YAML, for client generators: written by `npm run gen-api` into
  * {@link GENERATED_STATIC_DIR}, which Docusaurus copies into the build (`staticDirectories`) and serves in
  * `npm start`. The gate serves it like every page: to a signed-in reader or a script's bearer access token,

@@ -5,8 +5,8 @@
  * reads the provider's description itself, ./source.ts); on any failure it says why, exits 1, and the
  * vendored copy is untouched, so an offline build keeps working. Before it
  * replaces the copy it prints how the two differ (./diff.ts) and how many `x-assumed` details of the
- * vendored copy are to be settled against the provider's word (issue #10). After replacing it, it adds
- * the changelog entry for the changes (./changelog.ts, issue #27).
+ * vendored copy are to be settled against the provider's word. After replacing it, it adds
+ * the changelog entry for the changes (./changelog.ts).
  *
  * Usage: tsx scripts/openapi/fetch.ts [--out <file>]   (default: openapi/customer-api.yaml)
  */
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   fs.renameSync(temporary, target);
   console.log(`Updated ${relative} from ${url} (${Object.keys(doc.paths ?? {}).length} paths).`);
   if (target === path.join(root, OPENAPI_SPEC_PATH)) {
-    // The changelog entry for what changed (issue #27): writers add its summary and commit both files.
+    // The changelog entry for what changed: writers add its summary and commit both files.
     try {
       const recorded = recordChanges(root, doc, new Date().toISOString().slice(0, 10));
       console.log(

@@ -1,7 +1,7 @@
 /**
  * What the API pages are generated from, as one fingerprint, so `npm run gen-api` (run by `npm start` and
  * `npm run build`) skips generating them when nothing they are made from has changed since its last run
- * (issue #28: a writer's `npm start` waits on nothing that need not run).
+ * (a writer's `npm start` waits on nothing that need not run).
  *
  * The inputs: the description chosen (scripts/openapi/source.ts: with `API_HOST` set, the provider's is
  * downloaded on every run, so a new one is seen), the vendored contract and changelog (`openapi/`), the

@@ -1,10 +1,10 @@
 /**
  * The HTML of the Markdown texts the OpenAPI theme renders on the API pages, rendered at build time with the
- * theme's own renderer (issue #26: Lighthouse ≥ 95 on the operation page).
+ * theme's own renderer, so the operation page keeps its Lighthouse performance score.
  *
  * docusaurus-theme-openapi-docs 5.2 renders every description and "Possible values" line of an operation's
  * parameters, bodies and responses in the browser, through react-markdown with remark-gfm and rehype-raw
- * (lib/theme/Markdown): 340 KB of script whose evaluation, and then the parsing of each text, made the
+ * (lib/theme/Markdown): a large script whose evaluation, and then the parsing of each text, make the
  * operation page's longest tasks. Here the same libraries, in the versions the theme resolves, with the
  * theme's options, render each text once; src/theme/Markdown shows the HTML and loads the renderer only for
  * a text that is not here (so nothing is lost when one is missing, it is only slower).
@@ -176,7 +176,7 @@ export async function loadQualifierMessage(): Promise<QualifierMessage> {
   );
   const fail = (why: string) =>
     new Error(
-      `scripts/openapi/markdownHtml.ts (pre-rendered API descriptions, issue #26): ${why}. The theme's qualifier ` +
+      `scripts/openapi/markdownHtml.ts (pre-rendered API descriptions): ${why}. The theme's qualifier ` +
         `function moved; find it again or drop the qualifier lines (their pages then load the Markdown renderer).`,
     );
   if (!fs.existsSync(file)) throw fail(`docusaurus-theme-openapi-docs has no ${file}`);

@@ -1,5 +1,5 @@
 /**
- * The two anchors `npm run bench` measures ours against (issue #9), built from the npm registry into
+ * The two anchors `npm run bench` measures ours against, built from the npm registry into
  * `.bench/` (git-ignored; a second run reuses them):
  * - `plain`: the Docusaurus 3.10.2 classic TypeScript scaffold (`create-docusaurus`), unchanged;
  * - `stock`: the same scaffold plus docusaurus-plugin-openapi-docs / theme 5.2.0 with their default
@@ -94,7 +94,7 @@ export function stockScaffold(contract: string): string {
   return dir;
 }
 
-/** Our route-tree plugin (issue #23), which writes the tree scripts/perf/firstLoad.ts reads. */
+/** Our route-tree plugin, which writes the tree scripts/perf/firstLoad.ts reads. */
 const ROUTE_TREE_PLUGIN = path.resolve(__dirname, '../../plugins/route-tree/index.ts');
 
 /**

@@ -2,7 +2,7 @@
  * First-load weight of a built page, computed from the build's manifests (plugins/sign-in-assets/chunks.ts):
  * every JavaScript and CSS file the page loads before it hydrates, gzip level 9, in bytes. Deterministic,
  * so `npm test` checks it against budgets (tests/e2e/budgets.spec.ts) and `npm run bench` prints it
- * beside the browser's own count (issue #9).
+ * beside the browser's own count.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,5 @@
 /**
- * Synthetic content at N× today's size, for measuring how the portal's cost grows (issue #28,
- * `npm run bench:scale`). Deterministic: the same input and factor give the same bytes, so byte figures
+ * Synthetic content at N× today's size, for measuring how the portal's cost grows (`npm run bench:scale`). Deterministic: the same input and factor give the same bytes, so byte figures
  * can be budgets.
  *
  * - {@link scaleContract}: the contract with N copies of every operation and component (schemas,

@@ -1,5 +1,5 @@
 /**
- * The static server of the anchors in `npm run bench` (issue #9): the same Fastify and @fastify/static
+ * The static server of the anchors in `npm run bench`: the same Fastify and @fastify/static
  * as the gate, with the same precompressed files served by `Accept-Encoding`, without the access check.
  */
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The writers' checks (issue #15) on a small site written for each test, and on this site's own docs:
+ * The writers' checks on a small site written for each test, and on this site's own docs:
  * every problem a writer can make here is reported as `file:line: what to fix`.
  */
 import { execFileSync } from 'node:child_process';

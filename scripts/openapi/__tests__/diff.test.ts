@@ -7,7 +7,7 @@ import { contractDifferences } from '../diff';
 const vendored = loadContract();
 const remote = () => structuredClone(vendored);
 
-describe('contractDifferences (issue #10: what openapi:fetch prints)', () => {
+describe('contractDifferences (what openapi:fetch prints)', () => {
   it('finds nothing between a contract and its copy', () => {
     expect(contractDifferences(vendored, remote())).toEqual([]);
   });

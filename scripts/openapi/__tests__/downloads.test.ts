@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { DESCRIPTION_DOWNLOADS, GENERATED_STATIC_DIR } from '../../../config/openapi';
 import { writeDescriptionDownloads } from '../downloads';
 
-describe('writeDescriptionDownloads (issue #27)', () => {
+describe('writeDescriptionDownloads', () => {
   it('writes the description as JSON and as YAML where the site serves /api/v1/openapi.json and .yaml', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'downloads-'));
     const doc = { openapi: '3.1.0', info: { title: 'Customer API', version: '1' }, paths: { '/x': {} } };

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * `npm run openapi:fetch` against hosts that fail in each way leaves the contract unchanged and exits
- * non-zero with the reason; a valid contract replaces it (issue #3).
+ * non-zero with the reason; a valid contract replaces it.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

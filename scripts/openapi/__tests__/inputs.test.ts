@@ -1,6 +1,6 @@
 /**
  * `npm run gen-api` skips generating the API pages only when nothing they are made from changed
- * (scripts/openapi/inputs.ts, issue #28): a writer's `npm start` does not wait on it, and a change to the
+ * (scripts/openapi/inputs.ts): a writer's `npm start` does not wait on it, and a change to the
  * contract, the changelog, the environment or the generating code is never missed.
  */
 import fs from 'node:fs';

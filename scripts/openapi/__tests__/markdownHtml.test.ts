@@ -13,7 +13,7 @@ function run<T>(code: string): T {
   return JSON.parse(out.trim().split('\n').at(-1)!) as T;
 }
 
-describe('markdownTexts (issue #26)', () => {
+describe('markdownTexts', () => {
   const qualifier = (schema: object) => {
     if ('enum' in schema) return `**Possible values:** ${JSON.stringify(schema.enum)}`;
     if ('boom' in schema) throw new Error('not a schema');
@@ -48,7 +48,7 @@ describe('markdownTexts (issue #26)', () => {
   });
 });
 
-describe('renderMarkdownHtml and loadQualifierMessage, with the theme’s libraries (issue #26)', () => {
+describe('renderMarkdownHtml and loadQualifierMessage, with the theme’s libraries', () => {
   it('writes what the theme’s renderer writes, and leaves to it the texts that need its components', () => {
     const texts = {
       inline: 'Uses `page` and _assumed_ **bold**.',

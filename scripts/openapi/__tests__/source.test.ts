@@ -5,7 +5,7 @@
  * build (gen-api → bundleContract) uses the provider's description when API_HOST is set and it passes
  * the checks of `openapi:fetch`, else the vendored copy; one log line says which, and the landing page
  * (info.description) says which and when. A local HTTP server plays the provider; nothing leaves the
- * machine (issue #25, N1).
+ * machine.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

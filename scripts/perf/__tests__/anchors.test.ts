@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The bench's anchors get our route-tree plugin (issue #23), so their first-load figures are read the
+ * The bench's anchors get our route-tree plugin, so their first-load figures are read the
  * way ours are.
  */
 import { withRouteTreePlugin } from '../anchors';

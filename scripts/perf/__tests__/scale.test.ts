@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The synthetic content of `npm run bench:scale` (issue #28): N copies of every operation and schema, each
+ * The synthetic content of `npm run bench:scale`: N copies of every operation and schema, each
  * copy linked to its own schemas, valid under the Redocly lint, the same bytes every time; and the docs
  * at N× with unique routes.
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The benchmarks' median (`npm run bench`, `bench:dev`, `bench:edge`, issue #28).
+ * The benchmarks' median (`npm run bench`, `bench:dev`, `bench:edge`).
  */
 import { median } from '../stats';
 
