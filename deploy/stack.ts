@@ -42,7 +42,13 @@ import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
-import { ASSET_CACHE_CONTROL, EXTRA_SECURITY_HEADERS, PAGE_CACHE_CONTROL } from '../server/gate/securityHeaders';
+import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
+import {
+  ASSET_CACHE_CONTROL,
+  EXTRA_SECURITY_HEADERS,
+  PAGE_CACHE_CONTROL,
+  PAGE_VARY,
+} from '../server/gate/securityHeaders';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
@@ -230,6 +236,8 @@ export class SiteStack extends Stack {
     const { logs, bucket } = this.buckets();
 
     const headers = this.securityHeaders(props.cspDirectives);
+    // A page is its HTML or its Markdown copy by `Accept` (deploy/edge): browsers and proxies learn it from Vary.
+    const pageHeaders = this.securityHeaders(props.cspDirectives, 'PageHeaders', { Vary: PAGE_VARY });
 
     // With ListBucket, S3 answers 404 for a missing object rather than 403 (ERROR_PAGE_STATUSES). The edge
     // gate rewrites every path it lets through to an object's key, so no request lists the bucket.
@@ -260,7 +268,7 @@ export class SiteStack extends Stack {
         // The gate runs on viewer-request, before the cache is looked up, so cached files are safe.
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         compress: true,
-        responseHeadersPolicy: headers,
+        responseHeadersPolicy: pageHeaders,
         edgeLambdas,
       },
       additionalBehaviors: {
@@ -438,9 +446,17 @@ export class SiteStack extends Stack {
     return { logs, bucket };
   }
 
-  /** The same headers the Fastify gate sends (helmet); a test compares the two. */
-  private securityHeaders(cspDirectives: Record<string, string[]>): cloudfront.ResponseHeadersPolicy {
-    return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+  /**
+   * The same headers the Fastify gate sends (helmet); a test compares the two.
+   *
+   * @param extra - further headers of the behaviours that use this policy (`Vary` of pages), by name.
+   */
+  private securityHeaders(
+    cspDirectives: Record<string, string[]>,
+    id = 'SecurityHeaders',
+    extra: Record<string, string> = {},
+  ): cloudfront.ResponseHeadersPolicy {
+    return new cloudfront.ResponseHeadersPolicy(this, id, {
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: cspHeader(cspDirectives), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
@@ -450,7 +466,7 @@ export class SiteStack extends Stack {
         xssProtection: { protection: false, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: Object.entries(EXTRA_SECURITY_HEADERS).map(([header, value]) => ({
+        customHeaders: Object.entries({ ...EXTRA_SECURITY_HEADERS, ...extra }).map(([header, value]) => ({
           header,
           value,
           override: true,
@@ -460,9 +476,10 @@ export class SiteStack extends Stack {
   }
 
   /**
-   * Uploads the build: hashed assets cached for a year, pages revalidated, the cache cleared for pages;
-   * neither compressed copies (CloudFront compresses) nor the build's identity record, which is for the
-   * deploy tools only. Both uploads share one CDK provider function, which logs to one group.
+   * Uploads the build: hashed assets cached for a year, pages and their Markdown copies revalidated, the
+   * cache cleared for pages; neither compressed copies (CloudFront compresses) nor the build's identity
+   * record, which is for the deploy tools only. The uploads share one CDK provider function, which logs to
+   * one group.
    */
   private deployBuild(buildDir: string, bucket: s3.Bucket, distribution: cloudfront.Distribution): void {
     const logGroup = this.functionLogs('DeploymentLogs');
@@ -474,17 +491,29 @@ export class SiteStack extends Stack {
       prune: false,
       logGroup,
     });
-    new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [
-        s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz', BUILD_IDENTITY_FILE] }),
-      ],
+    const pagesSource = () =>
+      s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz', BUILD_IDENTITY_FILE] });
+    // The Markdown copies carry their charset, as the Fastify gate sends them: S3 would guess the type alone.
+    const markdown = new s3deploy.BucketDeployment(this, 'Markdown', {
+      sources: [pagesSource()],
       destinationBucket: bucket,
-      exclude: ['assets/*'],
+      exclude: ['*'],
+      include: ['*.md'],
+      contentType: MARKDOWN_CONTENT_TYPE,
+      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
+      logGroup,
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'Pages', {
+      sources: [pagesSource()],
+      destinationBucket: bucket,
+      exclude: ['assets/*', '*.md'],
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,
       distributionPaths: ['/*'],
       logGroup,
     });
+    // The cache is cleared once both are uploaded.
+    pages.node.addDependency(markdown);
   }
 
   /** A CloudFront-scope web ACL: a per-IP rate limit, then AWS's managed common rule set. */

@@ -82,6 +82,7 @@ describe('a token signed with cognito-local’s private key', () => {
       jwks: pool.jwks,
       publicPaths: ['/login'],
       signInRoute: '/login',
+      pagesWithoutMarkdown: ['login/index.html'],
     });
     for (const [name, token] of Object.entries(forgeries)) {
       const result = await handler(viewerRequest('/llms.txt', { accept: '*/*', authorization: `Bearer ${token}` }));

@@ -17,7 +17,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
-import { ASSET_CACHE_CONTROL } from '../../server/gate/securityHeaders';
+import { ASSET_CACHE_CONTROL, PAGE_VARY } from '../../server/gate/securityHeaders';
+import { MARKDOWN_CONTENT_TYPE } from '../../rules/negotiation';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
@@ -178,6 +179,50 @@ describe('the distribution and its gate', () => {
     expect(cspHeader(directives)).toMatch(/frame-ancestors 'none'/);
   });
 
+  it('sends pages with the Fastify gate’s Vary: Accept, the other behaviours without it', async () => {
+    const gate = await buildTestApp(buildDir, { tls: true });
+    const response = await gate.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    await gate.close();
+    const policies = t.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const customHeaders = (id: string) =>
+      Object.fromEntries(
+        policies[id].Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items.map(
+          (item: { Header: string; Value: string }) => [item.Header, item.Value],
+        ),
+      );
+    const config = distributionConfig(t);
+    const pages = config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref;
+    const others = new Set(
+      config.CacheBehaviors.map((b: { ResponseHeadersPolicyId: { Ref: string } }) => b.ResponseHeadersPolicyId.Ref),
+    );
+    expect(others.size).toBe(1);
+    const [other] = others as Set<string>;
+    expect(customHeaders(pages)).toEqual({ ...customHeaders(other), Vary: PAGE_VARY });
+    expect(response.headers.vary).toBe(PAGE_VARY);
+    // Besides Vary, the two policies are one: the same security headers everywhere.
+    const withoutCustom = (id: string) => ({
+      ...policies[id].Properties.ResponseHeadersPolicyConfig,
+      Name: '',
+      CustomHeadersConfig: undefined,
+    });
+    expect(withoutCustom(pages)).toEqual(withoutCustom(other));
+  });
+
+  it('uploads the Markdown copies as text/markdown in UTF-8, before the cache is cleared', () => {
+    const deployments = t.findResources('Custom::CDKBucketDeployment');
+    const markdown = Object.entries(deployments).find(([, d]) => d.Properties.Include?.includes('*.md'));
+    expect(markdown).toBeDefined();
+    const [markdownId, { Properties: props }] = markdown!;
+    expect(props).toMatchObject({
+      Exclude: ['*'],
+      Include: ['*.md'],
+      SystemMetadata: { 'content-type': MARKDOWN_CONTENT_TYPE, 'cache-control': 'private, no-cache' },
+    });
+    const [, pages] = Object.entries(deployments).find(([, d]) => d.Properties.DistributionPaths)!;
+    expect(pages.Properties.Exclude).toEqual(['assets/*', '*.md']);
+    expect(pages.DependsOn).toEqual(expect.arrayContaining([markdownId]));
+  });
+
   it('does not upload the build’s identity record, which only the deploy tools read', () => {
     const staged = fs
       .readdirSync(siteApp.outdir)
@@ -197,7 +242,7 @@ describe('the distribution and its gate', () => {
     t.hasResourceProperties('Custom::CDKBucketDeployment', {
       SystemMetadata: { 'cache-control': 'private, no-cache' },
       DistributionPaths: ['/*'],
-      Exclude: ['assets/*'],
+      Exclude: ['assets/*', '*.md'],
     });
     const assets = distributionConfig(t).CacheBehaviors.find(
       (b: { PathPattern: string }) => b.PathPattern === 'assets/*',

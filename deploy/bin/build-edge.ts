@@ -2,10 +2,10 @@
  * `npm run deploy:build`: bundles the edge handler (deploy/edge) with esbuild into
  * `deploy/dist/edge/index.js` (or EDGE_BUNDLE_DIR), exporting `handler`, with its configuration baked in:
  * the user pool, app clients and JWKS of the configured Cognito user pool (fetched once, or read from
- * COGNITO_JWKS_FILE), and the build's public sign-in files; and writes `trust.json` beside it, which
- * `deploy:synth` checks (deploy/trust.ts). Builds the site first when `build/` is missing, and refuses,
- * with one line saying what to run, a `build/` made for another identity mode, user pool or app client
- * (deploy/trust.ts `buildRefusal`): the bundle would hold that build's pages.
+ * COGNITO_JWKS_FILE), the build's public sign-in files and its pages without a Markdown copy; and writes
+ * `trust.json` beside it, which `deploy:synth` checks (deploy/trust.ts). Builds the site first when
+ * `build/` is missing, and refuses, with one line saying what to run, a `build/` made for another identity
+ * mode, user pool or app client (deploy/trust.ts `buildRefusal`): the bundle would hold that build's pages.
  *
  * In local mode it exits with one line naming the missing variable: such a bundle would trust the local
  * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { SIGN_IN_ROUTE } from '../../rules/routes';
+import { pagesWithoutMarkdown, SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
@@ -72,6 +72,9 @@ async function main(): Promise<void> {
     jwks: await poolJwks(),
     publicPaths: [...publicFiles(buildDir)].sort(),
     signInRoute: SIGN_IN_ROUTE,
+    pagesWithoutMarkdown: pagesWithoutMarkdown(
+      fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/')),
+    ),
   };
   const outDir = EDGE_BUNDLE_DIR;
   const outfile = path.join(outDir, 'index.js');

@@ -1,9 +1,12 @@
 /**
- * The portal's gate at the CDN edge (issue #12): a CloudFront viewer-request handler (Lambda@Edge) that
+ * The portal's gate at the CDN edge: a CloudFront viewer-request handler (Lambda@Edge) that
  * makes the same access decision as the Fastify gate (rules/access.ts) before CloudFront serves
  * anything from the private bucket. Anonymous page → 302 `/login?next=`; anything else anonymous → 401
  * with no body; signed in (or a public sign-in file) → the request goes on with its URI rewritten to the
- * bucket's object (`/docs/x` → `/docs/x/index.html`); `.html` and `/index` paths → 301 to the plain path.
+ * bucket's object (`/docs/x` → `/docs/x/index.html`, or `/docs/x.md` when the request prefers Markdown:
+ * rules/negotiation.ts, as the Fastify gate chooses); `.html` and `/index` paths → 301 to the plain path.
+ * The rewritten URI is CloudFront's cache key, so the cache keeps the two apart; the distribution's pages
+ * policy sends `Vary: Accept` (deploy/stack.ts).
  *
  * Lambda@Edge has no environment variables, so everything the decision needs ({@link EdgeConfig}) is
  * baked into the bundle by `npm run deploy:build`.
@@ -16,6 +19,7 @@ import type {
 } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
+import { negotiatedFile } from '../../rules/negotiation';
 import { builtFileOf, normalisedPath } from '../../rules/routes';
 import { decide, encodePath, sameOriginLocation, type GateRules } from '../../rules/access';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
@@ -30,6 +34,12 @@ export interface EdgeConfig {
   publicPaths: string[];
   /** Route of the sign-in page, e.g. `/login`. */
   signInRoute: string;
+  /**
+   * The build's pages that have no Markdown copy (rules/routes.ts `pagesWithoutMarkdown`, e.g.
+   * `login/index.html`): they stay HTML when Markdown is asked for, as in the Fastify gate, where the bucket
+   * would answer 404. The handler cannot look in the bucket, and this list stays short as content grows.
+   */
+  pagesWithoutMarkdown: string[];
 }
 
 /** A CloudFront viewer-request handler. */
@@ -65,14 +75,17 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
     signInRoute: config.signInRoute,
   }));
 
+  const withoutMarkdown = new Set(config.pagesWithoutMarkdown);
+
   return async (event) => {
     const request = event.Records[0].cf.request;
+    const accept = header(request.headers, 'accept');
     const decision = await decide(
       {
         method: request.method,
         target: request.querystring ? `${request.uri}?${request.querystring}` : request.uri,
         cookie: header(request.headers, 'cookie'),
-        accept: header(request.headers, 'accept'),
+        accept,
         authorization: header(request.headers, 'authorization'),
       },
       await rules,
@@ -82,7 +95,8 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
       delete request.headers.authorization;
       const plain = normalisedPath(decision.path);
       if (plain !== null) return answer(301, 'Moved Permanently', location(sameOriginLocation(plain, decision.search)));
-      request.uri = encodePath(`/${builtFileOf(decision.path)}`);
+      const file = builtFileOf(decision.path);
+      request.uri = encodePath(`/${negotiatedFile(file, accept, (_copy, page) => !withoutMarkdown.has(page))}`);
       return request;
     }
     if (decision.status === 302) return answer(302, 'Found', location(decision.location));

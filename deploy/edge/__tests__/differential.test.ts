@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * The two gates, side by side (issue #22): the Fastify gate (server/app.ts) and the CloudFront edge
- * handler in front of a bucket holding the same build must answer every path alike, and no answer of
- * either may send a browser to another origin. Paths come from a list of known tricks and from
+ * The two gates, side by side: the Fastify gate (server/app.ts) and the CloudFront edge handler in front
+ * of a bucket holding the same build must answer every path alike, send the same file (a page's HTML or
+ * its Markdown copy) for every `Accept`, and no answer of either may send a browser to another origin. Paths come from a list of known tricks and from
  * fast-check, built of segments with `//`, `\`, encoded slashes, dot segments, `index`, `.html`, `?` and `#`.
  */
 import fs from 'node:fs';
@@ -21,6 +21,7 @@ import {
   mintToken,
   sessionCookie,
 } from '../../../server/__tests__/helper';
+import { pagesWithoutMarkdown } from '../../../rules/routes';
 import { publicFiles } from '../../../server/gate/publicFiles';
 import { viewerRequest } from '../events';
 import { createHandler, type EdgeHandler } from '../handler';
@@ -44,6 +45,7 @@ beforeAll(async () => {
     jwks: localJwks,
     publicPaths: [...publicFiles(buildDir)],
     signInRoute: '/login',
+    pagesWithoutMarkdown: pagesWithoutMarkdown(fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' })),
   });
 });
 
@@ -57,19 +59,29 @@ interface Answer {
   location?: string;
 }
 
-/** What the Fastify gate answers for a raw request target, sent as it is. */
-function fastifyAnswer(target: string, cookie?: string): Promise<Answer> {
+/** What the Fastify gate answers for a raw request target, sent as it is, and the type of its body. */
+function fastifyResponse(
+  target: string,
+  cookie?: string,
+  accept = 'text/html',
+): Promise<Answer & { contentType?: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: target, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } },
+      { host: '127.0.0.1', port, path: target, headers: { accept, ...(cookie ? { cookie } : {}) } },
       (response) => {
         response.resume();
         const location = response.headers.location;
-        resolve({ status: response.statusCode!, ...(location ? { location } : {}) });
+        const contentType = response.headers['content-type'];
+        resolve({ status: response.statusCode!, ...(location ? { location } : {}), contentType });
       },
     );
     request.on('error', reject);
   });
+}
+
+async function fastifyAnswer(target: string, cookie?: string): Promise<Answer> {
+  const { status, location } = await fastifyResponse(target, cookie);
+  return { status, ...(location ? { location } : {}) };
 }
 
 /**
@@ -92,7 +104,7 @@ const staysOnOrigin = (location: string | undefined) =>
 
 const cookie = () => sessionCookie({ accessToken: mintToken() });
 
-/** Requests of the security review (issue #22, M1 and the info items) and the usual suspects. */
+/** Requests of the security review (its open redirect and the info items) and the usual suspects. */
 const KNOWN = [
   '//evil.example/index.html',
   '//evil.example.html',
@@ -151,7 +163,7 @@ const target = fc
   .tuple(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.constantFrom('', '?', '?next=//evil.example', '?a=1'))
   .map(([segments, query]) => `/${segments.join('/')}${query}`);
 
-describe('Fastify gate and edge handler (issue #22)', () => {
+describe('Fastify gate and edge handler', () => {
   it.each(KNOWN)('%s: the same answer from both, signed in and anonymous, never off the origin', async (path) => {
     for (const who of [cookie(), undefined]) {
       const [server, atEdge] = [await fastifyAnswer(path, who), await edgeAnswer(path, who)];
@@ -163,6 +175,27 @@ describe('Fastify gate and edge handler (issue #22)', () => {
   it('the review’s open redirect is gone: //evil.example/index.html is refused', async () => {
     const answer = await fastifyAnswer('//evil.example/index.html', cookie());
     expect(answer).toEqual({ status: 400 });
+  });
+
+  it('send the same file of a page for every Accept: its HTML or its Markdown copy', async () => {
+    const signedIn = cookie();
+    const accepts = [
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+      'text/markdown',
+      'text/markdown, text/html',
+      'text/html, text/markdown',
+      '*/*',
+    ];
+    const paths = ['/docs/document_format/schema', '/docs/document_format/schema/', '/', '/login', '/404.html'];
+    for (const accept of accepts) {
+      for (const target of paths) {
+        const server = await fastifyResponse(target, signedIn, accept);
+        const result = await edge(viewerRequest(target, { accept, cookie: signedIn }));
+        const atEdge = 'status' in result ? result.status : result.uri.split('.').pop();
+        const fromServer = server.contentType?.startsWith('text/markdown') ? 'md' : 'html';
+        expect({ target, accept, file: atEdge }).toEqual({ target, accept, file: fromServer });
+      }
+    }
   });
 
   it('agree on generated paths, and no Location leaves the origin', async () => {

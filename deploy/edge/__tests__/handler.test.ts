@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * The edge handler against CloudFront viewer-request events (issue #12): the same verdicts as the Fastify
- * gate, for every kind of visitor and token, and the bucket object it asks for.
+ * The edge handler against CloudFront viewer-request events: the same verdicts as the Fastify gate, for
+ * every kind of visitor and token, and the bucket object it asks for (a page's HTML or its Markdown copy).
  */
 import crypto from 'node:crypto';
 import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
@@ -16,6 +16,7 @@ const handler = createHandler({
   jwks: LOCAL_JWKS,
   publicPaths: ['/login', '/login/', '/assets/js/login.1a2b.js', '/img/logo.svg'],
   signInRoute: '/login',
+  pagesWithoutMarkdown: ['404.html', 'login/index.html', 'search/index.html'],
 });
 
 const event = viewerRequest;
@@ -83,7 +84,7 @@ describe('signed-in visitors', () => {
   });
 });
 
-describe('scripts with an Authorization: Bearer access token (issue #14), as the gate does', () => {
+describe('scripts with an Authorization: Bearer access token, as the gate does', () => {
   it('get Markdown and llms.txt from the bucket, without their token reaching it', async () => {
     for (const uri of ['/llms.txt', '/docs/services/interrogator.md']) {
       const result = (await handler(
@@ -109,6 +110,46 @@ describe('scripts with an Authorization: Bearer access token (issue #14), as the
     for (const uri of ['/llms.txt', '/docs/services/interrogator.md']) {
       expect([uri, status(await handler(event(uri)))]).toEqual([uri, 401]);
     }
+  });
+});
+
+describe('a page asked for as Markdown (rules/negotiation.ts), as the gate chooses', () => {
+  const MARKDOWN = 'text/markdown';
+  const uriOf = async (uri: string, options: Parameters<typeof event>[1]) => {
+    const result = await handler(event(uri, options));
+    return 'status' in result ? Number(result.status) : result.uri;
+  };
+
+  it('is its Markdown copy from the bucket, for a script’s token or a browser session', async () => {
+    const authorization = `Bearer ${mintToken()}`;
+    expect(await uriOf('/docs/api/getting-started', { accept: MARKDOWN, authorization })).toBe(
+      '/docs/api/getting-started.md',
+    );
+    expect(await uriOf('/docs/api/getting-started/', { accept: 'text/markdown, text/html', authorization })).toBe(
+      '/docs/api/getting-started.md',
+    );
+    expect(await uriOf('/', { accept: MARKDOWN, cookie: signedIn() })).toBe('/index.md');
+    expect(
+      await uriOf('/docs/Archived/Our%20taxonomies%20and%20themes%20old', { accept: MARKDOWN, cookie: signedIn() }),
+    ).toBe('/docs/Archived/Our%20taxonomies%20and%20themes%20old.md');
+  });
+
+  it('is the HTML for a browser, for */*, and for a page the build has no copy of', async () => {
+    const cookie = signedIn();
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    expect(await uriOf('/docs/x', { accept: browser, cookie })).toBe('/docs/x/index.html');
+    expect(await uriOf('/docs/x', { accept: '*/*', cookie })).toBe('/docs/x/index.html');
+    expect(await uriOf('/login', { accept: MARKDOWN })).toBe('/login/index.html');
+    expect(await uriOf('/search', { accept: MARKDOWN, cookie })).toBe('/search/index.html');
+    expect(await uriOf('/404.html', { accept: MARKDOWN, cookie })).toBe('/404.html');
+    expect(await uriOf('/assets/js/9f3a.js', { accept: MARKDOWN, cookie })).toBe('/assets/js/9f3a.js');
+  });
+
+  it('changes no access decision: anonymous gets 401, or sign-in when it accepts HTML too', async () => {
+    expect(await uriOf('/docs/x', { accept: MARKDOWN })).toBe(401);
+    expect(await uriOf('/docs/x', { accept: 'text/markdown, text/html;q=0.5' })).toBe(302);
+    expect(await uriOf('/docs/x', { accept: MARKDOWN, authorization: 'Bearer not.a.jwt' })).toBe(401);
+    expect(await uriOf('/docs/x.html', { accept: MARKDOWN, cookie: signedIn() })).toBe(301);
   });
 });
 
