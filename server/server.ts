@@ -3,7 +3,7 @@
  * server/app.ts on HOST:PORT, trusting only that pool's keys, and stops cleanly on SIGINT/SIGTERM.
  * It never runs the local stand-ins: without COGNITO_USER_POOL_ID it exits with one line saying to use
  * `npm run serve` (scripts/serve.ts), which starts the local services and trusts their keys on a
- * loopback HOST only (issue #22).
+ * loopback HOST only.
  */
 import { portalEnv } from '../config/env';
 import { closeOnSignal, listen } from './listen';

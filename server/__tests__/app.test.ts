@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The server gate (issue #4) through `app.inject()`: what an anonymous request gets, which tokens
+ * The server gate through `app.inject()`: what an anonymous request gets, which tokens
  * open the gate, the security headers, and requests built to escape the build folder.
  */
 import crypto from 'node:crypto';
@@ -43,7 +43,7 @@ const withToken = (accessToken: string, extra: { refreshToken?: string } = {}) =
 });
 
 describe('anonymous requests', () => {
-  it('for Markdown copies and llms.txt get 401 with no body, never the sign-in page (issue #14)', async () => {
+  it('for Markdown copies and llms.txt get 401 with no body, never the sign-in page', async () => {
     for (const url of ['/llms.txt', '/docs/document_format/schema.md']) {
       const response = await get(url, html);
       expect([url, response.statusCode, response.body]).toEqual([url, 401, '']);
@@ -121,7 +121,7 @@ describe('signed-in requests', () => {
   });
 });
 
-describe('scripts with an Authorization: Bearer access token (issue #14)', () => {
+describe('scripts with an Authorization: Bearer access token', () => {
   const bearer = (token: string, extra: Record<string, string> = {}) => ({
     authorization: `Bearer ${token}`,
     ...extra,

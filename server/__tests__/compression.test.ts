@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Compression in the gate (issue #9): the build's brotli and gzip copies go to clients that accept
+ * Compression in the gate: the build's brotli and gzip copies go to clients that accept
  * them, with `Vary: Accept-Encoding`; others get the plain body; ETag/304 and the 401 rule hold.
  */
 import fs from 'node:fs';

@@ -103,7 +103,7 @@ export function makeBuild(): string {
   write('img/favicon.svg', '<svg/>');
   write('img/logo.svg', '<svg/>');
   write('search-index.json', JSON.stringify([{ documents: [{ t: SECRET }] }]));
-  // Markdown copies for readers' tools (issue #14).
+  // Markdown copies for readers' tools.
   write('docs/document_format/schema.md', `# Schema\n\n${SECRET}.\n`);
   write('llms.txt', `# RegData\n\n- [Schema](http://localhost:3000/docs/document_format/schema.md): ${SECRET}\n`);
   // What postbuild/ writes for the CSP: the one inline script above is the site's own.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Running the gate behind a load balancer (issue #12): a public health check, and JSON access logs that
+ * Running the gate behind a load balancer: a public health check, and JSON access logs that
  * say what happened without ever holding a token, a cookie or a query string.
  */
 import { buildTestApp, makeBuild, mintToken, sessionCookie } from './helper';
