@@ -1,5 +1,5 @@
 /**
- * The accessibility audit of issue #26: axe-core with the WCAG 2.2 A and AA rules, run on a page as it
+ * The accessibility audit: axe-core with the WCAG 2.2 A and AA rules, run on a page as it
  * is shown, in the light and dark colour schemes, at desktop width and at 390 px. Serious and critical
  * findings fail the tests; moderate and minor ones are reported.
  */

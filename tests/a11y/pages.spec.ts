@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2 AA (issue #26): no serious or critical axe finding on any route of spec §2.1, any API
+ * WCAG 2.2 AA: no serious or critical axe finding on any route of spec §2.1, any API
  * operation page, any doc, the not-found page, the sign-in page or any sign-in view, in light and dark,
  * at 1280 px and 390 px (./audit.ts says which rules run in which combination). Moderate and minor
  * findings are attached to the report. Two pages are audited at a time (axe runs inside the page).

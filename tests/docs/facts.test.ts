@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Facts stated in the docs against the OpenAPI contract (issue #5): enumerations shown in tables,
+ * Facts stated in the docs against the OpenAPI contract: enumerations shown in tables,
  * ranges and defaults in prose, and a link from the docs to every operation of the reference.
  */
 import { PLACEHOLDER } from '../../scripts/docs-check/check';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Every request sample in docs/ against the OpenAPI contract (issue #5): the path and method exist,
+ * Every request sample in docs/ against the OpenAPI contract: the path and method exist,
  * path and query parameters are declared and valid for their schemas, required ones are there, and the
  * JSON body is valid for the operation's request schema. A sample the API would reject fails here.
  */

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * The contract and the docs say only what the spec says (issue #10): each test here failed on the
- * contract or the docs as they stood before the fix it guards, and names the point of the issue.
+ * The contract and the docs say only what the spec says: each test guards one statement the spec does
+ * not make, so a contract or doc that makes it again fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -251,8 +251,8 @@ interface Node404 {
 }
 
 /**
- * Server behaviour and shapes the spec leaves open, which the docs may state only as assumptions
- * (issue #10). `statement` finds a sentence or table row that states one; `box` finds it named in the
+ * Server behaviour and shapes the spec leaves open, which the docs may state only as
+ * assumptions. `statement` finds a sentence or table row that states one; `box` finds it named in the
  * page's `:::info[Assumptions]` admonition.
  */
 const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
@@ -342,7 +342,7 @@ describe('docs state unspecified server behaviour and shapes as assumptions', ()
   });
 });
 
-describe('assumptions cite the specification, not "the API description" (issue #25, point 3)', () => {
+describe('assumptions cite the specification, not "the API description"', () => {
   it('no marker or page says "the API description" when it means the specification', () => {
     const saying = (part: string) => /\bAPI description\b/.test(part);
     const markers = JSON.stringify(contract).split(/[."]/).filter(saying);

@@ -1,5 +1,5 @@
 /**
- * The API reference's Markdown texts as the build rendered them (scripts/openapi/markdownHtml.ts, issue #26)
+ * The API reference's Markdown texts as the build rendered them (scripts/openapi/markdownHtml.ts)
  * read exactly as the OpenAPI theme's own renderer shows them: an operation page is the same with the build's
  * HTML and with the renderer, which every text falls back to when the HTML cannot be loaded.
  */

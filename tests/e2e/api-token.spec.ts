@@ -1,5 +1,5 @@
 /**
- * "Try it" carries the signed-in user's token (issue #3): after sign-in, an operation page's bearer
+ * "Try it" carries the signed-in user's token: after sign-in, an operation page's bearer
  * field already holds the user's access token, which verifies against the local identity service's
  * JWKS; after Logout and a new sign-in it holds the new token, and no token is left in storage.
  */

@@ -1,7 +1,7 @@
 /**
- * Size budgets of issue #9, read from the build after `npm run build` (no browser; bytes are
+ * Size budgets, read from the build after `npm run build` (no browser; bytes are
  * deterministic): first-load JavaScript of the home, a doc page and an API operation page against
- * tests/perf/budgets.json, the same pages' growth at 3× the content (issue #28, `npm run build:scale`),
+ * tests/perf/budgets.json, the same pages' growth at 3× the content (`npm run build:scale`),
  * and one copy of each postman package in the browser bundle.
  */
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ for (const page of FIRST_LOAD_BUDGETS) {
   });
 }
 
-// Budgets at scale (issue #28): the same pages of the portal built over 3× the content (npm run build:scale,
+// Budgets at scale: the same pages of the portal built over 3× the content (npm run build:scale,
 // run by test:e2e after the portal's own build).
 test.describe(`at ${SCALE_BUDGETS.factor}× the content`, () => {
   test.beforeAll(() => {
@@ -68,7 +68,7 @@ test('the browser bundle holds one copy of postman-collection and none of faker'
   expect(modules.filter((file) => file.includes('node_modules/@faker-js/faker/'))).toEqual([]);
 });
 
-test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their stubs only (issue #23)', () => {
+test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their stubs only', () => {
   const modules = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus', BUNDLED_MODULES_FILE), 'utf8')) as string[];
   expect(
     modules.filter((file) => file.includes('node_modules/iconv-lite/')),
@@ -83,7 +83,7 @@ test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their st
 /** An id in react-markdown's deprecation table (react-markdown 10), kept by minification. */
 const REACT_MARKDOWN = 'remove-buggy-html-in-markdown-parser';
 
-test('api-chunks point 6: the theme’s Markdown renderer is not in an API page’s first load, but is built (issue #23)', () => {
+test('api-chunks point 6: the theme’s Markdown renderer is not in an API page’s first load, but is built', () => {
   const read = (file: string) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8');
   const first = firstLoad(SITE, '/api/v1/search-documents').files.filter((file) => file.endsWith('.js'));
   expect(
@@ -118,7 +118,7 @@ const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
     .join('\n');
 const css = (pagePath: string) => firstLoadText(pagePath, '.css');
 
-test('the global stylesheet stays within its budget and holds neither Amplify UI nor the OpenAPI theme (issue #23)', () => {
+test('the global stylesheet stays within its budget and holds neither Amplify UI nor the OpenAPI theme', () => {
   const global = globalStylesheet(SITE);
   // plugins/moduleResource.ts keepOutOfStylesChunk rewrites core's splitChunks.cacheGroups.styles (a Docusaurus
   // internal); when that stops matching, these stylesheets fall back into the one every page blocks on.
@@ -135,7 +135,7 @@ test('the global stylesheet stays within its budget and holds neither Amplify UI
   expect(gzip).toBeLessThanOrEqual(GLOBAL_CSS_BUDGET);
 });
 
-test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with API pages only (issue #23)', () => {
+test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with API pages only', () => {
   // The sign-in form's chunk group (plugins/sign-in-assets lists it for the gate) carries Amplify UI's CSS.
   const signIn = JSON.parse(fs.readFileSync(path.join(SITE, 'build/sign-in-assets.json'), 'utf8')) as {
     files: string[];
@@ -183,7 +183,7 @@ const KEPT_OUT = [
   },
 ];
 
-test('neither the pages’ first load nor the session code carry Amplify’s redirect sign-in or the Node polyfills (issue #23)', () => {
+test('neither the pages’ first load nor the session code carry Amplify’s redirect sign-in or the Node polyfills', () => {
   // The session module (AuthProvider/loadSession.ts) loads after hydration on every page that needs Amplify.
   const manifest = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus/client-manifest.json'), 'utf8'));
   const session = chunkGroupFiles(manifest, 'session')

@@ -1,6 +1,6 @@
 /**
  * The production build holds every page of spec §2.1, an API page per operation of the contract, the
- * pages' text in their HTML (static rendering, issue #2) and a non-empty local search index.
+ * pages' text in their HTML (static rendering) and a non-empty local search index.
  * Runs after `npm run build` (test:e2e builds first); needs no browser.
  */
 import fs from 'node:fs';
@@ -55,7 +55,7 @@ test('the /api overview explains authentication, base URL, pagination and errors
   expect(html).toContain('User does not have permission to access the requested resource.');
 });
 
-test('the /api overview says which description the reference was built from, and when (spec §7.1, issue #25)', () => {
+test('the /api overview says which description the reference was built from, and when (spec §7.1)', () => {
   const html = fs.readFileSync(htmlOf('/api'), 'utf8');
   expect(html).toContain('Where this reference comes from');
   // The e2e build runs offline (API_HOST unset): the vendored copy, and the build's date.

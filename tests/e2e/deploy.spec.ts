@@ -1,8 +1,8 @@
 /**
- * The deployment path, offline (issues #12, #22), as the README's "Deploy to AWS" walks it for a first
+ * The deployment path, offline, as the README's "Deploy to AWS" walks it for a first
  * deployment with a new user pool: (1) `deploy:synth:identity` synthesizes the pool; (2) with the pool's
  * id (and, offline, its JWKS from a file) `deploy:build` binds the edge bundle to that pool; (3)
- * `deploy:synth` synthesizes the site stack with that bundle and the MCP function's (issue #27). The bundle test:e2e built with
+ * `deploy:synth` synthesizes the site stack with that bundle and the MCP function's. The bundle test:e2e built with
  * UNSAFE_LOCAL_IDENTITY=1 (for the leak sweep) is refused, and so is local mode, and so is the site build
  * test:e2e made (local identity) for the new pool; the test then records that build as made for the pool,
  * standing in for the README's `npm run build` with the pool's variables, which would take a minute.
@@ -125,7 +125,7 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   expect(await status(mintToken(claims))).toBe(401);
   expect(await status(mintToken(claims, { header: { kid: 'k1' } }))).toBe(401);
 
-  // The MCP function's bundle, built beside it (issue #27), trusts the same pool and nothing else, and
+  // The MCP function's bundle, built beside it, trusts the same pool and nothing else, and
   // answers from the build's content it carries.
   expect(JSON.parse(fs.readFileSync(path.join(work, 'mcp/trust.json'), 'utf8'))).toMatchObject({
     identity: 'cognito',

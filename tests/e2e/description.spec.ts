@@ -1,5 +1,5 @@
 /**
- * The API's OpenAPI description to download (issue #27, spec §7.1 `/api/v1/openapi.json`): the bundled
+ * The API's OpenAPI description to download (spec §7.1 `/api/v1/openapi.json`): the bundled
  * contract the reference is built from, as JSON and YAML, for signed-in readers and scripts with their access
  * token only, linked from the `/api` landing page; and the API changelog with its feeds.
  */

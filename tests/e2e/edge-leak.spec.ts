@@ -1,5 +1,5 @@
 /**
- * The leak test through the CloudFront edge handler (issue #12): every file of the build, asked for
+ * The leak test through the CloudFront edge handler: every file of the build, asked for
  * without a session through the bundled handler `npm run deploy:build` wrote (deploy/dist/edge), and
  * every route of the site. What the handler lets through is read from the build as the bucket would
  * serve it; no page text, operation data or search index may reach an anonymous request.

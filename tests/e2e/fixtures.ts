@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { initiateAuth } from '../../scripts/initiateAuth';
 
-/** The demo user seeded by the local identity service (issue #2); local service only. */
+/** The demo user seeded by the local identity service; local service only. */
 export const DEMO_USER = { username: 'demo@example.com', password: 'DemoPassw0rd!' };
 
 interface Fixtures {
@@ -78,7 +78,7 @@ export async function demoTokens(user = DEMO_USER): Promise<CognitoTokens> {
 }
 
 /**
- * Opens the request builder of the current operation page. It loads on demand (issue #9): pointing at
+ * Opens the request builder of the current operation page. It loads on demand: pointing at
  * the placeholder already asks for it, so the explorer can replace the "Open the request builder" button
  * while Playwright's click is on its way; the click is then retried only while the button is still there.
  */

@@ -1,5 +1,5 @@
 /**
- * The gated portal end to end (issue #2; spec §2.2, §2.3, §4, §6): anonymous visitors see only the
+ * The gated portal end to end (spec §2.2, §2.3, §4, §6): anonymous visitors see only the
  * sign-in form; the demo user signs in, sees navbar, content and footer, and Logout closes the gate.
  */
 import { test, expect, signIn, waitForGate } from './fixtures';

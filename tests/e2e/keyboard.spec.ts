@@ -1,5 +1,5 @@
 /**
- * Keyboard and screen readers (issue #26; WCAG 2.2 SC 2.1.1 keyboard, 2.4.1 bypass blocks, 2.4.7 focus
+ * Keyboard and screen readers (WCAG 2.2 SC 2.1.1 keyboard, 2.4.1 bypass blocks, 2.4.7 focus
  * visible, 4.1.3 status messages): sign-in, SSO, search, the API explorer, Copy page and Logout, each
  * reached and used with the keyboard alone, with focus visible on every control it lands on; sign-in
  * errors and the explorer's response are announced.

@@ -1,5 +1,5 @@
 /**
- * Leak test (issue #4): every file of the production build, requested without a session through the
+ * Leak test: every file of the production build, requested without a session through the
  * server gate, must not return page text, API operation data or the search index. Markers are taken
  * from the built pages themselves (the first paragraph of every doc, API and blog page) and from the
  * contract (operation descriptions). Prints the number of files tried and of leaks found.

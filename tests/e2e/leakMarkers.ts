@@ -1,5 +1,5 @@
 /**
- * What the leak tests look for (issues #4, #12): every file of the build, and sentences only gated
+ * What the leak tests look for: every file of the build, and sentences only gated
  * content holds — the first paragraph of every doc, API and blog page, and the contract's operation
  * descriptions.
  */

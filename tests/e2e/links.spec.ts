@@ -1,5 +1,5 @@
 /**
- * Link check of the production build (issue #5). The build ignores broken links (spec §2.1 build
+ * Link check of the production build. The build ignores broken links (spec §2.1 build
  * flags), so this crawls every built page instead: each internal link must name a page or file of
  * the build, and each `#anchor` an element id of that page. Prints how many links were checked.
  */

@@ -1,5 +1,5 @@
 /**
- * Docs for readers' tools (issue #14) on the built portal behind `npm run serve`: every route of spec §2.1
+ * Docs for readers' tools on the built portal behind `npm run serve`: every route of spec §2.1
  * has its Markdown copy, a sample page keeps its headings, tables and code without JSX, `llms.txt` lists
  * pages that all resolve, and all of it answers only signed-in requests — a browser session, or a
  * script's `Authorization: Bearer` access token (the demo user's, from the local identity service).

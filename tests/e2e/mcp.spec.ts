@@ -1,5 +1,5 @@
 /**
- * The gated MCP server (issue #27): an MCP client of the official SDK, with the demo user's access
+ * The gated MCP server: an MCP client of the official SDK, with the demo user's access
  * token, lists the tools, finds the Interrogator page with `search_docs`, reads it with `read_page`,
  * describes `search-documents` with `get_operation` and gets a 200 from the sandbox with `call_api`;
  * without a token, or with an ID token, it gets 401 with the RFC 9728 challenge; the protected-resource

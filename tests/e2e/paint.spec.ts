@@ -1,5 +1,5 @@
 /**
- * Paint without waiting (issue #9): a page the gate sends after verifying the token shows its content
+ * Paint without waiting: a page the gate sends after verifying the token shows its content
  * at first paint, before any JavaScript runs, and hydrates without a React error (the fixture fails on
  * any console error, hydration mismatches included); the sign-in page shows nothing gated; and the
  * client gate still closes the page when the session ends.
@@ -20,7 +20,7 @@ test('a verified page shows its content before any script has run, and hydrates 
   const plain = await noScript.newPage();
   await plain.goto(PAGE);
   await expect(plain.getByText(TEXT)).toBeVisible();
-  // An API page paints with the OpenAPI theme's stylesheet, which only API pages load (issue #9).
+  // An API page paints with the OpenAPI theme's stylesheet, which only API pages load.
   await plain.goto('/api/v1/search-documents');
   await expect(plain.locator('.openapi__method-endpoint')).toHaveCSS('display', 'flex');
   // The sign-in page is not marked: nothing gated may show there.
@@ -44,9 +44,7 @@ test('a verified page is closed again when the session ends', async ({ page }) =
   await expect(page.getByText(TEXT)).toBeHidden();
 });
 
-test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows its form (issue #22)', async ({
-  page,
-}) => {
+test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows its form', async ({ page }) => {
   await page.goto('/login?docusaurus-data-gate=verified');
   await waitForGate(page);
   // Docusaurus copies the parameter onto <html>; the gate's mark is a meta element no URL can add.
@@ -56,7 +54,7 @@ test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toHaveCount(0);
 });
 
-test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetched again by Docusaurus (issue #23)', async ({
+test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetched again by Docusaurus', async ({
   page,
 }) => {
   // postbuild/routeStylesheets.ts links a route's CSS in its HTML and relies on Docusaurus' CSS chunk loader
@@ -89,9 +87,7 @@ test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetch
   expect(requested.filter((href, i) => requested.indexOf(href) !== i)).toEqual([]);
 });
 
-test('link prefetches wait for idle time: the deferring prefetch is in place after hydration (issue #23)', async ({
-  page,
-}) => {
+test('link prefetches wait for idle time: the deferring prefetch is in place after hydration', async ({ page }) => {
   // src/clientModules/idlePrefetch.ts wraps core's window.docusaurus.prefetch (a core internal).
   await signInAt(page, '/docs/document_format/schema');
   const state = await page.evaluate(() => {
@@ -104,7 +100,7 @@ test('link prefetches wait for idle time: the deferring prefetch is in place aft
   });
 });
 
-test('an operation page does not jump when its schemas render: layout shift under 0.05 at 1350 px (issue #23)', async ({
+test('an operation page does not jump when its schemas render: layout shift under 0.05 at 1350 px', async ({
   page,
 }) => {
   // src/components/SchemaPlaceholder/height.ts reserves heights measured from the theme's CSS at this

@@ -1,5 +1,5 @@
 /**
- * The gate runs from a production install (issue #24): `npm ci --omit=dev` in an empty folder holding
+ * The gate runs from a production install: `npm ci --omit=dev` in an empty folder holding
  * only `package.json`, the lock file, the server's sources (`server/`, `rules/`, `config/`, `openapi/`,
  * `scripts/serve.ts`) and the build, then `npm run serve` against a user pool whose keys come from
  * COGNITO_JWKS_FILE (offline). A token of that pool gets the page; an anonymous request does not. If the

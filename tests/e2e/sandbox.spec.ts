@@ -1,8 +1,8 @@
 /**
- * "Send API request" answers (issue #11): signed in, every operation page of the reference sends its
+ * "Send API request" answers: signed in, every operation page of the reference sends its
  * request, as the page first offers it, to the local sandbox API with the user's own token, and gets a
  * documented success; the panel shows it. An invalid body shows the contract's 422. On the way, every
- * Markdown text of every operation page shows the HTML the build rendered (issue #26), so none of them
+ * Markdown text of every operation page shows the HTML the build rendered, so none of them
  * loads the theme's Markdown renderer.
  */
 import type { Page } from '@playwright/test';

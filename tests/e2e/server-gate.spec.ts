@@ -1,5 +1,5 @@
 /**
- * The server gate in the browser (issue #4): a deep link sends an anonymous visitor through sign-in and
+ * The server gate in the browser: a deep link sends an anonymous visitor through sign-in and
  * back to that page; after Logout the same URL is gated again; an expired session with a refresh
  * token is renewed on the sign-in page without asking for the password.
  */
@@ -25,9 +25,7 @@ test('a deep link leads through sign-in to that page, and Logout gates it again'
   await expect(page.getByLabel('Username')).toBeVisible();
 });
 
-test('session cookies are Secure, SameSite=Strict and last no longer than the refresh token (issue #22)', async ({
-  page,
-}) => {
+test('session cookies are Secure, SameSite=Strict and last no longer than the refresh token', async ({ page }) => {
   await signInAt(page);
   const tokens = (await page.context().cookies()).filter((c) => c.name.startsWith('CognitoIdentityServiceProvider.'));
   expect(tokens.map((c) => c.name.split('.').pop()).sort()).toEqual(

@@ -1,5 +1,5 @@
 /**
- * The docs sidebar as the build made it (spec §2.1; issue #15): the categories, their labels, links and
+ * The docs sidebar as the build made it (spec §2.1): the categories, their labels, links and
  * order; and each doc page's "last updated" date. Read from the sidebar data Docusaurus writes for the docs
  * routes (`.docusaurus/…/p/docs-*.json`, `version.docsSidebars`), the same data the page renders, so it
  * holds whether the sidebar is written by hand or generated from the folders.

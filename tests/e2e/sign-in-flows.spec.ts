@@ -1,5 +1,5 @@
 /**
- * The sign-in views and flows of spec §2.3, §4, §5.2 and §8.2 (issue #6), against the local identity
+ * The sign-in views and flows of spec §2.3, §4, §5.2 and §8.2, against the local identity
  * service and its seeded test users (local/identity/testUsers.ts). Codes are read from the service's
  * inbox at `/_local/messages`, as a user would read their email.
  */

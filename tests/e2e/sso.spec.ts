@@ -1,5 +1,5 @@
 /**
- * "{product} SSO" end to end (spec §2.3, §3.2; issue #13): the built portal served by `npm run serve` in
+ * "{product} SSO" end to end (spec §2.3, §3.2): the built portal served by `npm run serve` in
  * local mode, with the local OpenID Connect IdP (local/idp) behind the local hosted UI (local/hostedUi).
  * The hosted UI's self-signed certificate is trusted for these tests only (`ignoreHTTPSErrors`), as a
  * person trying it accepts the browser's warning once.

@@ -1,5 +1,5 @@
 /**
- * "Use my token" (issue #27): off by default; on, a doc page's samples and what Copy copies hold the
+ * "Use my token": off by default; on, a doc page's samples and what Copy copies hold the
  * reader's API base URL and access token, and the copied curl runs as is against the sandbox (200); the
  * explorer's samples on an API page follow the same switch; the page's HTML and its Markdown copy never
  * hold a token; Logout turns the switch off.

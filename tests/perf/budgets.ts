@@ -1,6 +1,6 @@
 /**
- * The byte budgets of ./budgets.json: first-load JavaScript per page (issue #9) and the global stylesheet
- * (issue #23), and a built site's figures against them; and the budgets at scale (issue #28): how much
+ * The byte budgets of ./budgets.json: first-load JavaScript per page and the global stylesheet,
+ * and a built site's figures against them; and the budgets at scale: how much
  * a page's first load may grow when the content is three times today's. tests/e2e/budgets.spec.ts checks
  * them all.
  */
@@ -46,7 +46,7 @@ export function firstLoadFigure(siteDir: string, page: FirstLoadBudget): FirstLo
   return { ...page, jsGzip, jsFiles: files.filter((file) => file.endsWith('.js')).length };
 }
 
-/** The most the stylesheet every page links may weigh (bytes, gzip -9; issue #23). */
+/** The most the stylesheet every page links may weigh (bytes, gzip -9). */
 export const GLOBAL_CSS_BUDGET = budgets.css.globalGzipBytes;
 
 /**

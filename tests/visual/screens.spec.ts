@@ -1,5 +1,5 @@
 /**
- * Screens that stay as designed (issue #26): each screen below, light and dark, compared with its
+ * Screens that stay as designed: each screen below, light and dark, compared with its
  * baseline in tests/visual/baselines (Debian's Chromium on Linux, as `.ci/run` installs it). A layout
  * that moves by more than the tolerance (playwright.config.ts, project `visual`) fails here, whatever
  * the cause: a speed-up, a theme upgrade, a stylesheet. After an intended change, `npm run
