@@ -35,7 +35,7 @@ describe('route ↔ built file (spec §2.1; Docusaurus writes <route>/index.html
     expect(normalisedPath('/404.html')).toBeNull();
   });
 
-  it('puts a page’s Markdown copy beside its route (issue #14)', () => {
+  it('puts a page’s Markdown copy beside its route', () => {
     expect(markdownPathOf('/')).toBe('index.md');
     expect(markdownPathOf('/docs/x/')).toBe('docs/x.md');
     expect(markdownHrefOf('/docs/x')).toBe('/docs/x.md');
