@@ -58,7 +58,7 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
  * port and user pool), the API pages' Markdown read twice (a signed-in reader only) and the dev server's
  * Host check (its own copy of the site and port).
  */
-const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts', '**/dev-server-hosts.spec.ts'];
+const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts', '**/dev-server.spec.ts'];
 
 export default defineConfig({
   ...sharedConfig('portal-e2e-identity'),

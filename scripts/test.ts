@@ -1,5 +1,5 @@
 /**
- * `npm test` (issue #28): every check of the portal, the quick ones two at a time (this machine has two
+ * `npm test`: every check of the portal, the quick ones two at a time (this machine has two
  * cores; each is single-threaded), then the unit tests, then the browser tests, with how long each took.
  * A failing check stops the run after its group, with its output; the output of a check that passes is
  * printed whole when it ends, so two checks never interleave their lines.

@@ -1,16 +1,16 @@
 /**
- * Runs a Docusaurus command next to the local services (issues #2, #11): `npm start` uses it. In local
- * mode (no COGNITO_USER_POOL_ID) the identity service and the sandbox API start, then the MCP server the
- * dev server proxies `/mcp` to (issue #27); the child command inherits the terminal; Ctrl-C stops them all.
+ * Runs a Docusaurus command next to the local services: `npm start` uses it. In local mode (no
+ * COGNITO_USER_POOL_ID) the identity service and the sandbox API start, then the MCP server the dev server
+ * proxies `/mcp` to, reading the docs as they are now (./liveMcpContent.ts); the child command inherits the
+ * terminal; Ctrl-C stops them all.
  *
- * What comes before Docusaurus is kept short (issue #28, `npm run bench:dev`): the API pages are generated
+ * What comes before Docusaurus is kept short (`npm run bench:dev` measures it): the API pages are generated
  * (`npm run gen-api`) only when their inputs changed since the last run (scripts/openapi/inputs.ts; with
  * API_HOST set, always: the provider's description may have changed), and Docusaurus starts compiling
- * while the identity service starts beside it (up seconds before the first page is: a page needs it to
- * sign in). The other services (sandbox API, IdP, hosted UI, MCP server) start once the dev server has
- * compiled its first page, so their start does not compete with the compile for two cores: restart
- * 7.1 s → 6.6 s to the first page here; they are up about two seconds later. Both processes keep their
- * compiled code between runs (./compileCache.ts).
+ * while the identity service starts beside it (a page needs it to sign in). The other services (sandbox
+ * API, IdP, hosted UI, MCP server) start once the dev server has compiled its first page, so their start
+ * does not compete with the compile for the cores. Both processes keep their compiled code between runs
+ * (./compileCache.ts).
  *
  * In local mode with a SITE_URL off this machine it exits at once with one line saying what to set
  * (config/env.ts `localIdentityRefusal`): the services trust the local identity's public key.
@@ -21,6 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { localIdentityRefusal, portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
+import { INVENTORY_FILE } from '../plugins/markdown-export';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
 import { waitForHttp } from './waitForHttp';
@@ -29,7 +30,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 /**
  * How long the services after the identity service wait for the dev server's first page before they
- * start anyway (ms): a first start compiles for 10–30 s here.
+ * start anyway (ms): far longer than a first compile takes.
  */
 const FIRST_PAGE_WAIT_MS = 180_000;
 
@@ -82,13 +83,20 @@ async function main(): Promise<void> {
   try {
     services.push(await startLocalServices(portalEnv, { rest: firstPage }));
     await firstPage;
-    const { listenMcpDev } = await import('../server/listen');
-    // The dev server has no gate: /mcp is proxied to this server, behind the same access decision (issue #27).
+    const [{ listenMcpDev }, { liveMcpContent }] = await Promise.all([
+      import('../server/listen'),
+      import('./liveMcpContent'),
+    ]);
+    // The dev server has no gate: /mcp is proxied to this server, behind the same access decision. Its
+    // tools read the docs as they are now, through the inventory the dev server keeps current.
     services.push(
       await listenMcpDev(
         portalEnv,
         portalEnv.auth.mode === 'local' ? LOCAL_JWKS : undefined,
-        path.resolve(ROOT, BUNDLED_SPEC_PATH),
+        liveMcpContent({
+          inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
+          contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
+        }),
       ),
     );
   } catch (error) {

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { userPoolIssuer, type PortalEnv } from '../config/env';
 import { buildApp, type AppMcpOptions } from './app';
 import { buildMcpDevApp } from './mcp/fastify';
-import { mcpContentOf } from './mcp/content';
+import type { McpContent } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 
@@ -49,7 +49,7 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
   return app;
 }
 
-/** The MCP endpoint's options for `env` (issue #27), for the gate and for `npm start`'s MCP server. */
+/** The MCP endpoint's options for `env`, for the gate and for `npm start`'s MCP server. */
 export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
   return {
     siteUrl: env.siteUrl,
@@ -62,20 +62,21 @@ export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
 
 /**
  * Starts the MCP endpoint alone on `env.mcp.devPort` (loopback), for `npm start`: the dev server has no
- * gate, and proxies `/mcp` here (plugins/mcp-dev-proxy). Pages and the search index come from the last
- * `npm run build` (a tool says so when there is none); the contract from `npm run gen-api`'s bundle.
+ * gate, and proxies `/mcp` here (plugins/mcp-dev-proxy).
+ *
+ * @param content - what the tools read; `npm start` gives the sources as they are now
+ *   (scripts/liveMcpContent.ts), not a build.
  */
 export async function listenMcpDev(
   env: PortalEnv,
   jwks: Jwks | undefined,
-  contractFile: string,
+  content: McpContent,
 ): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
-  const options = { ...mcpOptionsOf(env), contractFile };
   const app = await buildMcpDevApp(
-    options,
+    mcpOptionsOf(env),
     { appClientId: env.auth.userPoolClientId, verifier },
-    mcpContentOf(BUILD_DIR, options),
+    content,
     env.acceptedHostnames,
   );
   await app.listen({ port: env.mcp.devPort, host: 'localhost' });

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * `npm start`'s dev server answers only the portal's own Host names (plugins/dev-server-hosts). Whether
- * Docusaurus still applies the option is proved by tests/e2e/dev-server-hosts.spec.ts, which starts it.
+ * Docusaurus still applies the option is proved by tests/e2e/dev-server.spec.ts, which starts it.
  */
 import devServerHosts from '../dev-server-hosts';
 

@@ -6,7 +6,7 @@
  * plugin's `configureWebpack` `devServer` over its own (webpack-merge: a list replaces the string; the
  * undocumented merge of facebook/docusaurus#6107). With a list, webpack-dev-server answers 403 "Invalid
  * Host header" to any other name (IP literals, `localhost` and `*.localhost` always pass: a rebinding
- * attacker cannot hold them). Guard: tests/e2e/dev-server-hosts.spec.ts (plugins/README.md).
+ * attacker cannot hold them). Guard: tests/e2e/dev-server.spec.ts (plugins/README.md).
  */
 import type { Plugin } from '@docusaurus/types';
 

@@ -111,16 +111,24 @@ function llmsHeader(inventory: Inventory): string {
   ].join('\n\n');
 }
 
+/** A page and its Markdown copy. */
+export interface RenderedPage {
+  page: PageEntry;
+  markdown: string;
+}
+
 /**
- * @returns what was written: number of `.md` files and bytes of `llms-full.txt`.
+ * Every page of the inventory as Markdown, in inventory order.
+ *
+ * @param only - when given, only the pages it accepts are converted (the others' links still resolve).
  * @throws {Error} naming the page when one cannot be converted (a malformed `<ApiSample>`, a contract
  *   that no longer has an operation the reference shows).
  */
-export async function exportMarkdown(
-  buildDir: string,
+export async function renderPages(
   inventory: Inventory,
   contract: ApiDocument,
-): Promise<{ pages: number; llmsBytes: number; llmsFullBytes: number }> {
+  only: (page: PageEntry) => boolean = () => true,
+): Promise<RenderedPage[]> {
   const routeOfFile = new Map(
     inventory.pages.flatMap((p) => (p.body.kind === 'source' ? [[path.resolve(p.body.file), p.route] as const] : [])),
   );
@@ -138,24 +146,23 @@ export async function exportMarkdown(
       throw new Error(`the reference has no page for ${method.toUpperCase()} ${apiPath}`);
   }
 
-  const rendered: { page: PageEntry; markdown: string }[] = [];
-  for (const page of inventory.pages) {
-    let markdown: string;
+  const rendered: RenderedPage[] = [];
+  for (const page of inventory.pages.filter(only)) {
     try {
-      markdown = await pageMarkdown(page, inventory, contract, routeOfFile, operationRoute);
+      rendered.push({ page, markdown: await pageMarkdown(page, inventory, contract, routeOfFile, operationRoute) });
     } catch (error) {
       throw new Error(`Markdown of ${page.route}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const file = path.join(buildDir, markdownPathOf(page.route));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, markdown);
-    rendered.push({ page, markdown });
   }
+  return rendered;
+}
 
+/** `llms.txt`: the header, then one section per docs category, API reference, blog, schemas and optional pages. */
+export function llmsTxtOf(inventory: Inventory, pages: PageEntry[], contract: ApiDocument): string {
   const lines = (section: string) =>
-    rendered
-      .filter(({ page }) => page.section === section)
-      .map(({ page }) => {
+    pages
+      .filter((page) => page.section === section)
+      .map((page) => {
         const description = summaryOf(page, contract);
         return `- [${page.title}](${markdownUrlOf(inventory.siteUrl, page.route)})${description ? `: ${description}` : ''}`;
       });
@@ -166,14 +173,45 @@ export async function exportMarkdown(
       return items.length ? [`## ${section}\n\n${items.join('\n')}`] : [];
     }),
   ].join('\n\n');
+  return `${llms}\n`;
+}
+
+/** `llms-full.txt`: the header, then every page's Markdown with its source URL. */
+export function llmsFullTxtOf(inventory: Inventory, rendered: RenderedPage[]): string {
   const full = [
     llmsHeader(inventory),
     ...rendered.map(
       ({ page, markdown }) => `---\n\nSource: ${urlOf(inventory.siteUrl, page.route)}\n\n${markdown.trim()}`,
     ),
   ].join('\n\n');
-  fs.writeFileSync(path.join(buildDir, 'llms.txt'), `${llms}\n`);
-  fs.writeFileSync(path.join(buildDir, 'llms-full.txt'), `${full}\n`);
+  return `${full}\n`;
+}
+
+/**
+ * Writes every page's Markdown copy (`<route>.md`), `llms.txt` and `llms-full.txt` into `buildDir`.
+ *
+ * @returns what was written: number of `.md` files and bytes of the llms files.
+ * @throws {Error} as {@link renderPages}.
+ */
+export async function exportMarkdown(
+  buildDir: string,
+  inventory: Inventory,
+  contract: ApiDocument,
+): Promise<{ pages: number; llmsBytes: number; llmsFullBytes: number }> {
+  const rendered = await renderPages(inventory, contract);
+  for (const { page, markdown } of rendered) {
+    const file = path.join(buildDir, markdownPathOf(page.route));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, markdown);
+  }
+  const llms = llmsTxtOf(
+    inventory,
+    rendered.map(({ page }) => page),
+    contract,
+  );
+  const full = llmsFullTxtOf(inventory, rendered);
+  fs.writeFileSync(path.join(buildDir, 'llms.txt'), llms);
+  fs.writeFileSync(path.join(buildDir, 'llms-full.txt'), full);
   return { pages: rendered.length, llmsBytes: Buffer.byteLength(llms), llmsFullBytes: Buffer.byteLength(full) };
 }
 

@@ -1,15 +1,18 @@
 /**
- * Markdown for readers' tools (issue #14): after the build, saves what every page is (route, title,
- * description, source; ./inventory.ts) to `.docusaurus/markdown-export.json`. `npm run build`'s last step
- * (postbuild/run.ts) then writes `<route>.md`, `llms.txt` and `llms-full.txt` from it
- * (./export.ts): the remark packages that does it are ESM-only, which Docusaurus' plugin loader is not
- * asked to handle. The files are gated like every page (rules/access.ts).
+ * Markdown for readers' tools: saves what every page is (route, title, description, source;
+ * ./inventory.ts) to `.docusaurus/markdown-export.json`. `npm run build`'s last step (postbuild/run.ts)
+ * writes `<route>.md`, `llms.txt` and `llms-full.txt` from it (./export.ts), outside the plugin because
+ * the remark packages it uses are ESM-only. The files are gated like every page (rules/access.ts).
+ *
+ * The inventory is saved whenever the content is loaded, so the dev server keeps it current as writers
+ * edit pages (`npm start`'s MCP server reads the pages through it), and again after a build, kept to the
+ * routes the build has.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { trimTrailing } from '../../rules/text';
-import { buildInventory } from './inventory';
+import { buildInventory, type LoadedPluginLike } from './inventory';
 import { scriptSettingsOf, settingsLines, type ScriptAuth, type ScriptSettings } from '../../rules/scriptSettings';
 
 type LocalAccount = ScriptSettings['localAccount'];
@@ -18,21 +21,34 @@ type LocalAccount = ScriptSettings['localAccount'];
 export const INVENTORY_FILE = 'markdown-export.json';
 
 export default function markdownExportPlugin(context: LoadContext): Plugin {
+  const { siteConfig } = context;
+  const save = (plugins: LoadedPluginLike[], routesPaths?: string[]) => {
+    const inventory = buildInventory({
+      siteDir: context.siteDir,
+      siteUrl: trimTrailing(siteConfig.url, '/') + trimTrailing(siteConfig.baseUrl, '/'),
+      title: siteConfig.title,
+      tagline: siteConfig.tagline,
+      plugins,
+      routesPaths,
+    });
+    const fields = siteConfig.customFields as { auth?: ScriptAuth; apiBase?: string; localAccount?: LocalAccount };
+    if (fields.auth && fields.apiBase)
+      inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
+    fs.mkdirSync(context.generatedFilesDir, { recursive: true });
+    fs.writeFileSync(path.join(context.generatedFilesDir, INVENTORY_FILE), JSON.stringify(inventory));
+  };
   return {
     name: 'markdown-export',
-    async postBuild({ plugins, routesPaths, siteConfig }) {
-      const inventory = buildInventory({
-        siteDir: context.siteDir,
-        siteUrl: trimTrailing(siteConfig.url, '/') + trimTrailing(siteConfig.baseUrl, '/'),
-        title: siteConfig.title,
-        tagline: siteConfig.tagline,
-        plugins,
-        routesPaths,
-      });
-      const fields = siteConfig.customFields as { auth?: ScriptAuth; apiBase?: string; localAccount?: LocalAccount };
-      if (fields.auth && fields.apiBase)
-        inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
-      fs.writeFileSync(path.join(context.generatedFilesDir, INVENTORY_FILE), JSON.stringify(inventory));
+    allContentLoaded({ allContent }) {
+      // allContent has each plugin's content by name and id, not its options: the blog's route is its default.
+      save(
+        Object.entries(allContent).flatMap(([name, byId]) =>
+          Object.entries(byId ?? {}).map(([id, content]) => ({ name, options: { id }, content })),
+        ),
+      );
+    },
+    async postBuild({ plugins, routesPaths }) {
+      save(plugins, routesPaths);
     },
   };
 }

@@ -317,7 +317,7 @@ function pageEntries(
 
 /**
  * Every page the export writes, from the loaded content of the docs (`default` and `api`), blog and
- * pages plugins; only routes the build has (`routesPaths`) are kept.
+ * pages plugins; when `routesPaths` is given, only the routes the build has are kept.
  *
  * @throws {Error} when a generated API page no longer shows its method and path.
  */
@@ -327,7 +327,8 @@ export function buildInventory(args: {
   title: string;
   tagline: string;
   plugins: LoadedPluginLike[];
-  routesPaths: string[];
+  /** The routes the build has; without them (the dev server) every loaded page is kept. */
+  routesPaths?: string[];
 }): Inventory {
   const find = (name: string, id = 'default') =>
     args.plugins.find((p) => p.name === name && (p.options.id ?? 'default') === id)?.content;
@@ -356,8 +357,8 @@ export function buildInventory(args: {
       sections: [...sections.values()],
     }),
   );
-  const routes = new Set(args.routesPaths);
+  const routes = args.routesPaths && new Set(args.routesPaths);
   const seen = new Set<string>();
-  const kept = entries.filter((e) => routes.has(e.route) && !seen.has(e.route) && seen.add(e.route));
+  const kept = entries.filter((e) => (!routes || routes.has(e.route)) && !seen.has(e.route) && seen.add(e.route));
   return { siteUrl: args.siteUrl, title: args.title, tagline: args.tagline, pages: kept };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm start` serves `/mcp` (issue #27): the dev server proxies the MCP endpoint and its protected-resource
+ * `npm start` serves `/mcp`: the dev server proxies the MCP endpoint and its protected-resource
  * metadata to the MCP server scripts/with-local-services.ts starts beside it (server/listen.ts
  * `listenMcpDev`). A plugin's `configureWebpack` may return `devServer` options, which Docusaurus merges
  * into its dev server's (facebook/docusaurus#6107); the production build has no dev server and ignores them.

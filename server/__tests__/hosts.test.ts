@@ -13,6 +13,7 @@ import { parseEnv } from '../../config/env';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
 import { HEALTH_PATH } from '../app';
 import { listenMcpDev } from '../listen';
+import { mcpContentOf } from '../mcp/content';
 import { buildTestApp, localJwks, makeBuild, mintToken, SECRET, sessionCookie } from './helper';
 
 const PAGE = '/docs/document_format/schema';
@@ -136,7 +137,11 @@ describe("npm start's MCP server (server/listen.ts listenMcpDev)", () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const app = await listenMcpDev(parseEnv({ MCP_DEV_PORT: String(port) }), localJwks, '/no/contract.json');
+    const app = await listenMcpDev(
+      parseEnv({ MCP_DEV_PORT: String(port) }),
+      localJwks,
+      mcpContentOf('/no/build', { contractFile: '/no/contract.json' }),
+    );
     const call = (host: string, method: 'GET' | 'POST', target: string) =>
       app.inject({
         method,

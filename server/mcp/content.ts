@@ -21,23 +21,31 @@ export interface ContentFiles {
   contractFile: string;
 }
 
+/** A value, or a promise of it: the build's files are read at once, the live sources (`npm start`) are not. */
+export type Eventually<T> = T | Promise<T>;
+
 /** The content, loaded on demand. */
 export interface McpContent {
   /** @throws {ContentMissing} when the contract file is missing. */
-  contract(): ContractNode;
-  /** @throws {ContentMissing} when the build has no search index. */
-  searchIndex(): SearchIndex;
+  contract(): Eventually<ContractNode>;
+  /** @throws {ContentMissing} when there is no search index. */
+  searchIndex(): Eventually<SearchIndex>;
   /**
    * A page's Markdown copy, or `null` when no page has that route (a route over {@link MAX_ROUTE_CHARS}
    * is none, and is not parsed).
    *
    * @param route - a site route (`/docs/x`, `/docs/x/`, `/docs/x.md`, `/docs/x#anchor`) or a full URL of the site.
-   * @throws {ContentMissing} when the build wrote no Markdown at all.
+   * @throws {ContentMissing} when there is no Markdown at all.
    */
-  markdown(route: string): { route: string; markdown: string } | null;
-  /** `llms.txt`. @throws {ContentMissing} when the build has none. */
-  llmsTxt(): string;
+  markdown(route: string): Eventually<{ route: string; markdown: string } | null>;
+  /** `llms.txt`. @throws {ContentMissing} when there is none. */
+  llmsTxt(): Eventually<string>;
 }
+
+/** {@link McpContent} whose answers are ready at once, as the build's files are. */
+export type BuiltContent = {
+  [K in keyof McpContent]: (...args: Parameters<McpContent[K]>) => Awaited<ReturnType<McpContent[K]>>;
+};
 
 /**
  * Longest route or URL `read_page` and the page resources take, in characters, checked before the route
@@ -45,7 +53,10 @@ export interface McpContent {
  */
 export const MAX_ROUTE_CHARS = 2048;
 
-/** A file the build should have written is not there: the message says which and what to run. */
+/**
+ * A file the build should have written is not there: the message says which and what to run, and names
+ * no path of the server's disk (it reaches the MCP client).
+ */
 export class ContentMissing extends Error {}
 
 /** Files the build writes (plugins/markdown-export, the search plugin). */
@@ -53,7 +64,7 @@ const SEARCH_INDEX = 'search-index.json';
 const LLMS_TXT = 'llms.txt';
 
 /** Reads the content from `files`. Nothing is read until a tool asks. */
-export function buildContent(files: ContentFiles): McpContent {
+export function buildContent(files: ContentFiles): BuiltContent {
   const buildDir = path.resolve(files.buildDir);
   const cache = new Map<string, unknown>();
   const once = <T>(key: string, load: () => T): T => {
@@ -64,7 +75,7 @@ export function buildContent(files: ContentFiles): McpContent {
     try {
       return fs.readFileSync(file, 'utf8');
     } catch {
-      throw new ContentMissing(`${what} (${file}) is missing: run "npm run build" first.`);
+      throw new ContentMissing(`${what} is missing from the build: run "npm run build" first.`);
     }
   };
   return {
@@ -91,7 +102,7 @@ export function buildContent(files: ContentFiles): McpContent {
  * `/docs/x/`, `/docs/x.md`, `https://site/docs/x#y` → `/docs/x`; `null` for what is no route, and for
  * anything over {@link MAX_ROUTE_CHARS}. String methods only past the length check: each step is linear.
  */
-function sitePathOf(route: string): string | null {
+export function sitePathOf(route: string): string | null {
   if (route.length > MAX_ROUTE_CHARS) return null;
   let text = route.trim();
   try {
@@ -115,7 +126,7 @@ function sitePathOf(route: string): string | null {
 }
 
 /** The content of a build folder, with the contract the build serves for download (`/api/v1/openapi.json`). */
-export function mcpContentOf(buildDir: string, options: { contractFile?: string } = {}): McpContent {
+export function mcpContentOf(buildDir: string, options: { contractFile?: string } = {}): BuiltContent {
   return buildContent({
     buildDir,
     contractFile: options.contractFile ?? path.join(buildDir, builtFileOf(OPENAPI_PATH)),

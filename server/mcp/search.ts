@@ -76,10 +76,13 @@ export function queryTerms(query: string): string[] {
   return [...new Set(lunr.tokenizer(bounded).map(String).filter(Boolean))];
 }
 
+/** The search index is not in the layout read here: the message names the plugin that writes it. */
+export class SearchIndexLayoutError extends Error {}
+
 /**
  * Loads the plugin's `search-index.json` (already parsed).
  *
- * @throws {Error} naming @easyops-cn/docusaurus-search-local when the layout is not the one read here.
+ * @throws {SearchIndexLayoutError} naming @easyops-cn/docusaurus-search-local when the layout is not the one read here.
  */
 export function loadSearchIndex(file: unknown): SearchIndex {
   if (
@@ -87,7 +90,7 @@ export function loadSearchIndex(file: unknown): SearchIndex {
     file.length !== PARTS.length ||
     !file.every((part) => Array.isArray(part?.documents) && typeof part?.index === 'object')
   ) {
-    throw new Error(
+    throw new SearchIndexLayoutError(
       'search-index.json is not the layout @easyops-cn/docusaurus-search-local 0.55 writes (an array of 5 ' +
         '{ documents, index } lunr parts): search_docs of the MCP server reads it (server/mcp/search.ts).',
     );

@@ -25,7 +25,7 @@ import { trimTrailing } from '../../rules/text';
 import { callApi, CallError, MAX_ANSWER_BYTES, type CallTarget } from './callApi';
 import { ContentMissing, MAX_ROUTE_CHARS, type McpContent } from './content';
 import { getOperation, listOperations, MAX_OPERATION_CHARS } from './operations';
-import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, queryTerms } from './search';
+import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, queryTerms, SearchIndexLayoutError } from './search';
 
 /** What one server needs. */
 export interface McpServerOptions {
@@ -162,7 +162,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, limit }) =>
-      guarded(() => {
+      guarded(async () => {
         const terms = queryTerms(query).length;
         if (terms > MAX_QUERY_TERMS) {
           return failure(
@@ -170,7 +170,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
               `this query has ${terms}. Keep the words that matter.`,
           );
         }
-        const results = content.searchIndex().search(query, limit);
+        const results = (await content.searchIndex()).search(query, limit);
         return result({ results }, results.length ? undefined : `No page matches "${query}".`);
       }),
   );
@@ -186,8 +186,8 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ route }) =>
-      guarded(() => {
-        const page = content.markdown(route);
+      guarded(async () => {
+        const page = await content.markdown(route);
         if (!page) return failure(`No page at "${route}". search_docs finds pages; llms.txt lists them all.`);
         return result({ route: page.route, url: `${siteUrl}${page.route}`, markdown: page.markdown }, page.markdown);
       }),
@@ -206,7 +206,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       outputSchema: { operations: z.array(operationSummary) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tag }) => guarded(() => result({ operations: listOperations(content.contract(), tag) })),
+    async ({ tag }) => guarded(async () => result({ operations: listOperations(await content.contract(), tag) })),
   );
 
   server.registerTool(
@@ -230,8 +230,8 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ operation }) =>
-      guarded(() => {
-        const detail = getOperation(content.contract(), operation);
+      guarded(async () => {
+        const detail = getOperation(await content.contract(), operation);
         if (!detail) return failure(`No operation "${operation}": list_operations names them.`);
         return result({ ...detail });
       }),
@@ -259,7 +259,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
     },
     async (args) =>
       guarded(async () => {
-        const answer = await callApi(content.contract(), args, call);
+        const answer = await callApi(await content.contract(), args, call);
         return result({ ...answer });
       }),
   );
@@ -271,21 +271,18 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
     'llms.txt',
     `${siteUrl}/llms.txt`,
     { title: 'llms.txt', description: 'Every page of the portal, linked as Markdown', mimeType: 'text/markdown' },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: content.llmsTxt() }] }),
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await content.llmsTxt() }] }),
   );
 
   server.registerResource(
     'page',
     new ResourceTemplate(`${siteUrl}{+route}.md`, {
       list: async () => ({
-        resources: content
-          .searchIndex()
-          .pages()
-          .map(({ title, route }) => ({
-            uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
-            name: title,
-            mimeType: 'text/markdown',
-          })),
+        resources: (await content.searchIndex()).pages().map(({ title, route }) => ({
+          uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
+          name: title,
+          mimeType: 'text/markdown',
+        })),
       }),
     }),
     { title: 'A page as Markdown', mimeType: 'text/markdown' },
@@ -293,7 +290,7 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
       if (String(route).length > MAX_ROUTE_CHARS) {
         throw new Error(`A page's route is at most ${MAX_ROUTE_CHARS} characters; llms.txt lists every page.`);
       }
-      const page = content.markdown(String(route));
+      const page = await content.markdown(String(route));
       if (!page) throw new Error(`No page at ${uri.href}.`);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
     },
@@ -313,15 +310,21 @@ function failure(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
 }
 
-/** Runs a tool; a missing build file, a refused call or a network failure becomes a {@link failure}. */
+/**
+ * Runs a tool; a missing file, a refused call or a network failure becomes a {@link failure} saying what to
+ * do. Anything else is logged on the server and answered without its message, which may name the
+ * server's files.
+ */
 async function guarded(run: () => CallToolResult | Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ContentMissing || error instanceof CallError) return failure(error.message);
+    if (error instanceof ContentMissing || error instanceof SearchIndexLayoutError || error instanceof CallError)
+      return failure(error.message);
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError')) {
       return failure(`The API did not answer: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}.`);
     }
-    throw error;
+    console.error('MCP tool failed:', error);
+    return failure('The tool failed on the server; its operator finds the reason in the server log.');
   }
 }

@@ -75,10 +75,14 @@ describe('read_page', () => {
     },
   );
 
-  it('says to build when the build wrote no Markdown, and names the contract file when it is missing', () => {
+  it('says to build when the build wrote no Markdown or no contract, naming no path of the server', () => {
     fs.rmSync(path.join(buildDir, 'index.md'), { force: true });
     expect(() => content.markdown('/nothing')).toThrow(ContentMissing);
-    expect(() => content.contract()).toThrow(/none\.json\) is missing: run "npm run build" first/);
+    expect(() => content.contract()).toThrow(
+      'The bundled contract is missing from the build: run "npm run build" first.',
+    );
+    // The message reaches the MCP client: it names no path of the server's disk.
+    expect(() => content.markdown('/nothing')).toThrow(/^The Markdown copy of the home page is missing from the build/);
   });
 });
 
@@ -192,5 +196,37 @@ describe('call_api', () => {
     await expect(callApi(escaping, { operation: 'escape' }, { base, token: 't' })).rejects.toThrow(
       /\/api\/v1\/admin is not under the API base \/api\/v1\/customer\//,
     );
+  });
+});
+
+describe('a failure the server does not foresee', () => {
+  it('is a tool error that names no path of the server, and the reason goes to the server log', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { createMcpServer } = await import('../server');
+    const fsError = () => {
+      throw new Error("EACCES: permission denied, open '/srv/portal/build/docs/x.md'");
+    };
+    const server = createMcpServer({
+      content: { contract: fsError, searchIndex: fsError, markdown: fsError, llmsTxt: fsError },
+      siteUrl: 'https://portal.example.com',
+      productName: 'RegData',
+      version: '0.0.0',
+      call: { base: 'http://127.0.0.1:9', token: 'T' },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const result = await client.callTool({ name: 'read_page', arguments: { route: '/docs/x' } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).not.toContain('/srv/portal');
+      expect(JSON.stringify(result.content)).toContain('server log');
+      expect(String(logged.mock.calls[0]?.[1])).toContain('/srv/portal/build/docs/x.md');
+    } finally {
+      logged.mockRestore();
+      await client.close();
+    }
   });
 });

@@ -1,0 +1,169 @@
+/**
+ * What `npm start`'s MCP server reads: the docs as they are now, not the last build. The dev server saves
+ * the inventory of pages whenever it loads content (plugins/markdown-export: at start and after every edit
+ * of a page), and this module makes the build's files from it on demand, with the build's own code
+ * (plugins/markdown-export/export.ts): a page's Markdown copy when it is asked for, `llms.txt`, and a search
+ * index over every page's Markdown in the layout the site's search plugin writes, so `search_docs` queries
+ * it as it queries the built one (server/mcp/search.ts). The index is made again when the inventory, the
+ * contract or any page's source changes.
+ */
+import fs from 'node:fs';
+import GithubSlugger from 'github-slugger';
+import lunr from 'lunr';
+import type { Nodes, Root } from 'mdast';
+import { llmsTxtOf, renderPages, type RenderedPage } from '../plugins/markdown-export/export';
+import type { Inventory, PageEntry } from '../plugins/markdown-export/inventory';
+import type { ApiDocument } from '../plugins/markdown-export/openapi';
+import { trimTrailing } from '../rules/text';
+import { ContentMissing, sitePathOf, type McpContent } from '../server/mcp/content';
+import { loadSearchIndex, type SearchIndex } from '../server/mcp/search';
+
+/** Where the live content comes from. */
+export interface LiveFiles {
+  /** The inventory the markdown-export plugin saves (`.docusaurus/markdown-export.json`). */
+  inventoryFile: string;
+  /** The bundled contract `npm run gen-api` writes. */
+  contractFile: string;
+}
+
+/** One document of the search plugin's layout (server/mcp/search.ts reads the same fields). */
+interface IndexedDocument {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  s?: string;
+}
+
+/**
+ * The MCP content of the sources as they are when each call is made.
+ *
+ * @throws {ContentMissing} from each method, with what to do, while the dev server has not saved the
+ *   inventory yet or the contract has not been bundled; the messages name no path of the disk.
+ */
+export function liveMcpContent(files: LiveFiles): McpContent {
+  const inventory = cachedJson<Inventory>(
+    files.inventoryFile,
+    'The list of pages is not ready: the dev server writes it once it has loaded the docs. Try again in a few seconds.',
+  );
+  const contract = cachedJson<ApiDocument>(
+    files.contractFile,
+    'The bundled contract is missing: run "npm run gen-api" (npm start runs it when the contract changes).',
+  );
+  let index: { key: string; index: Promise<SearchIndex> } | undefined;
+
+  return {
+    contract: () => contract(),
+    async markdown(route) {
+      const sitePath = sitePathOf(route);
+      if (sitePath === null) return null;
+      const pages = inventory();
+      const page = pages.pages.find((entry) => (trimTrailing(entry.route, '/') || '/') === sitePath);
+      if (!page) return null;
+      const [rendered] = await renderPages(pages, contract(), (entry) => entry === page);
+      return { route: sitePath, markdown: rendered.markdown };
+    },
+    llmsTxt: () => {
+      const pages = inventory();
+      return llmsTxtOf(pages, pages.pages, contract());
+    },
+    searchIndex() {
+      const pages = inventory();
+      const key = versionOf(files, pages);
+      if (index?.key !== key) {
+        const made = renderPages(pages, contract()).then(searchIndexOf);
+        index = { key, index: made };
+        // A failed attempt is not kept: the next call tries again (the writer may be fixing the page).
+        made.catch(() => {
+          if (index?.index === made) index = undefined;
+        });
+      }
+      return index.index;
+    },
+  };
+}
+
+/** A JSON file read again only when it changes; `missing` is the error when there is none. */
+function cachedJson<T>(file: string, missing: string): () => T {
+  let cached: { mtimeMs: number; value: T } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      throw new ContentMissing(missing);
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: JSON.parse(fs.readFileSync(file, 'utf8')) as T };
+    return cached.value;
+  };
+}
+
+/** What the pages' Markdown depends on: the inventory, the contract and every page source's last change. */
+function versionOf(files: LiveFiles, inventory: Inventory): string {
+  const mtime = (file: string) => {
+    try {
+      return fs.statSync(file).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
+  const sources = inventory.pages.map((page) => (page.body.kind === 'source' ? mtime(page.body.file) : 0));
+  return [mtime(files.inventoryFile), mtime(files.contractFile), ...sources].join(',');
+}
+
+/**
+ * A search index over `rendered` in the layout of @easyops-cn/docusaurus-search-local (titles, headings,
+ * descriptions, keywords, contents), loaded by the same reader as the built one.
+ */
+export async function searchIndexOf(rendered: RenderedPage[]): Promise<SearchIndex> {
+  const [{ unified }, { default: remarkParse }, { default: remarkGfm }] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+  ]);
+  const parser = unified().use(remarkParse).use(remarkGfm);
+  const parts: IndexedDocument[][] = [[], [], [], [], []];
+  const [titles, headings, descriptions, , contents] = parts;
+  let id = 0;
+  for (const { page, markdown } of rendered) {
+    const route = page.route;
+    titles.push({ i: id++, t: page.title, u: route });
+    if (page.description) descriptions.push({ i: id++, t: page.description, u: route });
+    for (const section of sectionsOf(parser.parse(markdown) as Root, page)) {
+      if (section.anchor) headings.push({ i: id++, t: section.title, u: route, h: section.anchor });
+      for (const text of section.paragraphs)
+        contents.push({ i: id++, t: text, u: route, h: section.anchor, s: section.title });
+    }
+  }
+  return loadSearchIndex(
+    parts.map((documents) => ({
+      documents,
+      index: lunr(function () {
+        this.ref('i');
+        this.field('t');
+        for (const doc of documents) this.add(doc);
+      }).toJSON(),
+    })),
+  );
+}
+
+/** A page's sections: the text before the first `##` heading (the page's own), then one per heading. */
+function sectionsOf(tree: Root, page: PageEntry): { title: string; anchor?: string; paragraphs: string[] }[] {
+  const slugger = new GithubSlugger();
+  const sections: { title: string; anchor?: string; paragraphs: string[] }[] = [{ title: page.title, paragraphs: [] }];
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth === 1) continue;
+    const text = textOf(node).trim();
+    if (!text) continue;
+    if (node.type === 'heading') sections.push({ title: text, anchor: `#${slugger.slug(text)}`, paragraphs: [] });
+    else sections[sections.length - 1].paragraphs.push(text);
+  }
+  return sections;
+}
+
+/** The text of a Markdown node, its children's joined with spaces. */
+function textOf(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  if ('children' in node) return (node.children as Nodes[]).map(textOf).join(' ');
+  return '';
+}

@@ -1,0 +1,189 @@
+/**
+ * `npm start`'s dev server, over a copy of the site's sources in a folder of its own (so its generated
+ * files, `.docusaurus/`, which other specs read, stay untouched) and without the bundler's persistent
+ * cache, which a stop mid-compile would leave half written. It runs `docusaurus start` and the MCP server
+ * as scripts/with-local-services.ts does, not `npm start`, whose local services would take the ports of the
+ * suite's `npm run serve` (whose identity service and sandbox these tests use).
+ *
+ * - It answers only the portal's own `Host` names (plugins/dev-server-hosts, DNS rebinding): it has no
+ *   gate of its own, so a page rebound to this machine would otherwise read every page and reach `/mcp`
+ *   through its proxy. Docusaurus offers no option for this; the plugin leans on core merging a plugin's
+ *   `devServer` options, and this test is its guard (plugins/README.md). webpack-dev-server checks the Host
+ *   before anything else, so the test asks as soon as the server listens, before the first compile ends.
+ * - Its MCP server is whole: an SDK client through the dev server's `/mcp` gets answers from all five tools
+ *   and `resources/list`, from the docs as they are, and finds a word a writer has just added to a page.
+ *
+ * The server is killed at the end (SIGTERM would let the compile finish).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { parseEnv } from '../../config/env';
+import { BUNDLED_SPEC_PATH } from '../../config/openapi';
+import { LOCAL_JWKS } from '../../local/identity/jwks';
+import { INVENTORY_FILE } from '../../plugins/markdown-export';
+import { liveMcpContent } from '../../scripts/liveMcpContent';
+import { OUR_SOURCES } from '../../scripts/perf/sites';
+import { listenMcpDev } from '../../server/listen';
+import { test, expect, demoTokens } from './fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** What `docusaurus start` reads: the site's sources, the content, the generated API pages. */
+const SOURCES = [...OUR_SOURCES, 'docs', 'generated'];
+
+/** A TCP port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** One request to 127.0.0.1:`port` with the given Host header: its status and body, or the socket error's code. */
+function send(
+  port: number,
+  host: string,
+  method: 'GET' | 'POST',
+  target: string,
+): Promise<{ status: number | string; body: string }> {
+  return new Promise((resolve) => {
+    const request = http.request({ host: '127.0.0.1', port, method, path: target, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', body: '' }));
+    request.end();
+  });
+}
+
+/** A word no page has, added by the test as a writer would add a sentence. */
+const NEW_WORD = 'quokkaphrase';
+
+/** Calls `name` until it succeeds (the dev server saves the list of pages once it has loaded the docs). */
+async function callWhenReady(client: Client, name: string, args: Record<string, unknown>, timeoutMs = 90_000) {
+  const began = Date.now();
+  for (;;) {
+    const result = await client.callTool({ name, arguments: args });
+    if (!result.isError) return result.structuredContent as Record<string, unknown>;
+    const text = JSON.stringify(result.content);
+    expect(text, 'a tool error names no path of the disk').not.toContain(os.tmpdir());
+    if (Date.now() - began > timeoutMs) throw new Error(`${name} kept failing: ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+test("npm start's dev server refuses a rebound Host, and its MCP server answers every tool from the docs as they are", async () => {
+  test.setTimeout(180_000);
+  expect(
+    fs.existsSync(path.join(ROOT, 'generated/api')),
+    'the API pages are missing: run npm run gen-api (npm run build does) first',
+  ).toBe(true);
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dev-server-'));
+  for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(site, source), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  const port = await freePort();
+  const mcpPort = await freePort();
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(COGNITO_|UNSAFE_|SITE_URL$|HOST$|PORT$)/.test(name)),
+  );
+  // The MCP server the dev server proxies /mcp to, as scripts/with-local-services.ts starts it.
+  const mcp = await listenMcpDev(
+    parseEnv({ PORT: String(port), MCP_DEV_PORT: String(mcpPort) }),
+    LOCAL_JWKS,
+    liveMcpContent({
+      inventoryFile: path.join(site, '.docusaurus', INVENTORY_FILE),
+      contractFile: path.join(site, BUNDLED_SPEC_PATH),
+    }),
+  );
+  const server = spawn(
+    process.execPath,
+    [
+      require.resolve('@docusaurus/core/bin/docusaurus.mjs'),
+      'start',
+      site,
+      '--port',
+      String(port),
+      '--host',
+      'localhost',
+      '--no-open',
+    ],
+    {
+      cwd: site,
+      env: { ...env, MCP_DEV_PORT: String(mcpPort), DOCUSAURUS_NO_PERSISTENT_CACHE: 'true' },
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const guard =
+    'plugins/dev-server-hosts no longer takes effect (Docusaurus core stopped merging a plugin’s devServer ' +
+    'options, lib/commands/start/webpack.js): the dev server answers any Host again (plugins/README.md)';
+  const refused = { status: 403, body: 'Invalid Host header' };
+  const client = new Client({ name: 'portal-e2e', version: '1.0.0' });
+  try {
+    const began = Date.now();
+    let page = await send(port, `rebind.example:${port}`, 'GET', '/');
+    while (page.status === 'ECONNREFUSED') {
+      if (server.exitCode !== null || Date.now() - began > 90_000) {
+        throw new Error(`docusaurus start did not listen: ${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await send(port, `rebind.example:${port}`, 'GET', '/');
+    }
+    expect(page, guard).toEqual(refused);
+    expect(await send(port, 'rebind.example', 'POST', '/mcp'), guard).toEqual(refused);
+    // The loopback names pass the check: the /mcp proxy reaches the MCP server, which wants a token.
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
+      const answer = await send(port, host, 'POST', '/mcp');
+      expect([host, answer.status]).toEqual([host, 401]);
+    }
+
+    const { AccessToken } = await demoTokens();
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`http://localhost:${port}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${AccessToken}` } },
+      }),
+    );
+    const found = await callWhenReady(client, 'search_docs', { query: 'Interrogator' });
+    expect(JSON.stringify(found)).toContain('/docs/services/interrogator');
+    const read = await callWhenReady(client, 'read_page', { route: '/docs/services/interrogator' });
+    expect(read.markdown).toMatch(/^# .*Interrogator/m);
+    const listed = await callWhenReady(client, 'list_operations', {});
+    expect((listed.operations as unknown[]).length).toBeGreaterThan(20);
+    const operation = await callWhenReady(client, 'get_operation', { operation: 'search-documents' });
+    expect(operation).toMatchObject({ method: 'POST', path: '/documents' });
+    const answer = await callWhenReady(client, 'call_api', { operation: 'list-domains' });
+    expect(answer.status).toBe(200);
+    const { resources } = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toContain(`http://localhost:${port}/llms.txt`);
+    expect(uris).toContain(`http://localhost:${port}/docs/services/interrogator.md`);
+    const llms = await client.readResource({ uri: `http://localhost:${port}/llms.txt` });
+    expect(llms.contents[0]).toMatchObject({ text: expect.stringContaining('/docs/api/pagination.md') });
+
+    // A writer adds a sentence: search_docs and read_page find it without a build.
+    fs.appendFileSync(path.join(site, 'docs/api/pagination.mdx'), `\nA ${NEW_WORD} for the test.\n`);
+    const hit = await callWhenReady(client, 'search_docs', { query: NEW_WORD }, 30_000);
+    expect(JSON.stringify(hit)).toContain('/docs/api/pagination');
+    const edited = await callWhenReady(client, 'read_page', { route: '/docs/api/pagination' });
+    expect(edited.markdown).toContain(NEW_WORD);
+  } finally {
+    await client.close();
+    await mcp.close();
+    if (server.pid && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(-server.pid, 'SIGKILL');
+      await exited;
+    }
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+});
