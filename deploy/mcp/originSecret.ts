@@ -12,8 +12,7 @@
  * the repository, the bundle nor the synthesized template holds the value. Reading it from Secrets Manager
  * at cold start with the SDK instead would guard nothing more: CloudFront keeps custom header values in the
  * distribution's configuration in plain text, so whoever can read that can read the secret anyway, and a
- * network call on every cold start adds latency and a way to fail (a configuration read at cold start took
- * seconds in the edge reference's reports). Both the header and the variable are resolved when the stack
+ * network call on every cold start adds latency and a way to fail. Both the header and the variable are resolved when the stack
  * updates their resources, so the two always carry the same value.
  */
 import crypto from 'node:crypto';
