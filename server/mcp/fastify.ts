@@ -4,6 +4,7 @@
  * request has passed the one access decision (rules/access.ts) before it gets here, so no body is read
  * for a caller without a valid token.
  */
+import { hideServerErrors } from '../errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
 import {
@@ -104,6 +105,7 @@ export async function buildMcpDevApp(
   acceptedHostnames: readonly string[],
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  hideServerErrors(app);
   // First, before the access check: a page rebound to this machine could otherwise call the tools with a
   // token it signs with the local identity's public key, and no token of it is even verified.
   addHostCheck(app, acceptedHostnames);
