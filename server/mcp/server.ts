@@ -271,30 +271,48 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
     'llms.txt',
     `${siteUrl}/llms.txt`,
     { title: 'llms.txt', description: 'Every page of the portal, linked as Markdown', mimeType: 'text/markdown' },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await content.llmsTxt() }] }),
+    async (uri) =>
+      readGuarded(async () => ({
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await content.llmsTxt() }],
+      })),
   );
 
   server.registerResource(
     'page',
     new ResourceTemplate(`${siteUrl}{+route}.md`, {
-      list: async () => ({
-        resources: (await content.searchIndex()).pages().map(({ title, route }) => ({
-          uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
-          name: title,
-          mimeType: 'text/markdown',
+      list: async () =>
+        readGuarded(async () => ({
+          resources: (await content.searchIndex()).pages().map(({ title, route }) => ({
+            uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
+            name: title,
+            mimeType: 'text/markdown',
+          })),
         })),
-      }),
     }),
     { title: 'A page as Markdown', mimeType: 'text/markdown' },
     async (uri, { route }) => {
       if (String(route).length > MAX_ROUTE_CHARS) {
         throw new Error(`A page's route is at most ${MAX_ROUTE_CHARS} characters; llms.txt lists every page.`);
       }
-      const page = await content.markdown(String(route));
+      const page = await readGuarded(async () => content.markdown(String(route)));
       if (!page) throw new Error(`No page at ${uri.href}.`);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
     },
   );
+}
+
+/**
+ * Reads content for a resource: a missing file keeps its message (it says what to run); anything else is
+ * logged on the server and becomes an error that names none of the server's files.
+ */
+async function readGuarded<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ContentMissing || error instanceof SearchIndexLayoutError) throw error;
+    console.error('MCP resource failed:', error);
+    throw new Error('The resource could not be read on the server; its operator finds the reason in the server log.');
+  }
 }
 
 /** A tool's answer: the structured content, and as text the given text or the JSON. */

@@ -230,3 +230,42 @@ describe('a failure the server does not foresee', () => {
     }
   });
 });
+
+describe('a resource the server cannot read', () => {
+  it('is an error that names no path of the server', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { createMcpServer } = await import('../server');
+    const fsError = () => {
+      throw new Error("EACCES: permission denied, open '/srv/portal/build/llms.txt'");
+    };
+    const server = createMcpServer({
+      content: { contract: fsError, searchIndex: fsError, markdown: fsError, llmsTxt: fsError },
+      siteUrl: 'https://portal.example.com',
+      productName: 'RegData',
+      version: '0.0.0',
+      call: { base: 'http://127.0.0.1:9', token: 'T' },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const ask of [
+        () => client.readResource({ uri: 'https://portal.example.com/llms.txt' }),
+        () => client.readResource({ uri: 'https://portal.example.com/docs/x.md' }),
+        () => client.listResources(),
+      ]) {
+        const error = await ask().then(
+          () => undefined,
+          (failure: Error) => failure,
+        );
+        expect(error?.message).toMatch(/operator finds the reason in the server log/);
+        expect(error?.message).not.toContain('/srv/portal');
+      }
+    } finally {
+      logged.mockRestore();
+      await client.close();
+    }
+  });
+});
