@@ -4,8 +4,10 @@
  * as `markdown.format: 'detect'` does; GFM tables; directives for admonitions):
  *
  * - front matter, `import`/`export` and `{…}` expressions are dropped;
- * - `<ApiSample>` becomes its curl, Python and TypeScript code blocks (src/components/ApiSample), and
- *   `<ScriptSettings />` the lines it shows for this portal (src/components/ScriptSettings);
+ * - `<ApiSample>` becomes its curl, Python and TypeScript code blocks (src/components/ApiSample),
+ *   `<ScriptSettings />` the lines it shows for this portal (src/components/ScriptSettings), and
+ *   `<McpInstall />` its install links, command and file for this site, with a placeholder token
+ *   (src/components/McpInstall);
  * - `<TabItem label="…">` becomes a bold label before its content; other components keep their content;
  * - admonitions (`:::note[Title]`) become block quotes led by their title;
  * - link and image targets are made absolute to the site (`resolveUrl`); heading ids (`{#id}`) go.
@@ -14,6 +16,13 @@
  */
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import {
+  claudeCodeCommand,
+  cursorInstallLink,
+  mcpJson,
+  vscodeInstallLink,
+  type McpServerSettings,
+} from '../../rules/mcpInstall';
 
 /** Options of {@link toPlainMarkdown}. */
 export interface PlainMarkdownOptions {
@@ -131,6 +140,35 @@ function continuesFrom(node: AnyNode, options: PlainMarkdownOptions): RootConten
   ];
 }
 
+/** `<McpInstall name />` → what the component shows signed out of "Use my token", at this site's origin. */
+function mcpInstall(node: AnyNode, options: PlainMarkdownOptions): RootContent[] {
+  const settings: McpServerSettings = {
+    name: attribute(node, 'name') ?? '',
+    origin: options.resolveUrl('/'),
+    token: null,
+  };
+  const link = (text: string, url: string) => ({ type: 'link', url, children: [{ type: 'text', value: text }] });
+  const item = (text: string, url: string) => ({
+    type: 'listItem',
+    children: [paragraph([link(text, url) as RootContent])],
+  });
+  return [
+    {
+      type: 'list',
+      ordered: false,
+      spread: false,
+      children: [
+        item('Add to Cursor', cursorInstallLink(settings)),
+        item('Add to VS Code', vscodeInstallLink(settings)),
+      ],
+    } as RootContent,
+    paragraph([strong('Claude Code')]),
+    code('bash', claudeCodeCommand(settings)),
+    paragraph([strong('mcp.json')]),
+    code('json', mcpJson(settings)),
+  ];
+}
+
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Replaces one node by what plain Markdown shows for it (possibly nothing, possibly several nodes). */
@@ -149,6 +187,7 @@ function convert(node: AnyNode, source: string, options: PlainMarkdownOptions): 
       if (node.name === 'ApiSample') return apiSample(node);
       if (node.name === 'ScriptSettings') return options.scriptSettings ? [code('bash', options.scriptSettings)] : [];
       if (node.name === 'ContinuesFrom') return continuesFrom(node, options);
+      if (node.name === 'McpInstall') return mcpInstall(node, options);
       const children = convertChildren(node as Parent, source, options);
       if (node.name === 'TabItem') {
         const label = attribute(node, 'label') ?? attribute(node, 'value');

@@ -66,7 +66,7 @@ function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string }
   return JSON.parse(output) as string[];
 }
 
-const [mdx, plain, broken, withHeading] = convert([
+const [mdx, plain, broken, withHeading, mcp] = convert([
   { source: MDX, format: 'mdx', title: 'Here' },
   {
     source: '# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\n<!-- truncate -->\n\nMore.\n',
@@ -75,6 +75,7 @@ const [mdx, plain, broken, withHeading] = convert([
   },
   { source: '<ApiSample>{`FETCH /x`}</ApiSample>\n', format: 'mdx' },
   { source: '# Own title\n\nText.\n', format: 'mdx', title: 'Front matter title' },
+  { source: 'Add it:\n\n<McpInstall name="regdata" />\n', format: 'mdx' },
 ]);
 
 it('has the title as its heading, and no front matter, import or JSX left', () => {
@@ -121,6 +122,20 @@ it('reads .md as CommonMark: no JSX, the truncate marker dropped, its own H1 kep
   expect(plain).toBe('# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\nMore.\n');
   expect(withHeading.startsWith('# Own title\n')).toBe(true);
   expect(withHeading).not.toContain('Front matter title');
+});
+
+it('turns <McpInstall> into its install links, command and file at the site, with a placeholder token', () => {
+  // remark-stringify writes the link's `&` as `\&`, a CommonMark escape every parser reads back as `&`.
+  expect(mcp).toMatch(
+    /^- \[Add to Cursor\]\(cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=regdata\\?&config=/m,
+  );
+  expect(mcp).toMatch(/^- \[Add to VS Code\]\(vscode:mcp\/install\?%7B%22name%22/m);
+  expect(mcp).toContain(
+    '**Claude Code**\n\n```bash\nclaude mcp add --transport http regdata "https://portal.test/mcp" \\\n  --header "Authorization: Bearer $TOKEN"\n```',
+  );
+  expect(mcp).toContain('**mcp.json**\n\n```json\n{\n  "mcpServers": {\n    "regdata": {');
+  expect(mcp).toContain('"Authorization": "Bearer <access token>"');
+  expect(mcp).not.toMatch(/<\/?McpInstall/);
 });
 
 it('says what to fix in a malformed sample', () => {

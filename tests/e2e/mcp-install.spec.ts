@@ -1,0 +1,154 @@
+/**
+ * The MCP page's one-click install (src/components/McpInstall) on the built portal: signed in, the "Add
+ * to Cursor" and "Add to VS Code" links decode to this portal's `/mcp` with a placeholder token while
+ * "Use my token" is off and with the reader's access token (the one in the session's cookies, which the
+ * gate takes) once it is on; the Claude Code command and the file follow the same switch and Copy copies
+ * them; everything is reached from the keyboard; axe finds nothing serious in light or dark.
+ */
+import type { Page } from '@playwright/test';
+import { LOCAL_APP_CLIENT_ID } from '../../config/env';
+import { tokensFromCookies } from '../../rules/cookies';
+import { audit, blocking, EVERY_PASS, lines } from '../a11y/audit';
+import { test, expect, signIn, waitForGate } from './fixtures';
+
+const SITE = 'http://localhost:3000';
+const MCP_URL = `${SITE}/mcp`;
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** The JSON a Cursor install link carries: its `config`, base64 then percent-encoded. */
+function cursorConfigOf(href: string): unknown {
+  const url = new URL(href);
+  expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('cursor://anysphere.cursor-deeplink/mcp/install');
+  expect(url.searchParams.get('name')).toBe('regdata');
+  return JSON.parse(Buffer.from(url.searchParams.get('config')!, 'base64').toString('utf8'));
+}
+
+/** The JSON a VS Code install link carries. */
+function vscodeServerOf(href: string): unknown {
+  expect(href.startsWith('vscode:mcp/install?')).toBe(true);
+  return JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length)));
+}
+
+const hrefOf = async (page: Page, name: string) => {
+  const link = page.getByRole('link', { name });
+  // The links get their address once the page has hydrated.
+  await expect(link).toHaveAttribute('href', /^(cursor|vscode):/);
+  return (await link.getAttribute('href'))!;
+};
+
+/** The code block titled `title` on the page. */
+const block = (page: Page, title: string) =>
+  page.locator('.theme-code-block').filter({ has: page.getByText(title, { exact: true }) });
+
+/** The signed-in reader's access token, from Amplify's cookies. */
+async function sessionToken(page: Page): Promise<string> {
+  const cookies = Object.fromEntries(
+    (await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]),
+  );
+  const token = tokensFromCookies(cookies, LOCAL_APP_CLIENT_ID)?.accessToken;
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+test('the install links, command and file carry a placeholder, then my token with Use my token on', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/docs/api/mcp');
+  await waitForGate(page);
+  await signIn(page);
+  const toggle = page.getByRole('switch', { name: 'Use my token' });
+  await expect(toggle).not.toBeChecked();
+
+  const placeholder = { Authorization: 'Bearer <access token>' };
+  expect(cursorConfigOf(await hrefOf(page, 'Add to Cursor'))).toEqual({ url: MCP_URL, headers: placeholder });
+  expect(vscodeServerOf(await hrefOf(page, 'Add to VS Code'))).toEqual({
+    name: 'regdata',
+    type: 'http',
+    url: MCP_URL,
+    headers: placeholder,
+  });
+  await expect(block(page, 'Claude Code')).toContainText(
+    `claude mcp add --transport http regdata "${MCP_URL}" \\ --header "Authorization: Bearer $TOKEN"`,
+  );
+  await expect(block(page, 'mcp.json')).toContainText('"Authorization": "Bearer <access token>"');
+  await expect(page.getByRole('link', { name: 'Tokens for scripts' }).first()).toBeVisible();
+
+  await toggle.check();
+  const token = await sessionToken(page);
+  const mine = { Authorization: `Bearer ${token}` };
+  await expect
+    .poll(async () => cursorConfigOf(await hrefOf(page, 'Add to Cursor')))
+    .toEqual({ url: MCP_URL, headers: mine });
+  expect(vscodeServerOf(await hrefOf(page, 'Add to VS Code'))).toEqual({
+    name: 'regdata',
+    type: 'http',
+    url: MCP_URL,
+    headers: mine,
+  });
+  // The token the links carry opens the MCP endpoint's gate as it opens the pages'.
+  const listed = await request.get('/llms.txt', { headers: { authorization: `Bearer ${token}` } });
+  expect(listed.status()).toBe(200);
+
+  const command = block(page, 'Claude Code');
+  await expect(command).toContainText(`--header "Authorization: Bearer ${token}"`);
+  await command.getByRole('button', { name: /copy/i }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `claude mcp add --transport http regdata "${MCP_URL}" \\\n  --header "Authorization: Bearer ${token}"`,
+  );
+  const file = block(page, 'mcp.json');
+  await file.getByRole('button', { name: /copy/i }).click();
+  expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({
+    mcpServers: { regdata: { type: 'http', url: MCP_URL, headers: mine } },
+  });
+
+  await toggle.uncheck();
+  expect(cursorConfigOf(await hrefOf(page, 'Add to Cursor'))).toEqual({ url: MCP_URL, headers: placeholder });
+  await expect(command).not.toContainText(token);
+});
+
+test('the switch, the links and the copy buttons are reached and used from the keyboard', async ({ page }) => {
+  await page.goto('/docs/api/mcp');
+  await waitForGate(page);
+  await signIn(page);
+  await hrefOf(page, 'Add to Cursor');
+  const toggle = page.getByRole('switch', { name: 'Use my token' });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  // On, no note stands between the switch and the links.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Add to Cursor' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Add to VS Code' })).toBeFocused();
+  // Then the command itself (Docusaurus makes a code block focusable, so the keyboard scrolls it), and its buttons.
+  await page.keyboard.press('Tab');
+  await expect(block(page, 'Claude Code').locator('pre')).toBeFocused();
+  const copy = block(page, 'Claude Code').getByRole('button', { name: /copy/i });
+  for (let press = 0; press < 3 && !(await copy.evaluate((button) => button === document.activeElement)); press++)
+    await page.keyboard.press('Tab');
+  await expect(copy).toBeFocused();
+  await page.keyboard.press('Space');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'claude mcp add --transport http regdata',
+  );
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).not.toBeChecked();
+});
+
+test('axe finds nothing serious on the MCP page, switch off and on, light and dark, wide and narrow', async ({
+  page,
+}) => {
+  await page.goto('/docs/api/mcp');
+  await waitForGate(page);
+  await signIn(page);
+  await hrefOf(page, 'Add to Cursor');
+  const findings = await audit(page, '/docs/api/mcp (switch off)', EVERY_PASS);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('switch', { name: 'Use my token' }).check();
+  await expect(block(page, 'Claude Code')).toContainText('Bearer eyJ');
+  findings.push(...(await audit(page, '/docs/api/mcp (switch on)', EVERY_PASS)));
+  expect(lines(blocking(findings))).toEqual([]);
+});
