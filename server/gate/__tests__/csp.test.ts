@@ -11,7 +11,7 @@ import { INLINE_SCRIPT_HASHES_FILE } from '../../../rules/buildFiles';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../csp';
 
 describe('cspOriginsFor: where "Send API request" may go', () => {
-  it('in local mode, the local sandbox API (issue #11) on SANDBOX_PORT and the production host', () => {
+  it('in local mode, the local sandbox API on SANDBOX_PORT and the production host', () => {
     const origins = cspOriginsFor(parseEnv({ API_HOST: 'https://api.acme.test', SANDBOX_PORT: '4500' }));
     expect(origins.api).toEqual(['http://localhost:4500', 'https://api.acme.test']);
     expect(origins.identity).toEqual(['http://localhost:9229']);
@@ -22,7 +22,7 @@ describe('cspOriginsFor: where "Send API request" may go', () => {
   });
 });
 
-describe('cspDirectives: single sign-on (issue #13)', () => {
+describe('cspDirectives: single sign-on', () => {
   it('lets the page redeem the OAuth code at the hosted UI, locally and with Cognito', () => {
     const local = cspDirectives([], cspOriginsFor(parseEnv({})));
     expect(local.connectSrc).toContain('https://localhost:9230');
@@ -56,7 +56,7 @@ describe('readInlineScriptHashes: the hashes the build listed', () => {
   });
 });
 
-describe('with a real user pool, nothing on localhost (issue #22, L3)', () => {
+describe('with a real user pool, nothing on localhost', () => {
   const cognito = parseEnv({
     COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz',
     COGNITO_APP_CLIENT_ID: 'client',

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * Findings of the security review that live in the shared access decision (issue #22): the pre-auth
- * `Authorization` header parse (M2) and the token times the verifier accepted (info items).
+ * What the shared access decision must refuse before anyone is known: an `Authorization` header parsed
+ * in linear time whatever its length, and tokens whose times the verifier must not accept.
  */
 import { performance } from 'node:perf_hooks';
 import { bearerToken, decide, type GateRules } from '../../../rules/access';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   };
 });
 
-describe('the Authorization header (M2)', () => {
+describe('the Authorization header', () => {
   it('a 16 KB pathological header is answered in under 5 ms (it took about 350 ms)', async () => {
     const authorization = `Bearer${' '.repeat(16_000)}a b`;
     const request = { method: 'GET', target: '/llms.txt', authorization, accept: '*/*' };
@@ -74,7 +74,7 @@ describe('the Authorization header (M2)', () => {
   });
 });
 
-describe('token times the verifier refuses (info items)', () => {
+describe('token times the verifier refuses', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('a token without exp, which would never expire', async () => {
