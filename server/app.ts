@@ -24,6 +24,7 @@ import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { addMcp, type AppMcpOptions } from './mcp/fastify';
 import { mcpContentOf } from './mcp/content';
+import { hideServerErrors } from './errors';
 
 export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1024 },
     return503OnClosing: true,
   });
+  hideServerErrors(app);
   app.decorateRequest('sitePath', '');
   app.decorateRequest('siteSearch', '');
   // First of all hooks: a page rebound to this machine by DNS gets nothing, not even a token verified.
