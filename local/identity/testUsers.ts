@@ -19,6 +19,11 @@ export const TEST_USERS = {
   forgot: 'forgot@example.com',
   /** Created by an administrator with a temporary password: NEW_PASSWORD_REQUIRED → forced change. */
   newPassword: 'new-password@example.com',
+  /**
+   * The same path for the accessibility suite, which opens the Change Password view and leaves it: the
+   * end-to-end suite completes the change for `newPassword` while it runs beside it on one identity service.
+   */
+  newPasswordView: 'new-password-view@example.com',
   /** Signed up but never confirmed: CONFIRM_SIGN_UP → code → confirmed. */
   unconfirmed: 'unconfirmed@example.com',
   /** Neither email nor phone verified: attribute verification after sign-in (masked values, Skip). */
@@ -72,6 +77,12 @@ export function testUsers(): SeedUser[] {
       username: TEST_USERS.newPassword,
       password: TEST_PASSWORD,
       attributes: { email: TEST_USERS.newPassword, email_verified: 'true' },
+      status: 'FORCE_CHANGE_PASSWORD',
+    },
+    {
+      username: TEST_USERS.newPasswordView,
+      password: TEST_PASSWORD,
+      attributes: { email: TEST_USERS.newPasswordView, email_verified: 'true' },
       status: 'FORCE_CHANGE_PASSWORD',
     },
     {

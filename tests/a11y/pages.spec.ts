@@ -104,7 +104,7 @@ const VIEWS: { name: string; open: (page: Page) => Promise<void> }[] = [
   },
   ...(
     [
-      ['new password', TEST_USERS.newPassword, { name: 'Change Password' }],
+      ['new password', TEST_USERS.newPasswordView, { name: 'Change Password' }],
       ['TOTP code', TEST_USERS.totp, { name: 'Confirm TOTP Code' }],
       ['SMS code', TEST_USERS.sms, { name: 'Confirm SMS Code' }],
     ] as const

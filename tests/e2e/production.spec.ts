@@ -30,6 +30,8 @@ const SOURCES = [
   'config',
   'openapi',
   'scripts/serve.ts',
+  // npm run serve switches to a supported Node first, as every script does.
+  'scripts/supported-node.sh',
 ];
 
 test('npm ci --omit=dev plus the build serves a page to a token of the pool and nothing to anyone else', async () => {
