@@ -125,7 +125,7 @@ export default tseslint.config(
     },
   },
   {
-    // No regular expression may backtrack super-linearly (README, "Security": bounded input): hostile input
+    // No regular expression may backtrack super-linearly (handbook/security.md: bounded input): hostile input
     // reaches many of them, and one slow match holds the event loop for every reader. Tests too, since
     // their helpers often end up in code.
     files: ['**/*.{ts,tsx,mjs,js}'],

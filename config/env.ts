@@ -482,7 +482,7 @@ export function localIdentityRefusal(env: PortalEnv, use: LocalIdentityUse): str
   if (env.auth.mode !== 'local' || env.unsafeLocalIdentity) return null;
   const trusts =
     'would trust the local identity service, whose signing key is public (it ships in the cognito-local package): set COGNITO_USER_POOL_ID and COGNITO_APP_CLIENT_ID';
-  if (use === 'deploy') return `COGNITO_USER_POOL_ID is not set, so a deployment ${trusts} (README, "Deploy to AWS").`;
+  if (use === 'deploy') return `COGNITO_USER_POOL_ID is not set, so a deployment ${trusts} (handbook/deployment.md).`;
   const reasons: { where: string; fix: string }[] = [];
   if (use === 'serve' && !isLoopbackInterface(env.siteHost)) {
     reasons.push({ where: `on HOST=${env.siteHost}`, fix: 'HOST=localhost' });

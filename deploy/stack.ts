@@ -290,7 +290,7 @@ export class SiteStack extends Stack {
         ttl: Duration.minutes(1),
       })),
       // TLS 1.2 at least, which CloudFront enforces only with a custom certificate: the default
-      // `*.cloudfront.net` one also accepts TLS 1.0 and 1.1 (README, "Deploy to AWS").
+      // `*.cloudfront.net` one also accepts TLS 1.0 and 1.1 (handbook/deployment.md).
       ...(domain
         ? {
             domainNames: [domain.domainName],
@@ -410,7 +410,7 @@ export class SiteStack extends Stack {
       description: 'Log group of the edge gate in every region it runs in (retention set in us-east-1 only)',
     });
     return new cloudfront.experimental.EdgeFunction(this, 'Gate', {
-      // The newest Node runtime Lambda@Edge supports (README, "Deploy to AWS").
+      // The newest Node runtime Lambda@Edge supports (handbook/deployment.md).
       runtime: lambda.Runtime.NODEJS_24_X,
       handler: 'index.handler',
       code: lambda.Code.fromAsset(edgeBundleDir),

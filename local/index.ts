@@ -105,7 +105,7 @@ async function startLocalSso(
   running.push(hostedUi);
   console.log(
     `[sso] "${env.productName} SSO" signs in through the local IdP at ${idp.issuer} as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.\n` +
-      `[sso] Local hosted UI at ${hostedUi.url} with a self-signed certificate: the browser warns once; accept it for localhost (README "Single sign-on locally").`,
+      `[sso] Local hosted UI at ${hostedUi.url} with a self-signed certificate: the browser warns once; accept it for localhost (handbook/local-services.md, "Single sign-on locally").`,
   );
   return { idp, hostedUi };
 }

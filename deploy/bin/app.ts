@@ -1,7 +1,7 @@
 /**
  * `npm run deploy:synth`: synthesizes the site stack (deploy/stack.ts `SiteStack`)
  * offline, with no AWS credentials, into `deploy/cdk.out`. Also the CDK app for a real deployment:
- * `npx cdk deploy --app "npx tsx deploy/bin/app.ts"` (README, "Deploy to AWS", step 3).
+ * `npx cdk deploy --app "npx tsx deploy/bin/app.ts"` (handbook/deployment.md, step 3).
  *
  * Refuses, with one line, to run in local mode (no COGNITO_USER_POOL_ID), to deploy an edge bundle
  * that trusts the local identity service's key or another user pool, and to deploy a `build/` made for

@@ -3,7 +3,7 @@
  * `IdentityStack`: user pool, web and scripts app clients, hosted-UI domain, SSO provider) offline into
  * `deploy/cdk.out`. Also the CDK app for step 1 of a first deployment with a new user pool:
  * `npx cdk deploy --app "npx tsx deploy/bin/identity.ts"`; its outputs configure the build and the edge
- * bundle (README, "Deploy to AWS"). Needs no user pool id, only the site's final https SITE_URL, which
+ * bundle (handbook/deployment.md). Needs no user pool id, only the site's final https SITE_URL, which
  * becomes the OAuth callback and sign-out URL.
  */
 import { App } from 'aws-cdk-lib';

@@ -14,7 +14,7 @@ import { precompressDir } from '../../postbuild/compress';
 /** Where the anchors live. */
 export const BENCH_DIR = path.resolve(__dirname, '../../.bench');
 
-/** The overrides this registry needs to install Docusaurus 3.10.2 (README "Install notes"). */
+/** The overrides this registry needs to install Docusaurus 3.10.2 (handbook/testing.md, "Install notes"). */
 const OVERRIDES = {
   '@docsearch/react': '4.7.0',
   '@swc/core': '1.16.18',

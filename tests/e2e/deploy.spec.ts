@@ -1,5 +1,5 @@
 /**
- * The deployment path, offline, as the README's "Deploy to AWS" walks it for a first
+ * The deployment path, offline, as handbook/deployment.md walks it for a first
  * deployment with a new user pool: (1) `deploy:synth:identity` synthesizes the pool; (2) with the pool's
  * id (and, offline, its JWKS from a file) `deploy:build` binds the edge bundle to that pool; (3)
  * `deploy:synth` synthesizes the site stack with that bundle and the MCP function's. The bundle test:e2e built with
