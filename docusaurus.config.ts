@@ -20,15 +20,12 @@ import {
 } from './config/openapi';
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
-import apiChunks from './plugins/api-chunks';
 import routeTree from './plugins/route-tree';
-import prismOnDemand from './plugins/prism-on-demand';
-import coreClient from './plugins/core-client';
 import markdownExport from './plugins/markdown-export';
 import siteScripts from './plugins/site-scripts';
+import * as speedups from './plugins/speedups';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
 import devServerHosts from './plugins/dev-server-hosts';
-import ssgChunks from './plugins/ssg-chunks';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -83,9 +80,8 @@ const config: Config = {
 
   customFields: customFields as unknown as Record<string, unknown>,
 
-  // Link prefetches run in idle periods, not all in one task after hydration; the string collator loads
-  // before hydration, not in it.
-  clientModules: ['./src/clientModules/idlePrefetch.ts', './src/clientModules/warmCollator.ts'],
+  // Link prefetches run in idle periods, not all in one task after hydration.
+  clientModules: ['./src/clientModules/idlePrefetch.ts'],
 
   // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts).
   staticDirectories: ['static', GENERATED_STATIC_DIR],
@@ -125,14 +121,8 @@ const config: Config = {
     markdownExport,
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
-    // Keeps the API reference's code out of the chunk every page loads.
-    apiChunks,
-    // Code highlighting's grammars load with the pages that show code.
-    prismOnDemand,
-    // Two of core's client modules, replaced for less main-thread work (useIsBrowser, prefetch).
-    coreClient,
-    // The server bundle's page chunks share their common modules: each is compiled once per SSG worker.
-    ssgChunks,
+    // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).
+    ...Object.values(speedups).map((speedup) => speedup.plugin),
     // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).

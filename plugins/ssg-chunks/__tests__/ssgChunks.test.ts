@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import ssgChunks, { SERVER_SPLIT_CHUNKS } from '../ssg-chunks';
+import ssgChunks, { SERVER_SPLIT_CHUNKS } from '..';
 
 type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 

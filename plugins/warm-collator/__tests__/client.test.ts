@@ -1,4 +1,4 @@
-import { warmCollatorWhenIdle, WARM_TIMEOUT_MS } from '../warmCollator';
+import { warmCollatorWhenIdle, WARM_TIMEOUT_MS } from '../client';
 
 describe('warmCollatorWhenIdle', () => {
   let compare: jest.SpyInstance;

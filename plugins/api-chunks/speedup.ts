@@ -1,0 +1,16 @@
+import type { Speedup } from '../speedup';
+import apiChunksPlugin from '.';
+
+const speedup: Speedup = {
+  manifest: {
+    folder: 'api-chunks',
+    saves: "the API reference's JavaScript and CSS load on API pages only, not in the chunks every page loads",
+    internal:
+      "core's `splitChunks.cacheGroups.common` and `styles` (3.10.2); postman-code-generators' language list (2.1.1); the OpenAPI theme's `ProvidePlugin` polyfills (5.2.0)",
+    guard:
+      'the client build throws naming point 1 when core has no `common` group; `tests/e2e/budgets.spec.ts` names each point',
+    removeWhen: 'Docusaurus lets a plugin keep its modules and stylesheets out of the shared chunks',
+  },
+  plugin: apiChunksPlugin,
+};
+export default speedup;

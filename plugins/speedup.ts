@@ -1,0 +1,43 @@
+/**
+ * A speed-up of the site: a Docusaurus plugin in a folder of its own under plugins/, which owns all of it
+ * (its bundler hook, theme wraps through `getThemePath`, client modules through `getClientModules`, its
+ * guard test) and says in its manifest what internal it leans on and when to remove it. The speed-ups are
+ * listed in plugins/speedups.ts, one line each, from which docusaurus.config.ts registers them and the
+ * table in plugins/README.md is checked: removing one is deleting its folder and its line.
+ */
+import type { PluginConfig } from '@docusaurus/types';
+
+/** What plugins/README.md says of a speed-up, kept with its code. */
+export interface SpeedupManifest {
+  /** Its folder under plugins/. */
+  folder: string;
+  /** What it saves, in one sentence. */
+  saves: string;
+  /** The library internal it leans on, with the version checked; or that it uses public options only. */
+  internal: string;
+  /** The check that fails, naming the speed-up, when an upgrade breaks it. */
+  guard: string;
+  /** The upstream change after which it can go. */
+  removeWhen: string;
+}
+
+/** A speed-up: its manifest and the Docusaurus plugin that applies it. */
+export interface Speedup {
+  manifest: SpeedupManifest;
+  plugin: PluginConfig;
+}
+
+/** Start and end markers of the generated table in plugins/README.md. */
+export const TABLE_MARKERS = ['<!-- speedups:begin (generated from plugins/*/speedup.ts) -->', '<!-- speedups:end -->'];
+
+/** The table of speed-ups for plugins/README.md, one row per manifest, in the list's order. */
+export function speedupTable(manifests: readonly SpeedupManifest[]): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    '| Speed-up | What it saves | Internal it leans on | Guard | Remove when |',
+    '| --- | --- | --- | --- | --- |',
+    ...manifests
+      .map((m) => [`\`plugins/${m.folder}\``, m.saves, m.internal, m.guard, m.removeWhen].map(cell).join(' | '))
+      .map((row) => `| ${row} |`),
+  ].join('\n');
+}

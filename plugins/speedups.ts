@@ -1,0 +1,9 @@
+/**
+ * The site's speed-ups, one line each (plugins/speedup.ts says what one is). docusaurus.config.ts registers
+ * their plugins from this list, and a test checks plugins/README.md's table against their manifests.
+ */
+export { default as apiChunks } from './api-chunks/speedup';
+export { default as coreClient } from './core-client/speedup';
+export { default as prismOnDemand } from './prism-on-demand/speedup';
+export { default as ssgChunks } from './ssg-chunks/speedup';
+export { default as warmCollator } from './warm-collator/speedup';
