@@ -45,9 +45,11 @@ import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
 import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
 import {
   ASSET_CACHE_CONTROL,
-  EXTRA_SECURITY_HEADERS,
   PAGE_CACHE_CONTROL,
   PAGE_VARY,
+  SECURITY_HEADERS,
+  securityHeaderValues,
+  type SecurityHeaderName,
 } from '../server/gate/securityHeaders';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 
@@ -96,12 +98,18 @@ export const ERROR_PAGE_STATUSES = [404] as const;
 /** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
 export const DEFAULT_RATE_LIMIT = 2000;
 
-/** helmet-style directives → one CSP header value (`defaultSrc` → `default-src 'self'`). */
-export function cspHeader(directives: Record<string, string[]>): string {
-  return Object.entries(directives)
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
-    .join('; ');
-}
+/**
+ * The security headers a CloudFront response headers policy has a field of its own for
+ * (`ResponseHeadersPolicySecurityHeadersBehavior`); the other rows of the table go as custom headers.
+ */
+const CLOUDFRONT_SECURITY_FIELDS: ReadonlySet<SecurityHeaderName> = new Set<SecurityHeaderName>([
+  'Content-Security-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'X-XSS-Protection',
+]);
 
 /** What the identity stack creates. */
 export interface IdentityStackProps extends StackProps {
@@ -447,7 +455,8 @@ export class SiteStack extends Stack {
   }
 
   /**
-   * The same headers the Fastify gate sends (helmet); a test compares the two.
+   * The same headers the Fastify gate sends (helmet), from the same table (server/gate/securityHeaders.ts);
+   * a test compares the two.
    *
    * @param extra - further headers of the behaviours that use this policy (`Vary` of pages), by name.
    */
@@ -456,17 +465,32 @@ export class SiteStack extends Stack {
     id = 'SecurityHeaders',
     extra: Record<string, string> = {},
   ): cloudfront.ResponseHeadersPolicy {
+    const values = securityHeaderValues(cspDirectives);
+    const hsts = SECURITY_HEADERS['Strict-Transport-Security'];
+    const custom = Object.entries(values).filter(
+      ([name]) => !CLOUDFRONT_SECURITY_FIELDS.has(name as SecurityHeaderName),
+    );
     return new cloudfront.ResponseHeadersPolicy(this, id, {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: cspHeader(cspDirectives), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: values['Content-Security-Policy'], override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubDomains,
+          override: true,
+        },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.SAME_ORIGIN, override: true },
-        xssProtection: { protection: false, override: true },
+        frameOptions: {
+          frameOption: cloudfront.HeadersFrameOption[SECURITY_HEADERS['X-Frame-Options']],
+          override: true,
+        },
+        referrerPolicy: {
+          referrerPolicy: SECURITY_HEADERS['Referrer-Policy'] as cloudfront.HeadersReferrerPolicy,
+          override: true,
+        },
+        xssProtection: { protection: SECURITY_HEADERS['X-XSS-Protection'] !== '0', override: true },
       },
       customHeadersBehavior: {
-        customHeaders: Object.entries({ ...EXTRA_SECURITY_HEADERS, ...extra }).map(([header, value]) => ({
+        customHeaders: [...custom, ...Object.entries(extra)].map(([header, value]) => ({
           header,
           value,
           override: true,

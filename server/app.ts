@@ -30,7 +30,7 @@ export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { addHostCheck } from './gate/hosts';
 import { publicFiles } from './gate/publicFiles';
-import { ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, PAGE_VARY } from './gate/securityHeaders';
+import { ASSET_CACHE_CONTROL, helmetOptions, PAGE_CACHE_CONTROL, PAGE_VARY } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
 
 /** Path of the health check for load balancers. */
@@ -122,18 +122,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Security headers (helmet, with the build's CSP hashes) and the static files of the build. */
+/**
+ * Security headers (helmet, from the table of gate/securityHeaders.ts, with the build's CSP hashes) and the
+ * static files of the build.
+ */
 async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, options: AppOptions): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: cspDirectives(readInlineScriptHashes(buildDir), options.csp),
-    },
-    hsts: options.tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(
+    fastifyHelmet,
+    helmetOptions(cspDirectives(readInlineScriptHashes(buildDir), options.csp), options.tls),
+  );
   // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it,
   // with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.
   await app.register(fastifyStatic, {

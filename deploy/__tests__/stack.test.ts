@@ -17,13 +17,12 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
-import { ASSET_CACHE_CONTROL, PAGE_VARY } from '../../server/gate/securityHeaders';
+import { ASSET_CACHE_CONTROL, cspHeader, PAGE_VARY } from '../../server/gate/securityHeaders';
 import { MARKDOWN_CONTENT_TYPE } from '../../rules/negotiation';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
 import {
-  cspHeader,
   DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
   ERROR_PAGE_STATUSES,
