@@ -122,7 +122,7 @@ const config: Config = {
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
     // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).
-    ...Object.values(speedups).map((speedup) => speedup.plugin),
+    ...Object.values(speedups).flatMap((speedup) => (speedup.plugin ? [speedup.plugin] : [])),
     // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).

@@ -6,6 +6,7 @@
  * table in plugins/README.md is checked: removing one is deleting its folder and its line.
  */
 import type { PluginConfig } from '@docusaurus/types';
+import type { RouteManifests } from './api-chunks/routeStylesheets';
 
 /** What plugins/README.md says of a speed-up, kept with its code. */
 export interface SpeedupManifest {
@@ -21,10 +22,35 @@ export interface SpeedupManifest {
   removeWhen: string;
 }
 
-/** A speed-up: its manifest and the Docusaurus plugin that applies it. */
+/** What a page step knows of the page besides its HTML. */
+export interface PageContext {
+  /** The page's path under the build folder, `/`-separated (`docs/x/index.html`). */
+  relative: string;
+  /** The route tree and chunk manifests (postbuild/manifests.ts). */
+  manifests: RouteManifests;
+  /** The page's asset paths, parsed once from the HTML as the build wrote it (rules/pageAssets.ts). */
+  assets: string[];
+}
+
+/**
+ * A speed-up's step over each built page, run by the post-build pass (postbuild/pages.ts) in ascending
+ * `order`. A step that reads {@link PageContext.assets} runs before any step that changes the page.
+ */
+export interface PageStep {
+  order: number;
+  /**
+   * @returns the page, changed or not, and the inline script the step wrote into it (the site's own,
+   *   which the CSP allows), if any.
+   * @throws {Error} naming the speed-up when the page is not as the step expects.
+   */
+  apply(html: string, page: PageContext): { html: string; ownScript?: string };
+}
+
+/** A speed-up: its manifest, and the Docusaurus plugin or the page step (or both) that apply it. */
 export interface Speedup {
   manifest: SpeedupManifest;
-  plugin: PluginConfig;
+  plugin?: PluginConfig;
+  pageStep?: PageStep;
 }
 
 /** Start and end markers of the generated table in plugins/README.md. */

@@ -4,6 +4,7 @@
  */
 export { default as apiChunks } from './api-chunks/speedup';
 export { default as coreClient } from './core-client/speedup';
+export { default as paintFirst } from './paint-first/speedup';
 export { default as prismOnDemand } from './prism-on-demand/speedup';
 export { default as ssgChunks } from './ssg-chunks/speedup';
 export { default as warmCollator } from './warm-collator/speedup';

@@ -13,7 +13,7 @@ import { readRouteTree } from '../plugins/route-tree';
 import { readSiteScripts, type SiteScripts } from '../plugins/site-scripts';
 import type { ClientManifest } from '../plugins/sign-in-assets/chunks';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
-import type { RouteManifests } from './routeStylesheets';
+import type { RouteManifests } from '../plugins/api-chunks/routeStylesheets';
 
 /** Everything the post-build steps read besides the pages themselves. */
 export interface BuildManifests extends RouteManifests {

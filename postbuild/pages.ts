@@ -8,9 +8,10 @@ import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
 import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
 import { checkPage, scriptHashSource, type PageOrigin } from './pageSafety';
-import { entryScriptsOf, paintFirstScript, withPaintFirstScripts } from './paintFirst';
 import { assetsOfHtml } from '../rules/pageAssets';
-import { routePathOf, routeStylesheetsOf, withStylesheets, type RouteManifests } from './routeStylesheets';
+import { routePathOf, type RouteManifests } from '../plugins/api-chunks/routeStylesheets';
+import * as speedups from '../plugins/speedups';
+import type { PageStep } from '../plugins/speedup';
 import { withVerifiedMark } from './verifiedMark';
 import { REACT_ROOT_ID } from '../plugins/site-scripts/html';
 import type { SiteScripts } from '../plugins/site-scripts/learn';
@@ -38,8 +39,8 @@ export interface PagesInput {
 export interface PagesReport {
   /** HTML files read. */
   pages: number;
-  /** Pages that gained a route stylesheet link. */
-  styled: number;
+  /** Pages each speed-up's page step changed, by its folder. */
+  changedBy: Record<string, number>;
   /** Pages given the gate's mark. */
   marked: number;
   /** Distinct inline scripts the CSP allows. */
@@ -50,11 +51,17 @@ export interface PagesReport {
 /** What {@link finishPage} made of a page. */
 export interface FinishedPage {
   html: string;
-  styled: boolean;
+  /** The folders of the speed-ups whose step changed the page. */
+  changedBy: string[];
   marked: boolean;
   /** The inline script the steps wrote into the page (the paint-first loader), if any: the site's own. */
   ownScript?: string;
 }
+
+/** The speed-ups' page steps (plugins/speedups.ts) with their folders, in the order they run. */
+const PAGE_STEPS: { folder: string; step: PageStep }[] = Object.values(speedups)
+  .flatMap(({ manifest, pageStep }) => (pageStep ? [{ folder: manifest.folder, step: pageStep }] : []))
+  .sort((a, b) => a.step.order - b.step.order);
 
 /** Applies the page steps to one built page (`relative`: its path under the build folder, `/`-separated). */
 export function finishPage(
@@ -62,29 +69,19 @@ export function finishPage(
   relative: string,
   input: Pick<PagesInput, 'manifests'> & { isPublic: boolean },
 ): FinishedPage {
-  // Parsed once for both: each parse of every page is seconds of a large site's last step.
-  const assets = assetsOfHtml(html);
-  const linked = withStylesheets(
-    html,
-    routeStylesheetsOf(input.manifests, routePathOf(relative), html, assets),
-    assets,
-  );
-  const entries = entryScriptsOf(linked);
-  const painted = withPaintFirstScripts(linked);
-  // Loud when Docusaurus writes its entry scripts differently: the page would hydrate before its first
-  // paint. (A script in the body came with content: the page check names it.)
-  if (/<script\b[^>]*\bsrc=/i.test(painted.slice(0, painted.indexOf('</head>'))))
-    throw new Error(
-      'paint-first (postbuild/paintFirst.ts) left a <script src> in the head: Docusaurus no longer writes its ' +
-        'entry scripts as <script src=… defer>; update EMPTY_SCRIPT and deferredSource.',
-    );
-  const marked = input.isPublic ? painted : withVerifiedMark(painted);
-  return {
-    html: marked,
-    styled: linked !== html,
-    marked: marked !== painted,
-    ownScript: entries.length > 0 ? paintFirstScript(entries) : undefined,
-  };
+  // Parsed once for every step: each parse of every page is seconds of a large site's last step.
+  const page = { relative, manifests: input.manifests, assets: assetsOfHtml(html) };
+  let stepped = html;
+  let ownScript: string | undefined;
+  const changedBy: string[] = [];
+  for (const { folder, step } of PAGE_STEPS) {
+    const result = step.apply(stepped, page);
+    if (result.html !== stepped) changedBy.push(folder);
+    stepped = result.html;
+    ownScript = result.ownScript ?? ownScript;
+  }
+  const marked = input.isPublic ? stepped : withVerifiedMark(stepped);
+  return { html: marked, changedBy, marked: marked !== stepped, ownScript };
 }
 
 /**
@@ -105,7 +102,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
   const hashes = new Set<string>();
   const problems: string[] = [];
   const origins: Record<PageOrigin, number> = { rendered: 0, static: 0, plugin: 0, copied: 0 };
-  let styled = 0;
+  const changedBy: Record<string, number> = {};
   let marked = 0;
   for (const relative of files.filter((name) => name.endsWith('.html'))) {
     const file = path.join(buildDir, relative);
@@ -132,7 +129,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     }
     if (page.html !== before) fs.writeFileSync(file, page.html);
     pages.set(relative, Buffer.from(page.html));
-    styled += Number(page.styled);
+    for (const folder of page.changedBy) changedBy[folder] = (changedBy[folder] ?? 0) + 1;
     marked += Number(page.marked);
   }
   if (problems.length > 0) {
@@ -159,5 +156,5 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     8,
     input.compressionCache,
   );
-  return { pages: pages.size, styled, marked, scriptHashes: hashes.size, compression };
+  return { pages: pages.size, changedBy, marked, scriptHashes: hashes.size, compression };
 }

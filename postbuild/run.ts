@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   const { files, bytes, brotliBytes, cached } = pages.compression;
   console.log(
     `postbuild: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +
-      `${pages.pages} HTML pages read once: ${pages.styled} given route stylesheets, ${pages.marked} marked for the gate, ` +
+      `${pages.pages} HTML pages read once: ${Object.entries(pages.changedBy)
+        .map(([folder, count]) => `${count} changed by ${folder}`)
+        .join(', ')}, ${pages.marked} marked for the gate, ` +
       `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed (${cached} unchanged, from the cache), ` +
       `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli, in ${Date.now() - started} ms`,
   );

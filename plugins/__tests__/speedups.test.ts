@@ -14,10 +14,10 @@ const ROOT = path.resolve(__dirname, '../..');
 const list = Object.values(speedups);
 
 it.each(list.map((speedup) => [speedup.manifest.folder, speedup] as const))(
-  '%s: its manifest names its folder, a plugin and a guard that exists',
+  '%s: its manifest names its folder, a plugin or a page step, and a guard that exists',
   (folder, speedup) => {
     expect(fs.existsSync(path.join(ROOT, 'plugins', folder, 'speedup.ts'))).toBe(true);
-    expect(typeof speedup.plugin).toBe('function');
+    expect(typeof speedup.plugin === 'function' || typeof speedup.pageStep?.apply === 'function').toBe(true);
     const guardFile = /`([\w./-]+\.(?:ts|tsx|mjs))`/.exec(speedup.manifest.guard)?.[1];
     if (guardFile) expect(fs.existsSync(path.join(ROOT, guardFile))).toBe(true);
     else expect(speedup.manifest.guard).toMatch(/build|postBuild/);

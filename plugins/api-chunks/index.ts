@@ -18,7 +18,7 @@
  * 5. The theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
  *    pages only. The theme registers it as a client module, for every page; here that import gets an
  *    empty stylesheet, and src/theme/ApiItem imports it again ({@link API_STYLES_REQUEST}) into its
- *    route chunk's CSS, which postbuild/routeStylesheets.ts links in the API pages' HTML.
+ *    route chunk's CSS, which plugins/api-chunks/routeStylesheets.ts links in the API pages' HTML.
  * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: a large
  *    share of the API page's code) after hydration. src/theme/Markdown renders it through
  *    {@link MARKDOWN_RENDERER}; the server build imports it statically, so the HTML holds every

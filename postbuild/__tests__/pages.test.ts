@@ -16,9 +16,9 @@ import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
 import { readInlineScriptHashes } from '../../server/gate/csp';
 import type { SiteScripts } from '../../plugins/site-scripts/learn';
 import { scriptHashSource } from '../pageSafety';
-import { paintFirstLoader } from '../paintFirst';
+import { paintFirstLoader } from '../../plugins/paint-first/paintFirst';
 import { finishPages, type PagesInput } from '../pages';
-import type { RouteManifests } from '../routeStylesheets';
+import type { RouteManifests } from '../../plugins/api-chunks/routeStylesheets';
 
 const tsx = require.resolve('tsx/cli');
 
@@ -101,7 +101,8 @@ describe('the pass over the built pages', () => {
     const report = await finishPages(dir, input({ publicPages: ['login/index.html'] }));
     const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
 
-    expect(report).toMatchObject({ pages: 3, styled: 1, marked: 2 });
+    expect(report).toMatchObject({ pages: 3, marked: 2 });
+    expect(report.changedBy['api-chunks']).toBe(1);
     expect(read('api/search/index.html')).toContain('<link rel="stylesheet" href="/assets/css/10.css">');
     expect(read('docs/x/index.html')).toContain(
       '<link rel="preload" as="script" fetchpriority="low" href="/assets/js/main.js">',

@@ -11,7 +11,7 @@ import { allOperations } from '../../scripts/docs-check/contract';
 import { checkPage, scriptHashSource } from '../../postbuild/pageSafety';
 import { readSiteScripts } from '../../plugins/site-scripts';
 import { attributeOf, elementsOf } from '../../plugins/site-scripts/html';
-import { paintFirstScript } from '../../postbuild/paintFirst';
+import { paintFirstScript } from '../../plugins/paint-first/paintFirst';
 import { readInlineScriptHashes } from '../../server/gate/csp';
 import { SPEC_ROUTES } from './routes';
 

@@ -57,7 +57,7 @@ test('?docusaurus-data-gate=verified marks nothing: the sign-in page still shows
 test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetched again by Docusaurus', async ({
   page,
 }) => {
-  // postbuild/routeStylesheets.ts links a route's CSS in its HTML and relies on Docusaurus' CSS chunk loader
+  // plugins/api-chunks/routeStylesheets.ts links a route's CSS in its HTML and relies on Docusaurus' CSS chunk loader
   // skipping a <link> already in the page (a bundler internal); if it stops, the CSS loads twice.
   await signInAt(page);
   const linked = () =>

@@ -7,14 +7,9 @@
  * CDN serve the files as they are. In the browser, Docusaurus' CSS loader finds the `<link>` already
  * there when the route chunk loads, and does not load it twice.
  */
-import type { RouteNode } from '../plugins/route-tree';
-import {
-  firstLoadFiles,
-  routeChain,
-  type ClientManifest,
-  type RoutesChunkNames,
-} from '../plugins/sign-in-assets/chunks';
-import { assetsOfHtml } from '../rules/pageAssets';
+import type { RouteNode } from '../route-tree';
+import { firstLoadFiles, routeChain, type ClientManifest, type RoutesChunkNames } from '../sign-in-assets/chunks';
+import { assetsOfHtml } from '../../rules/pageAssets';
 
 /**
  * @param html - a built page.
