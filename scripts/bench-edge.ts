@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { CloudFrontRequestEvent } from 'aws-lambda';
 import { viewerRequest } from '../deploy/edge/events';
 import { median } from './perf/stats';
-import { mintToken, sessionCookie } from '../server/__tests__/helper';
+import { mintToken, sessionCookie } from '../local/identity/tokens';
 
 const BUNDLE = path.resolve(__dirname, '../deploy/dist/edge/index.js');
 const at = process.argv.indexOf('--requests');

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../config/env';
-import { mintToken, sessionCookie } from '../server/__tests__/helper';
+import { mintToken, sessionCookie } from '../local/identity/tokens';
 import { waitForHttp } from './waitForHttp';
 
 const PAGE = '/docs/document_format/schema';

@@ -13,7 +13,7 @@ import { LOCAL_JWKS } from '../local/identity/jwks';
 import { buildSandbox } from '../local/sandbox/app';
 import { CorpusDb } from '../local/sandbox/corpus/db';
 import { SAMPLE_IDS } from '../local/sandbox/corpus/seed';
-import { mintToken } from '../server/__tests__/helper';
+import { mintToken } from '../local/identity/tokens';
 import { createAccessTokenVerifier } from '../server/gate/verifier';
 
 const CONNECTIONS = 16;

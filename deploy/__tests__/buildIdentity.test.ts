@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseEnv } from '../../config/env';
 import { recordBuildIdentity } from '../../postbuild/buildIdentity';
 import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
-import { buildTestApp, localAuth, makeBuild, mintToken, sessionCookie } from '../../server/__tests__/helper';
+import { buildTestApp, localAuth, makeBuild, mintToken, sessionCookie } from '../../tests/support/gate';
 import { buildRefusal } from '../trust';
 
 const made: string[] = [];

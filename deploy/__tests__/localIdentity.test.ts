@@ -14,7 +14,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, parseEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { buildApp } from '../../server/app';
-import { makeBuild, mintToken, sessionCookie } from '../../server/__tests__/helper';
+import { makeBuild, mintToken, sessionCookie } from '../../tests/support/gate';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { viewerRequest } from '../edge/events';
 import { createHandler } from '../edge/handler';

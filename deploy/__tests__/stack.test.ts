@@ -15,7 +15,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { parseEnv, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
-import { buildTestApp, localAuth, makeBuild } from '../../server/__tests__/helper';
+import { buildTestApp, localAuth, makeBuild } from '../../tests/support/gate';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL, cspHeader, PAGE_VARY } from '../../server/gate/securityHeaders';
 import { MARKDOWN_CONTENT_TYPE } from '../../rules/negotiation';
@@ -44,7 +44,7 @@ afterAll(() => {
   for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, cdkOut]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The origins the test gate (server/__tests__/helper.ts) is built with, so both sides hash the same CSP. */
+/** The origins the test gate (tests/support/gate.ts) is built with, so both sides hash the same CSP. */
 const testOrigins: CspOrigins = { identity: [localAuth.userPoolEndpoint!], api: ['https://api.acme.test'] };
 const directives = cspDirectives(readInlineScriptHashes(buildDir), testOrigins);
 

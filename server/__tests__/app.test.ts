@@ -20,7 +20,7 @@ import {
   mintToken,
   SECRET,
   sessionCookie,
-} from './helper';
+} from '../../tests/support/gate';
 
 let buildDir: string;
 let app: FastifyInstance;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { compressibleFiles, precompressDir } from '../../postbuild/compress';
-import { buildTestApp, makeBuild, mintToken, SECRET, sessionCookie } from './helper';
+import { buildTestApp, makeBuild, mintToken, SECRET, sessionCookie } from '../../tests/support/gate';
 
 let buildDir: string;
 let app: FastifyInstance;

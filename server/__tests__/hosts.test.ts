@@ -14,7 +14,7 @@ import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
 import { HEALTH_PATH } from '../app';
 import { listenMcpDev } from '../listen';
 import { mcpContentOf } from '../mcp/content';
-import { buildTestApp, localJwks, makeBuild, mintToken, SECRET, sessionCookie } from './helper';
+import { buildTestApp, localJwks, makeBuild, mintToken, SECRET, sessionCookie } from '../../tests/support/gate';
 
 const PAGE = '/docs/document_format/schema';
 const signedIn = { accept: 'text/html', cookie: sessionCookie({ accessToken: mintToken() }) };

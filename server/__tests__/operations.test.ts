@@ -4,7 +4,7 @@
  * Running the gate behind a load balancer: a public health check, and JSON access logs that
  * say what happened without ever holding a token, a cookie or a query string.
  */
-import { buildTestApp, makeBuild, mintToken, sessionCookie } from './helper';
+import { buildTestApp, makeBuild, mintToken, sessionCookie } from '../../tests/support/gate';
 
 describe('GET /healthz', () => {
   it('answers 204 with no content and no token needed, never cached', async () => {

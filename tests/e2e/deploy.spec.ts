@@ -21,7 +21,7 @@ import { recordBuildIdentity } from '../../postbuild/buildIdentity';
 import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { viewerRequest } from '../../deploy/edge/events';
 import type { EdgeHandler } from '../../deploy/edge/handler';
-import { mintToken } from '../../server/__tests__/helper';
+import { mintToken } from '../support/gate';
 
 const ROOT = path.resolve(__dirname, '../..');
 const POOL = 'us-east-1_NewPool01';

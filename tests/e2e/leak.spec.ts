@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { buildTestApp } from '../../server/__tests__/helper';
+import { buildTestApp } from '../support/gate';
 import { filesUnder, markers } from './leakMarkers';
 
 const BUILD = path.resolve(__dirname, '../../build');

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { mintToken } from '../../server/__tests__/helper';
+import { mintToken } from '../support/gate';
 import { waitForHttp } from '../../scripts/waitForHttp';
 
 const ROOT = path.resolve(__dirname, '../..');

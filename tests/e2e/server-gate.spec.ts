@@ -4,7 +4,7 @@
  * token is renewed on the sign-in page without asking for the password.
  */
 import { LOCAL_APP_CLIENT_ID, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
-import { mintToken } from '../../server/__tests__/helper';
+import { mintToken } from '../support/gate';
 import { test, expect, signIn, signInAt, waitForGate, demoTokens, DEMO_USER } from './fixtures';
 
 const DEEP_LINK = '/docs/domains/Our%20domains%20and%20themes';

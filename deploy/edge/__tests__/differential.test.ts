@@ -13,14 +13,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
-import {
-  buildTestApp,
-  localAuth,
-  localJwks,
-  makeBuild,
-  mintToken,
-  sessionCookie,
-} from '../../../server/__tests__/helper';
+import { buildTestApp, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { pagesWithoutMarkdown } from '../../../rules/routes';
 import { publicFiles } from '../../../server/gate/publicFiles';
 import { viewerRequest } from '../events';

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { CloudFrontRequest, CloudFrontResultResponse } from 'aws-lambda';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { ISSUER, localAuth, mintToken, forgedToken, sessionCookie } from '../../../server/__tests__/helper';
+import { ISSUER, localAuth, mintToken, forgedToken, sessionCookie } from '../../../tests/support/gate';
 import { viewerRequest } from '../events';
 import { createHandler } from '../handler';
 

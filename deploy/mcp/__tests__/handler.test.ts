@@ -15,7 +15,7 @@ import { LOCAL_JWKS } from '../../../local/identity/jwks';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
 import { buildApp } from '../../../server/app';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
-import { forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../server/__tests__/helper';
+import { forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { mcpContentOf } from '../../../server/mcp/content';
 import { ERROR_PAGE_STATUSES } from '../../stack';
 import { createMcpHandler } from '../handler';

@@ -7,7 +7,7 @@
  * and CORS work as a client sees them.
  */
 import { loadContract } from '../../../config/openapi';
-import { mintToken } from '../../../server/__tests__/helper';
+import { mintToken } from '../../../tests/support/gate';
 import { TEST_USERS } from '../../identity/testUsers';
 import type { DocumentFilters } from '../corpus/filters';
 import { DOCUMENT_COUNT, SAMPLE_IDS, type Document } from '../corpus/seed';

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadContract } from '../../../config/openapi';
-import { mintToken } from '../../../server/__tests__/helper';
+import { mintToken } from '../../../tests/support/gate';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { TEST_USERS } from '../../identity/testUsers';
 import { CorpusDb } from '../corpus/db';

@@ -6,7 +6,7 @@
  */
 import { loadContract } from '../../../config/openapi';
 import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
-import { mintToken } from '../../../server/__tests__/helper';
+import { mintToken } from '../../../tests/support/gate';
 import { SANDBOX_ERROR } from '../app';
 import { SAMPLE_IDS } from '../corpus/seed';
 import { checkedSandbox, sandbox } from './helper';

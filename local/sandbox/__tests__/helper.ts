@@ -1,13 +1,13 @@
 /**
  * Test helpers for the sandbox API (CONTRIBUTING.md "For engineers": build the app, call `inject()`): a private in-memory corpus,
  * response validation on (undocumented statuses and off-contract bodies fail), and requests signed with
- * a local access token (server/__tests__/helper.ts mints them with every claim variable).
+ * a local access token (local/identity/tokens.ts mints them with every claim variable).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseEnv } from '../../../config/env';
 import { loadContract } from '../../../config/openapi';
 import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
-import { mintToken } from '../../../server/__tests__/helper';
+import { mintToken } from '../../../tests/support/gate';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { LOCAL_JWKS } from '../../identity/jwks';
 import { buildSandbox } from '../app';

@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ISSUER, localAuth, mintToken } from '../../../server/__tests__/helper';
+import { ISSUER, localAuth, mintToken } from '../../../tests/support/gate';
 import { TEST_USERS } from '../../identity/testUsers';
 import { CorpusDb } from '../corpus/db';
 import { MAX_QUERY_CHARS, MAX_TITLE_CHARS } from '../corpus/filters';

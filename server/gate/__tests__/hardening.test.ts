@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { bearerToken, decide, type GateRules } from '../../../rules/access';
 import { MAX_AUTHORIZATION_BYTES } from '../../../rules/requests';
 import { CLOCK_SKEW_SECONDS, createAccessTokenVerifier } from '../verifier';
-import { localAuth, localJwks, mintToken } from '../../__tests__/helper';
+import { localAuth, localJwks, mintToken } from '../../../tests/support/gate';
 
 let rules: GateRules;
 

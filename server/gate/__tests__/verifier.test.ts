@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { createAccessTokenVerifier } from '../verifier';
-import { localAuth, localJwks, mintToken } from '../../__tests__/helper';
+import { localAuth, localJwks, mintToken } from '../../../tests/support/gate';
 
 describe('access token verifier', () => {
   afterEach(() => jest.restoreAllMocks());

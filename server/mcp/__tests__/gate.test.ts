@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
-import { forgedToken, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../__tests__/helper';
+import { forgedToken, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
 
 const SITE = 'http://localhost:3000';

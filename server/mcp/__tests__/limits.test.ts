@@ -16,7 +16,7 @@ import lunr from 'lunr';
 import { loadContract } from '../../../config/openapi';
 import { buildApp, HEALTH_PATH } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
-import { localAuth, localJwks, makeBuild, mintToken } from '../../__tests__/helper';
+import { localAuth, localJwks, makeBuild, mintToken } from '../../../tests/support/gate';
 import { MCP_MAX_BODY_BYTES, MCP_PATH } from '../../../rules/mcp';
 import { buildContent, mcpContentOf } from '../content';
 import { handleMcpRequest } from '../http';

@@ -16,7 +16,7 @@ import { buildContent, ContentMissing } from '../content';
 import { operationSlug } from '../../../rules/contract';
 import { getOperation, listOperations } from '../operations';
 import { loadSearchIndex } from '../search';
-import { makeBuild, SECRET } from '../../__tests__/helper';
+import { makeBuild, SECRET } from '../../../tests/support/gate';
 
 const contract = loadContract();
 

@@ -1,7 +1,8 @@
 /**
- * Test helpers for the server gate (CONTRIBUTING.md "For engineers": tests build the app and call `app.inject()`): a small
- * fake build folder, and access tokens minted with the local identity service's signing key (it ships
- * inside the cognito-local package), so every claim can be varied.
+ * Fixtures of the server gate, shared by the tests of server/, deploy/, local/ and tests/e2e (CONTRIBUTING.md
+ * "For engineers": tests build the app and call `app.inject()`): a small fake build folder, the gate app over
+ * it, and access tokens signed with the local identity service's key (local/identity/tokens.ts), so every
+ * claim can be varied, or forged.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,70 +11,27 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { parseEnv, type AuthSettings } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
+import { LOCAL_ISSUER, mintToken } from '../../local/identity/tokens';
 import { scriptHashSource } from '../../postbuild/pageSafety';
-import { buildApp } from '../app';
+import { buildApp } from '../../server/app';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
-import { createAccessTokenVerifier } from '../gate/verifier';
+import { createAccessTokenVerifier } from '../../server/gate/verifier';
 
-const keys = path.dirname(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'));
-const localPrivateKey = JSON.parse(fs.readFileSync(path.join(keys, 'cognitoLocal.private.json'), 'utf8')).pem as string;
+export { mintToken, sessionCookie, type MintOptions } from '../../local/identity/tokens';
+
 export const localJwks: Jwks = LOCAL_JWKS;
 
 export const localAuth: AuthSettings = parseEnv({}).auth;
-export const ISSUER = `${localAuth.userPoolEndpoint}/${localAuth.userPoolId}`;
+export const ISSUER = LOCAL_ISSUER;
 
 /** Text that only the gated pages hold; no anonymous response may contain it. */
 export const SECRET = 'Every document the API returns is a JSON object';
 export const INLINE_SCRIPT = 'document.documentElement.dataset.theme="light"';
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
-
-/** Options of {@link mintToken}. */
-export interface MintOptions {
-  header?: Record<string, unknown>;
-  /** PEM private key to sign with; default the local identity service's. `null` leaves it unsigned. */
-  key?: string | null;
-}
-
-/** A JWT with the claims of a local access token for the demo user, overridden by `claims`. */
-export function mintToken(claims: Record<string, unknown> = {}, options: MintOptions = {}): string {
-  const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal', ...options.header };
-  const payload = {
-    sub: 'b7d3c5a0-0000-4000-8000-000000000001',
-    iss: ISSUER,
-    client_id: localAuth.userPoolClientId,
-    token_use: 'access',
-    scope: 'aws.cognito.signin.user.admin',
-    username: 'demo@example.com',
-    auth_time: now,
-    iat: now,
-    exp: now + 3600,
-    jti: crypto.randomUUID(),
-    ...claims,
-  };
-  const signingInput = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
-  const key = options.key === undefined ? localPrivateKey : options.key;
-  const signature = key ? crypto.sign('sha256', Buffer.from(signingInput), key).toString('base64url') : '';
-  return `${signingInput}.${signature}`;
-}
-
 /** An access token with every right claim, signed by a key the pool never had (a forgery). */
 export function forgedToken(claims: Record<string, unknown> = {}): string {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   return mintToken(claims, { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
-}
-
-/** The cookie header Amplify's CookieStorage sends for a signed-in user (names as js-cookie writes them). */
-export function sessionCookie(
-  tokens: { accessToken?: string; refreshToken?: string; idToken?: string },
-  user = 'demo@example.com',
-): string {
-  const prefix = `CognitoIdentityServiceProvider.${localAuth.userPoolClientId}`;
-  const name = encodeURIComponent(user);
-  const parts = [`${prefix}.LastAuthUser=${encodeURIComponent(user)}`];
-  for (const [kind, value] of Object.entries(tokens)) if (value) parts.push(`${prefix}.${name}.${kind}=${value}`);
-  return parts.join('; ');
 }
 
 /** A build folder with a sign-in page, its assets, a doc page, a content chunk and the search index. */
