@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { portalEnv } from '../config/env';
 import { COMPILE_CACHE_DIR } from './compileCache';
 import { preparePlain, prepareOurs } from './perf/sites';
 import { median } from './perf/stats';
@@ -38,6 +39,16 @@ const RESTARTS = 3;
 const DOC = { file: 'docs/api/rate-limits.mdx', page: '/docs/api/rate-limits' };
 /** How long a start or an edit may take before the bench gives up (ms). */
 const TIMEOUT_MS = 300_000;
+
+/** Signs the local demo user in through the sign-in form, as a writer does, and waits for the page behind it. */
+async function signInAsDemoUser(page: Page): Promise<void> {
+  const username = page.getByLabel('Username');
+  await username.waitFor({ timeout: TIMEOUT_MS });
+  await username.fill(portalEnv.localIdentity.demoUsername);
+  await page.getByLabel('Password', { exact: true }).fill(portalEnv.localIdentity.demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('[data-auth-gate="open"]').waitFor({ timeout: TIMEOUT_MS });
+}
 
 interface Site {
   name: 'plain' | 'ours';
@@ -167,11 +178,7 @@ async function main(): Promise<number> {
       caches: ['.docusaurus', 'generated', 'node_modules/.cache/rspack', COMPILE_CACHE_DIR],
       // The MCP server (MCP_DEV_PORT), started last.
       lastService: 'http://localhost:3001/',
-      signIn: async (page) => {
-        const { DEMO_USER, signIn } = await import('../tests/e2e/fixtures');
-        await page.getByLabel('Username').waitFor({ timeout: TIMEOUT_MS });
-        await signIn(page, DEMO_USER);
-      },
+      signIn: signInAsDemoUser,
     },
   ];
   const results: Record<string, Figures> = {};

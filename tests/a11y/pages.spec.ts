@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { TEST_PASSWORD, TEST_USERS } from '../../local/identity/testUsers';
 import { allOperations } from '../../scripts/docs-check/contract';
 import { audit, blocking, countByRule, EVERY_PASS, lines, PAGE_PASSES, type Finding } from './audit';
-import { test, expect, signInAt, waitForGate } from '../e2e/fixtures';
+import { test, expect, signInAt, waitForGate } from '../support/e2e';
 import { SPEC_ROUTES, urlOf } from '../e2e/routes';
 
 /** Every page to audit signed in: spec §2.1's routes, each operation, every doc (from the sitemap), a 404. */

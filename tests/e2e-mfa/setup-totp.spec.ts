@@ -4,7 +4,7 @@
  * control, then the first code from the secret signs in, and the next sign-in asks for a TOTP code.
  */
 import { generate } from 'cognito-local/lib/services/totp';
-import { test, expect, waitForGate } from '../e2e/fixtures';
+import { test, expect, waitForGate } from '../support/e2e';
 
 test('a user without MFA sets up TOTP, then signs in with a TOTP code', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

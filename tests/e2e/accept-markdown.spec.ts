@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect, demoTokens } from './fixtures';
+import { test, expect, demoTokens } from '../support/e2e';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SITE = 'http://localhost:3000';

@@ -4,7 +4,7 @@
  * HTML and with the renderer, which every text falls back to when the HTML cannot be loaded.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, signIn, waitForGate } from '../support/e2e';
 
 /** Pages with the texts' kinds: descriptions with code, emphasis and paragraphs, enum, range and pattern lines. */
 const PAGES = ['/api/v1/search-documents', '/api/v1/get-document-summary', '/api/v1/list-doctypes'];

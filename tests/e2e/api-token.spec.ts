@@ -6,7 +6,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
-import { test, expect, openExplorer, signIn, waitForGate } from './fixtures';
+import { test, expect, openExplorer, signIn, waitForGate } from '../support/e2e';
 
 const ISSUER = `http://localhost:9229/${LOCAL_USER_POOL_ID}`;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { BUNDLED_SPEC_PATH, DESCRIPTION_DOWNLOADS } from '../../config/openapi';
 import { CHANGELOG_FEEDS, readChangelog } from '../../scripts/openapi/changelog';
-import { test, expect, signIn, waitForGate, demoTokens } from './fixtures';
+import { test, expect, signIn, waitForGate, demoTokens } from '../support/e2e';
 
 const BUNDLED = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', BUNDLED_SPEC_PATH), 'utf8')) as unknown;
 const URLS = Object.values(DESCRIPTION_DOWNLOADS);

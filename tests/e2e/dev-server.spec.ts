@@ -30,7 +30,7 @@ import { INVENTORY_FILE } from '../../plugins/markdown-export';
 import { liveMcpContent } from '../../scripts/liveMcpContent';
 import { OUR_SOURCES } from '../../scripts/perf/sites';
 import { listenMcpDev } from '../../server/listen';
-import { test, expect, demoTokens } from './fixtures';
+import { test, expect, demoTokens } from '../support/e2e';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** What `docusaurus start` reads: the site's sources, the content, the generated API pages. */

@@ -2,7 +2,7 @@
  * The gated portal end to end (spec §2.2, §2.3, §4, §6): anonymous visitors see only the
  * sign-in form; the demo user signs in, sees navbar, content and footer, and Logout closes the gate.
  */
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, signIn, waitForGate } from '../support/e2e';
 import { SPEC_ROUTES, urlOf } from './routes';
 
 const NAVBAR_ITEMS = ['Document Format', 'Domains', 'S3 Transfer', 'HTTP API', 'Services'];

@@ -5,7 +5,7 @@
  * errors and the explorer's response are announced.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, DEMO_USER, waitForGate } from './fixtures';
+import { test, expect, DEMO_USER, waitForGate } from '../support/e2e';
 
 /** Whether `target` exists and has the focus now (without waiting for it to appear). */
 const hasFocus = (target: Locator) =>

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { markdownPathOf } from '../../rules/routes';
 import { SPEC_ROUTES } from './routes';
-import { test, expect, signIn, waitForGate, demoTokens } from './fixtures';
+import { test, expect, signIn, waitForGate, demoTokens } from '../support/e2e';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const SITE = 'http://localhost:3000';

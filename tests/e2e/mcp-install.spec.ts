@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { tokensFromCookies } from '../../rules/cookies';
 import { audit, blocking, EVERY_PASS, lines } from '../a11y/audit';
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, signIn, waitForGate } from '../support/e2e';
 
 const SITE = 'http://localhost:3000';
 const MCP_URL = `${SITE}/mcp`;

@@ -4,7 +4,7 @@
  * any console error, hydration mismatches included); the sign-in page shows nothing gated; and the
  * client gate still closes the page when the session ends.
  */
-import { test, expect, signIn, signInAt, waitForGate } from './fixtures';
+import { test, expect, signIn, signInAt, waitForGate } from '../support/e2e';
 
 const PAGE = '/docs/document_format/schema';
 const TEXT = 'Every document the API returns is a JSON object';

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { findOperation } from '../../rules/contract';
 import { NOT_PRERENDERED } from '../../rules/markdownHtml';
 import { allOperations, contract } from '../../scripts/docs-check/contract';
-import { test, expect, openExplorer, signIn, waitForGate } from './fixtures';
+import { test, expect, openExplorer, signIn, waitForGate } from '../support/e2e';
 
 const SANDBOX = 'http://localhost:4010/api/v1/customer';
 

@@ -5,7 +5,7 @@
  */
 import { LOCAL_APP_CLIENT_ID, REFRESH_TOKEN_VALIDITY_DAYS } from '../../config/env';
 import { mintToken } from '../support/gate';
-import { test, expect, signIn, signInAt, waitForGate, demoTokens, DEMO_USER } from './fixtures';
+import { test, expect, signIn, signInAt, waitForGate, demoTokens, DEMO_USER } from '../support/e2e';
 
 const DEEP_LINK = '/docs/domains/Our%20domains%20and%20themes';
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'cognito-local/lib/services/totp';
 import { TEST_PASSWORD, TEST_SMS_PHONE, TEST_TOTP_SECRET, TEST_USERS } from '../../local/identity/testUsers';
-import { test, expect, signIn, waitForGate } from './fixtures';
+import { test, expect, signIn, waitForGate } from '../support/e2e';
 
 const INBOX = 'http://localhost:9229/_local/messages';
 

@@ -8,7 +8,7 @@ import type { Page, Route } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { SSO_DEMO_PERSON } from '../../local/idp/default';
 import { WRONG_CREDENTIALS } from '../../local/idp';
-import { test, expect, waitForGate } from './fixtures';
+import { test, expect, waitForGate } from '../support/e2e';
 
 test.use({ ignoreHTTPSErrors: true });
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, demoTokens, openExplorer, signIn, waitForGate } from './fixtures';
+import { test, expect, demoTokens, openExplorer, signIn, waitForGate } from '../support/e2e';
 
 /** A JWT's shape: three base64url parts, the first from `{"` (`eyJ`). */
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, openExplorer, signInAt, waitForGate } from '../e2e/fixtures';
+import { test, expect, openExplorer, signInAt, waitForGate } from '../support/e2e';
 
 /** The signed-in session every screen but the sign-in page starts from (Amplify's cookies). */
 const SESSION = 'test-results/visual-session.json';

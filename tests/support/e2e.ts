@@ -1,6 +1,7 @@
 /**
- * Shared end-to-end fixtures: every test fails on a browser console error or an uncaught page error
- * (CONTRIBUTING.md "For engineers"), and `signIn` signs in through the real form against the local identity service.
+ * The end-to-end fixtures the Playwright suites share (e2e, a11y, visual, e2e-mfa): every test fails on a browser
+ * console error or an uncaught page error (CONTRIBUTING.md "For engineers"), and `signIn` signs in through the
+ * real form against the local identity service.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
