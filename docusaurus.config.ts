@@ -24,6 +24,7 @@ import routeTree from './plugins/route-tree';
 import markdownExport from './plugins/markdown-export';
 import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
+import { speedupPlugins } from './plugins/speedup';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
 import devServerHosts from './plugins/dev-server-hosts';
 import { sidebarItemsGenerator } from './config/docsSidebar';
@@ -122,7 +123,7 @@ const config: Config = {
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
     // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).
-    ...Object.values(speedups).flatMap((speedup) => (speedup.plugin ? [speedup.plugin] : [])),
+    ...speedupPlugins(Object.values(speedups), false),
     // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
@@ -144,6 +145,8 @@ const config: Config = {
       '@easyops-cn/docusaurus-search-local',
       { hashed: true, indexBlog: true, docsRouteBasePath: ['docs', 'api'], docsPluginIdForPreferredVersion: 'default' },
     ],
+    // Speed-ups that wrap the themes' components come after them (plugins/speedup.ts `wrapsThemes`).
+    ...speedupPlugins(Object.values(speedups), true),
   ],
 
   themeConfig: {

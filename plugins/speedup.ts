@@ -50,7 +50,19 @@ export interface PageStep {
 export interface Speedup {
   manifest: SpeedupManifest;
   plugin?: PluginConfig;
+  /**
+   * Its plugin wraps theme components (`getThemePath`, importing them as `@theme-init/…`): it is registered
+   * after the themes, so its wraps sit above the components they wrap.
+   */
+  wrapsThemes?: boolean;
   pageStep?: PageStep;
+}
+
+/** The Docusaurus plugins of `list` to register among the plugins (`wrapsThemes` false) or after the themes. */
+export function speedupPlugins(list: readonly Speedup[], wrapsThemes: boolean): PluginConfig[] {
+  return list.flatMap((speedup) =>
+    speedup.plugin && Boolean(speedup.wrapsThemes) === wrapsThemes ? [speedup.plugin] : [],
+  );
 }
 
 /** Start and end markers of the generated table in plugins/README.md. */

@@ -4,10 +4,12 @@
  * theme-classic registers `lib/prism-include-languages` as a client module (its `getClientModules`),
  * which imports prism-react-renderer and its dozens of grammars into `main.js`, the script every page
  * evaluates before it hydrates, where they are a large part of its evaluation. This plugin gives that
- * import an empty module; the components that highlight (wraps in src/theme/CodeBlock/Content and
- * src/theme/ApiExplorer/ApiCodeBlock) register the additional languages themselves, through
- * src/lib/prismLanguages.tsx, so Prism lands in their chunks and is evaluated on the first render of
- * a code block. Whether it left `main.js` is checked by tests/e2e/budgets.spec.ts.
+ * import an empty module; the components that highlight (this plugin's wraps of theme-classic's
+ * CodeBlock/Content and the OpenAPI theme's ApiExplorer/ApiCodeBlock, in ./theme) register the additional
+ * languages themselves, through ./prismLanguages.tsx, so Prism lands in their chunks and is evaluated on
+ * the first render of a code block. The wraps import the themes' components as `@theme-init/…`, and the
+ * plugin is registered after the themes (plugins/speedup.ts `wrapsThemes`). Whether Prism left `main.js`
+ * is checked by tests/e2e/budgets.spec.ts.
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
@@ -21,6 +23,7 @@ export const EMPTY_MODULE = path.join(__dirname, 'empty.js');
 export default function prismOnDemandPlugin(): Plugin {
   return {
     name: 'prism-on-demand',
+    getThemePath: () => path.join(__dirname, 'theme'),
     configureWebpack(_config, _isServer, utils) {
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return { plugins: [new NormalModuleReplacementPlugin(PRISM_CLIENT_MODULE, EMPTY_MODULE)] };

@@ -10,5 +10,6 @@ const speedup: Speedup = {
     removeWhen: 'theme-classic loads its grammars lazily',
   },
   plugin: prismOnDemandPlugin,
+  wrapsThemes: true,
 };
 export default speedup;

@@ -31,7 +31,7 @@ export function includePrismLanguages(): void {
 
 /**
  * @param load - returns the module of a component that highlights with Prism, e.g.
- *   `() => require('@theme-original/CodeBlock/Content')`; called (the module evaluated) on first render.
+ *   `() => require('@theme-init/CodeBlock/Content')`; called (the module evaluated) on first render.
  * @returns a component with the same props that, on its first render anywhere, evaluates Prism with the
  *   site's languages and then `load`'s module, and renders its default export.
  */

@@ -1,8 +1,0 @@
-// Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (theme-classic
-// would do that on every page; see src/lib/prismLanguages.tsx).
-import Original from '@theme-original/ApiExplorer/ApiCodeBlock/ExpandButton';
-import { includePrismLanguages } from '@site/src/lib/prismLanguages';
-
-includePrismLanguages();
-
-export default Original;
