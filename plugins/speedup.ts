@@ -2,13 +2,13 @@
  * A speed-up of the site: a Docusaurus plugin in a folder of its own under plugins/, which owns all of it
  * (its bundler hook, theme wraps through `getThemePath`, client modules through `getClientModules`, its
  * guard test) and says in its manifest what internal it leans on and when to remove it. The speed-ups are
- * listed in plugins/speedups.ts, one line each, from which docusaurus.config.ts registers them and the
- * table in plugins/README.md is checked: removing one is deleting its folder and its line.
+ * listed in plugins/speedups.ts, one line each, from which docusaurus.config.ts registers them and
+ * `npm run -s speedups` prints their table: removing one is deleting its folder and its line.
  */
 import type { PluginConfig } from '@docusaurus/types';
 import type { RouteManifests } from './api-chunks/routeStylesheets';
 
-/** What plugins/README.md says of a speed-up, kept with its code. */
+/** What a speed-up saves, leans on and is guarded by, kept with its code (`npm run -s speedups` prints them). */
 export interface SpeedupManifest {
   /** Its folder under plugins/. */
   folder: string;
@@ -65,10 +65,7 @@ export function speedupPlugins(list: readonly Speedup[], wrapsThemes: boolean): 
   );
 }
 
-/** Start and end markers of the generated table in plugins/README.md. */
-export const TABLE_MARKERS = ['<!-- speedups:begin (generated from plugins/*/speedup.ts) -->', '<!-- speedups:end -->'];
-
-/** The table of speed-ups for plugins/README.md, one row per manifest, in the list's order. */
+/** The table of speed-ups (`npm run -s speedups`), one row per manifest, in the list's order. */
 export function speedupTable(manifests: readonly SpeedupManifest[]): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
   return [

@@ -1,6 +1,7 @@
 /**
  * The site's speed-ups, one line each (plugins/speedup.ts says what one is). docusaurus.config.ts registers
- * their plugins from this list, and a test checks plugins/README.md's table against their manifests.
+ * their plugins from this list, the post-build pass runs their page steps, and `npm run -s speedups` prints
+ * the table of their manifests.
  */
 export { default as apiChunks } from './api-chunks/speedup';
 export { default as coreClient } from './core-client/speedup';
