@@ -18,6 +18,7 @@ const config: Config = {
     '<rootDir>/config',
     '<rootDir>/local',
     '<rootDir>/scripts',
+    '<rootDir>/bench',
     '<rootDir>/openapi',
     '<rootDir>/server',
     '<rootDir>/plugins',

@@ -1,7 +1,8 @@
 /**
  * What a built page's HTML loads from this site: the gate's public files are what the
  * sign-in page loads (server/gate/publicFiles.ts), the route stylesheets step skips what a page already
- * links (plugins/api-chunks/routeStylesheets.ts), and the budgets count a page's first load (scripts/perf).
+ * links (plugins/api-chunks/routeStylesheets.ts), and the budgets count a page's first load
+ * (bench/measure/firstLoad.ts).
  * node-html-parser is plain JavaScript, so this runs wherever the HTML is at hand.
  */
 import { parse } from 'node-html-parser';

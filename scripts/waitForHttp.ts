@@ -1,6 +1,6 @@
 /**
- * Waits until a server answers `url` (redirects are not followed). Used by the benchmarks, which start
- * servers as child processes.
+ * Waits until a server answers `url` (redirects are not followed). Used by `npm start` and the benchmarks
+ * (bench/), which start servers as child processes.
  *
  * @param options.timeoutMs - how long to wait, in ms (default 60,000).
  * @param options.intervalMs - the time between attempts, in ms (default 250).

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { BUNDLED_MODULES_FILE } from '../../plugins/api-chunks';
 import { chunkGroupFiles } from '../../plugins/sign-in-assets/chunks';
-import { firstLoad } from '../../scripts/perf/firstLoad';
+import { firstLoad } from '../../bench/measure/firstLoad';
 import {
   FIRST_LOAD_BUDGETS,
   firstLoadFigure,

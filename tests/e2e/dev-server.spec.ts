@@ -28,7 +28,7 @@ import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { INVENTORY_FILE } from '../../plugins/markdown-export';
 import { liveMcpContent } from '../../scripts/liveMcpContent';
-import { OUR_SOURCES } from '../../scripts/perf/sites';
+import { OUR_SOURCES } from '../../bench/sites';
 import { listenMcpDev } from '../../server/listen';
 import { test, expect, demoTokens } from '../support/e2e';
 

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BENCH_DIR } from '../../scripts/perf/anchors';
-import { firstLoad } from '../../scripts/perf/firstLoad';
+import { BENCH_DIR } from '../../bench/sites/anchors';
+import { firstLoad } from '../../bench/measure/firstLoad';
 import budgets from './budgets.json';
 
 type AnchorName = keyof typeof budgets.anchor & ('home' | 'doc');
@@ -37,7 +37,7 @@ export interface FirstLoadFigure extends FirstLoadBudget {
 }
 
 /**
- * The first-load JavaScript of `page` in the site built in `siteDir` (scripts/perf/firstLoad.ts).
+ * The first-load JavaScript of `page` in the site built in `siteDir` (bench/measure/firstLoad.ts).
  *
  * @throws {Error} when the build lacks the page or its manifests.
  */
@@ -64,7 +64,7 @@ export function globalStylesheet(siteDir: string): string {
 
 /** The budgets at scale (budgets.json `atScale`), and where `npm run build:scale` builds that site. */
 export const SCALE_BUDGETS = {
-  /** The content's size, in multiples of today's (scripts/perf/scale.ts). */
+  /** The content's size, in multiples of today's (bench/sites/scale.ts). */
   factor: budgets.atScale.factor,
   /** The most a budgeted page's first-load JavaScript may be at that size, as a multiple of today's. */
   growth: budgets.atScale.growth,

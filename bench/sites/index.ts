@@ -1,7 +1,7 @@
 /**
  * The sites the scale and dev benches build or start, each a folder under `.bench/` (git-ignored)
  * with its node_modules linked, never the repository itself (the dev bench edits a doc):
- * - {@link prepareOurs}: the portal's sources, its docs and contract scaled (scripts/perf/scale.ts);
+ * - {@link prepareOurs}: the portal's sources, its docs and contract scaled (bench/sites/scale.ts);
  * - {@link prepareStock}: the stock anchor (scaffold + openapi-docs, defaults, `future.faster` as ours) over
  *   our docs and our bundled contract;
  * - {@link preparePlain}: the plain anchor (the scaffold alone, `future.faster` as ours) over our docs.

@@ -94,7 +94,7 @@ export function stockScaffold(contract: string): string {
   return dir;
 }
 
-/** Our route-tree plugin, which writes the tree scripts/perf/firstLoad.ts reads. */
+/** Our route-tree plugin, which writes the tree bench/measure/firstLoad.ts reads. */
 const ROUTE_TREE_PLUGIN = path.resolve(__dirname, '../../plugins/route-tree/index.ts');
 
 /**

@@ -4,7 +4,7 @@
  * Prints figures; asserts nothing (times vary on shared machines). The sandbox runs in this process on a
  * free port with its own in-memory corpus, so nothing else needs to be running.
  *
- * Usage: tsx scripts/bench-sandbox.ts [--seconds N]
+ * Usage: tsx bench/sandbox.ts [--seconds N]
  */
 import autocannon from 'autocannon';
 import { parseEnv } from '../config/env';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../config/env';
 import { mintToken, sessionCookie } from '../local/identity/tokens';
-import { waitForHttp } from './waitForHttp';
+import { waitForHttp } from '../scripts/waitForHttp';
 
 const PAGE = '/docs/document_format/schema';
 const CONNECTIONS = 64;

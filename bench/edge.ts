@@ -5,13 +5,13 @@
  * remembered) and a first-seen token (an RSA verification each). Prints figures; Lambda@Edge's own cold
  * start (container, 128 MB) adds to these and can only be measured on AWS.
  *
- * Usage: tsx scripts/bench-edge.ts [--requests N]
+ * Usage: tsx bench/edge.ts [--requests N]
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { CloudFrontRequestEvent } from 'aws-lambda';
 import { viewerRequest } from '../deploy/edge/events';
-import { median } from './perf/stats';
+import { median } from './measure/stats';
 import { mintToken, sessionCookie } from '../local/identity/tokens';
 
 const BUNDLE = path.resolve(__dirname, '../deploy/dist/edge/index.js');

@@ -2,10 +2,10 @@
  * `npm run bench`: the portal's one performance report (CONTRIBUTING.md "For engineers", Figures: speed and size targets
  * live here, as ratios to anchors measured in the same run, not in timed tests).
  *
- * 1. Builds ours (`npm run build`, skipped with `--no-build`) and the two anchors of scripts/perf/anchors.ts
+ * 1. Builds ours (`npm run build`, skipped with `--no-build`) and the two anchors of bench/sites/anchors.ts
  *    (`plain` Docusaurus scaffold, `stock` scaffold + openapi-docs 5.2.0), timing each build.
  * 2. Serves ours through the gate (`npm run serve`, local identity service) and the anchors with the
- *    same kind of static server (scripts/perf/staticServer.ts), all with the same precompressed files.
+ *    same kind of static server (bench/sites/staticServer.ts), all with the same precompressed files.
  * 3. Signs in as the demo user, then for `/`, a doc page, `/api` and an API operation page (and each
  *    anchor's counterpart) prints, on a cold cache:
  *    - first-load JS and CSS: every script and stylesheet the browser fetches until the network is idle,
@@ -14,7 +14,7 @@
  *    - Lighthouse 13.5 desktop (from npm, Debian's Chromium): performance score, LCP and TBT in ms, each
  *      the median of `--runs N` runs (default 3; Lighthouse's docs on variability advise a median of
  *      several runs, as one run swings widely on a shared machine);
- *    - the manifest figure that `npm test` budgets (scripts/perf/firstLoad.ts);
+ *    - the manifest figure that `npm test` budgets (bench/measure/firstLoad.ts);
  *    and each figure's ratio to its anchor; also how long the sign-in click takes to show content (ms).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -26,11 +26,11 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
-import { buildAnchor, type Anchor } from './perf/anchors';
-import { firstLoad } from './perf/firstLoad';
-import { median } from './perf/stats';
-import { serveStatic } from './perf/staticServer';
-import { waitForHttp } from './waitForHttp';
+import { buildAnchor, type Anchor } from './sites/anchors';
+import { firstLoad } from './measure/firstLoad';
+import { median } from './measure/stats';
+import { serveStatic } from './sites/staticServer';
+import { waitForHttp } from '../scripts/waitForHttp';
 
 const ROOT = path.resolve(__dirname, '..');
 const LIGHTHOUSE = 'lighthouse@13.5.0';

@@ -1,25 +1,25 @@
 /**
  * `npm run bench:scale`: builds the portal over synthetic content at 1×, 3× and 10× today's
- * (scripts/perf/scale.ts: the docs and the contract multiplied, deterministic) in `.bench/scale-<N>/`
+ * (bench/sites/scale.ts: the docs and the contract multiplied, deterministic) in `.bench/scale-<N>/`
  * (git-ignored; the repository's sources copied, its node_modules linked), and prints per size: build
  * time, peak memory, build output size, first-load JS of home / a doc page / an operation page, `main.js`
  * and the search index, with each figure's ratio to 1×.
  *
- * In the same run, the stock anchor (scripts/perf/sites.ts: the Docusaurus scaffold plus openapi-docs with
+ * In the same run, the stock anchor (bench/sites/index.ts: the Docusaurus scaffold plus openapi-docs with
  * its default options, and the same bundler setting as ours, `future.faster`) is built over the same docs
  * and the same bundled contract in `.bench/stock-scale-<N>/`, and each of our figures is also given as a
  * ratio to stock's. Last, the exponent b of a least-squares fit cost ≈ a·N^b over the sizes, per site.
  *
- * Usage: tsx scripts/bench-scale.ts [factors…]   (default: 1 3 10)
+ * Usage: tsx bench/scale.ts [factors…]   (default: 1 3 10)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BENCH_DIR } from './perf/anchors';
-import { firstLoad } from './perf/firstLoad';
-import { growthExponent } from './perf/scale';
-import { prepareOurs, prepareStock } from './perf/sites';
+import { BENCH_DIR } from './sites/anchors';
+import { firstLoad } from './measure/firstLoad';
+import { growthExponent } from './sites/scale';
+import { prepareOurs, prepareStock } from './sites';
 
 /** The pages measured, per site: home, a doc page, an operation page (stock's under its docs). */
 const PAGES = {

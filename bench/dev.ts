@@ -1,7 +1,7 @@
 /**
  * `npm run bench:dev`: the writers' loop, ours against plain Docusaurus in the same run.
  *
- * Each site is a copy under `.bench/` (scripts/perf/sites.ts): ours (`npm start`: the contract bundle, the
+ * Each site is a copy under `.bench/` (bench/sites/index.ts): ours (`npm start`: the contract bundle, the
  * API pages, the local services, then `docusaurus start`) and the plain scaffold over the same docs
  * (`docusaurus start`, the same bundler setting, `future.faster`). For each, in turn:
  * - **first start**: from the command until a doc page answers 200, with the site's caches empty
@@ -23,10 +23,10 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { portalEnv } from '../config/env';
-import { COMPILE_CACHE_DIR } from './compileCache';
-import { preparePlain, prepareOurs } from './perf/sites';
-import { median } from './perf/stats';
-import { waitForHttp } from './waitForHttp';
+import { COMPILE_CACHE_DIR } from '../scripts/compileCache';
+import { preparePlain, prepareOurs } from './sites';
+import { median } from './measure/stats';
+import { waitForHttp } from '../scripts/waitForHttp';
 
 /** The bound on each of our figures, as a ratio to plain Docusaurus's. */
 export const MAX_RATIO = 1.3;

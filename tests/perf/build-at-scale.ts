@@ -1,8 +1,8 @@
 /**
  * `npm run build:scale` (budgets at scale): builds the portal over 3× today's content in
- * `.bench/scale-budgets` (git-ignored; scripts/perf/sites.ts), for the byte budgets that
+ * `.bench/scale-budgets` (git-ignored; bench/sites/index.ts), for the byte budgets that
  * tests/e2e/budgets.spec.ts checks at scale. The content is synthetic and deterministic
- * (scripts/perf/scale.ts), so the bytes are too; times stay in `npm run bench:scale`. `npm run test:e2e`
+ * (bench/sites/scale.ts), so the bytes are too; times stay in `npm run bench:scale`. `npm run test:e2e`
  * runs it after the portal's own build.
  *
  * It runs the contract bundle and the API pages (`npm run gen-api`), then Docusaurus' build
@@ -11,8 +11,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { SCALE_BUDGETS } from '../tests/perf/budgets';
-import { prepareOurs } from './perf/sites';
+import { SCALE_BUDGETS } from './budgets';
+import { prepareOurs } from '../../bench/sites';
 
 /** Runs a command in `cwd`, its output shown; throws naming it when it fails. */
 function run(cwd: string, command: string, args: string[]): void {
