@@ -117,9 +117,18 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mjs,js}'],
     ignores: ['tests/**', '**/__tests__/**'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      // import-x follows the imports of .ts/.tsx files only with its TypeScript settings (no-cycle needs them);
+      // the resolver reads tsconfig's paths, so `@site/…` resolves as the bundler resolves it.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // No import cycle, through relative or `@site/…` imports alike. Packages are not followed: none imports
+      // ours back, and reading them is most of what the rule would cost.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // A function that does several things gets a name for each: none over 80 lines.
       'max-lines-per-function': ['error', { max: 80 }],
     },

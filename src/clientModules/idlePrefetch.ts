@@ -13,6 +13,7 @@
  * page (401), and each refusal is an error in the console.
  */
 import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
+import { onSignOut } from '@site/src/lib/signOut';
 
 /** The parts of `window` used, so tests can pass their own. */
 export interface IdleQueueWindow {
@@ -127,7 +128,7 @@ let queue: IdleQueue | undefined;
 /**
  * Drops the prefetches still waiting, queued here or already handed to the browser as
  * `<link rel="prefetch">` (removing the element cancels a fetch not yet done; a finished one stays in
- * the cache). Called on Logout, before the session is cleared, and when the session ends (AuthProvider):
+ * the cache). Runs on sign-out (src/lib/signOut.ts), which Logout announces before the session is cleared:
  * from then on the gate answers 401 to every chunk of a gated page, and the browser logs each refusal.
  */
 export function dropPendingPrefetches(): void {
@@ -136,6 +137,8 @@ export function dropPendingPrefetches(): void {
   if (typeof document !== 'undefined')
     document.querySelectorAll('link[rel="prefetch"]').forEach((link) => link.remove());
 }
+
+onSignOut(dropPendingPrefetches);
 
 /**
  * Client module lifecycle (Docusaurus docs, "Client modules"): runs in a layout effect after every

@@ -1,5 +1,4 @@
 import {
-  dropPendingPrefetches,
   gateIsOpen,
   idleQueue,
   MAX_SLICE_MS,
@@ -10,6 +9,7 @@ import {
   sectionOf,
   type IdleQueueWindow,
 } from '../idlePrefetch';
+import { signedOut } from '@site/src/lib/signOut';
 
 /** The visitor is signed in: the gate is open (tests of the closed gate pass their own). */
 const signedIn = () => true;
@@ -217,7 +217,7 @@ describe('the client module', () => {
     onRouteDidUpdate();
     expect(win.docusaurus).toBe(replaced);
     const pending = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'prefetch' }));
-    dropPendingPrefetches(); // the session ended before the idle period came
+    signedOut({ customFields: {} }); // the session ended before the idle period came
     expect(pending.isConnected).toBe(false);
     document.body.innerHTML = '';
     return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => expect(prefetch).not.toHaveBeenCalled());

@@ -6,8 +6,8 @@ import { loadSession } from '@site/src/components/AuthProvider/loadSession';
  * The signed-in user's Cognito access token (a JWT) for the API explorer, or `null` when
  * signed out: read from Amplify's session once signed in, read again on Amplify's `tokenRefresh` Hub
  * event, dropped on sign-out. Used by the explorer alone (src/theme/ApiExplorer/Authorization), so it
- * loads with the explorer on API pages instead of on every page. AuthProvider removes the
- * stored copies on sign-out (`clearStoredBearerTokens`).
+ * loads with the explorer on API pages instead of on every page. The copies the explorer stores go on
+ * sign-out (./storedTokens.ts).
  */
 export function useApiToken(): string | null {
   const { signedIn } = usePortalAuth();
@@ -32,19 +32,4 @@ export function useApiToken(): string | null {
     };
   }, [signedIn]);
   return token;
-}
-
-/**
- * Removes the bearer tokens the explorer keeps in its storage (`themeConfig.api.authPersistence`,
- * sessionStorage: key = security scheme name, value `{"token": …}`), so no token outlives the
- * session in the browser.
- *
- * @param schemes - the contract's bearer scheme names (`customFields.apiBearerSchemes`).
- */
-export function clearStoredBearerTokens(schemes: string[]): void {
-  try {
-    for (const scheme of schemes) window.sessionStorage.removeItem(scheme);
-  } catch {
-    // Spec §8.2: unavailable browser storage is treated as empty.
-  }
 }

@@ -1,12 +1,10 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type { AuthSettings } from '@site/config/env';
-import { clearStoredBearerTokens } from '@site/src/components/ApiToken';
-import { clearUseMyToken } from '@site/src/components/UseMyToken/store';
 import { readAuthSettings, type PortalCustomFields } from './customFields';
 import type { AuthStatus } from './authStatus';
 import { loadSession, sessionWanted } from './loadSession';
-import { dropPendingPrefetches } from '@site/src/clientModules/idlePrefetch';
+import { signedOut } from '@site/src/lib/signOut';
 import { accessTokenExpiry, renewDelay } from './tokenExpiry';
 import { isGateVerified } from '@site/src/components/AuthGate/verified';
 import styles from './styles.module.css';
@@ -51,12 +49,13 @@ export function usePortalAuth(): PortalAuth {
 function SessionProvider({
   settings,
   productName,
-  bearerSchemes,
+  customFields,
   children,
 }: {
   settings: AuthSettings;
   productName: string;
-  bearerSchemes: string;
+  /** `siteConfig.customFields`, told to the sign-out listeners (src/lib/signOut.ts). */
+  customFields: Readonly<Record<string, unknown>>;
   children: ReactNode;
 }): ReactNode {
   const [authStatus, setAuthStatus] = useState<AuthStatus>('configuring');
@@ -96,10 +95,8 @@ function SessionProvider({
       setAuthStatus(status);
       if (status === 'unauthenticated') {
         setFormPending(true);
-        dropPendingPrefetches();
-        clearStoredBearerTokens(bearerSchemes.split(' ').filter(Boolean));
-        // "Use my token" starts off again for the next person at this browser.
-        clearUseMyToken();
+        // Every module that keeps something of the session in the browser forgets it.
+        signedOut({ customFields });
       }
     }
     return () => {
@@ -107,7 +104,7 @@ function SessionProvider({
       clearTimeout(renewTimer);
       stop?.();
     };
-  }, [settings, bearerSchemes]);
+  }, [settings, customFields]);
   const completeSignIn = useCallback(() => setFormPending(false), []);
   const clearSsoError = useCallback(() => setSsoError(null), []);
   const value = useMemo(
@@ -128,12 +125,15 @@ function SessionProvider({
 /**
  * Follows the visitor's session for the whole site (spec §2.3, §4). Amplify is configured from
  * `customFields.auth` (tokens kept in cookies) by the session module, which is loaded right after
- * hydration (./session.ts); Amplify UI comes only with the sign-in form. When the user pool
- * is not configured it renders only the spec §8.2 message and logs the reason, since no sign-in can work.
+ * hydration (./session.ts); Amplify UI comes only with the sign-in form. Whenever Amplify reports the
+ * session over it announces the sign-out (src/lib/signOut.ts) to the modules that keep something of it. When
+ * the user pool is not configured it renders only the spec §8.2 message and logs the reason, since no
+ * sign-in can work.
  */
 export default function AuthProvider({ children }: { children: ReactNode }): ReactNode {
   const { siteConfig } = useDocusaurusContext();
-  const settings = readAuthSettings(siteConfig.customFields);
+  const customFields = siteConfig.customFields ?? {};
+  const settings = readAuthSettings(customFields);
   if (!settings) {
     if (typeof window !== 'undefined') {
       console.error('Auth configuration is missing: customFields.auth needs userPoolId and userPoolClientId.');
@@ -144,14 +144,10 @@ export default function AuthProvider({ children }: { children: ReactNode }): Rea
       </div>
     );
   }
-  const fields = siteConfig.customFields as unknown as Partial<PortalCustomFields>;
+  const fields = customFields as unknown as Partial<PortalCustomFields>;
   const productName = fields.productName ?? siteConfig.title;
   return (
-    <SessionProvider
-      settings={settings}
-      productName={productName}
-      bearerSchemes={(fields.apiBearerSchemes ?? []).join(' ')}
-    >
+    <SessionProvider settings={settings} productName={productName} customFields={customFields}>
       {children}
     </SessionProvider>
   );

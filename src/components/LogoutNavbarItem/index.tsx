@@ -1,7 +1,8 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { loadSession } from '@site/src/components/AuthProvider/loadSession';
-import { dropPendingPrefetches } from '@site/src/clientModules/idlePrefetch';
+import { signedOut } from '@site/src/lib/signOut';
 
 /** Props Docusaurus passes to a custom navbar item (theme-classic `NavbarItem`). */
 export interface LogoutNavbarItemProps {
@@ -11,18 +12,20 @@ export interface LogoutNavbarItemProps {
 }
 
 /**
- * The Logout navbar item (spec §2.2, §4): signs the user out with Amplify (`signOut`, local), which
- * clears the tokens and emits the Hub `signedOut` event that returns every page to the sign-in form.
+ * The Logout navbar item (spec §2.2, §4): announces the sign-out (src/lib/signOut.ts), then signs the user
+ * out with Amplify (`signOut`, local), which clears the tokens and emits the Hub `signedOut` event that
+ * returns every page to the sign-in form.
  * Sign-out errors are swallowed (spec §8.2: tokens are removed anyway). Registered as navbar item
  * type `custom-logout` in src/theme/NavbarItem/ComponentTypes.tsx.
  */
 export default function LogoutNavbarItem({ mobile = false, className }: LogoutNavbarItemProps): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
   const button = (
     <button
       type="button"
       onClick={() => {
-        // Before the tokens go: prefetches still under way would be refused (401) after.
-        dropPendingPrefetches();
+        // Announced before the tokens go: prefetches still under way would be refused (401) after.
+        signedOut({ customFields: siteConfig.customFields ?? {} });
         void loadSession().then((session) => session.signOutLocally());
       }}
       className={clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', 'clean-btn', className)}

@@ -6,6 +6,7 @@ import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
 import type { AuthStatus } from '../authStatus';
 import { loadSession, sessionWanted, type Session } from '../loadSession';
 import { VERIFIED_META } from '@site/rules/verifiedMark';
+import { onSignOut } from '@site/src/lib/signOut';
 
 jest.mock('../loadSession', () => ({ loadSession: jest.fn(), sessionWanted: jest.fn() }));
 
@@ -79,12 +80,16 @@ describe('AuthProvider (spec §2.3, §4)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('authenticated open');
   });
 
-  it('removes the API explorer token from storage when the session ends', async () => {
-    sessionStorage.setItem('bearerAuth', JSON.stringify({ token: 'token-A' }));
+  it('announces the sign-out, with the site’s custom fields, when the session ends', async () => {
+    const listener = jest.fn();
+    const unsubscribe = onSignOut(listener);
     renderProvider();
     await waitFor(() => expect(followSession).toHaveBeenCalled());
+    act(() => report('authenticated'));
+    expect(listener).not.toHaveBeenCalled();
     act(() => report('unauthenticated'));
-    expect(sessionStorage.getItem('bearerAuth')).toBeNull();
+    expect(listener).toHaveBeenCalledWith({ customFields: mockSiteConfig.customFields });
+    unsubscribe();
   });
 
   it('shows the sign-in form when the sign-in code cannot be loaded', async () => {

@@ -2,6 +2,7 @@ import React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadSession, type Session } from '@site/src/components/AuthProvider/loadSession';
+import { onSignOut } from '@site/src/lib/signOut';
 import LogoutNavbarItem from '..';
 
 jest.mock('@site/src/components/AuthProvider/loadSession', () => ({ loadSession: jest.fn() }));
@@ -13,10 +14,15 @@ describe('LogoutNavbarItem (spec §2.2, §4)', () => {
     jest.mocked(loadSession).mockResolvedValue({ signOutLocally } as unknown as Session);
   });
 
-  it('signs the user out when clicked', async () => {
+  it('announces the sign-out, then signs the user out, when clicked', async () => {
+    const order: string[] = [];
+    const unsubscribe = onSignOut(() => order.push('announced'));
+    signOutLocally.mockImplementation(async () => void order.push('signed out'));
     render(<LogoutNavbarItem />);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(signOutLocally).toHaveBeenCalledTimes(1));
+    expect(order).toEqual(['announced', 'signed out']);
+    unsubscribe();
   });
 
   it('renders as a menu entry in the mobile sidebar', () => {

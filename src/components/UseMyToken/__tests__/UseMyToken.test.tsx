@@ -12,6 +12,7 @@ import { parseRequestSample, toCurl } from '@site/rules/apiSample';
 import { useApiToken } from '@site/src/components/ApiToken';
 import { clearUseMyToken, UseMyTokenSwitch, WithSampleCredentials } from '..';
 import { USE_MY_TOKEN_KEY } from '../store';
+import { signedOut } from '@site/src/lib/signOut';
 
 jest.mock('@site/src/components/ApiToken', () => ({ useApiToken: jest.fn() }));
 
@@ -70,7 +71,7 @@ test('shows the placeholders until the token is known, and sign-out turns the sw
   render(<Sample />);
   await userEvent.click(screen.getByRole('switch', { name: 'Use my token' }));
   expect(screen.getByTestId('curl')).toHaveTextContent('$TOKEN');
-  act(() => clearUseMyToken());
+  act(() => signedOut({ customFields: mockSiteConfig.customFields }));
   expect(screen.getByRole('switch')).not.toBeChecked();
   expect(window.sessionStorage.getItem(USE_MY_TOKEN_KEY)).toBeNull();
 });
