@@ -81,13 +81,9 @@ const config: Config = {
 
   customFields: customFields as unknown as Record<string, unknown>,
 
-  // Link prefetches run in idle periods, not all in one task after hydration. The stores that outlive a page
-  // (the explorer's token, "Use my token") load on every page, so each hears every sign-out (src/lib/signOut.ts).
-  clientModules: [
-    './src/clientModules/idlePrefetch.ts',
-    './src/components/ApiToken/storedTokens.ts',
-    './src/components/UseMyToken/store.ts',
-  ],
+  // The stores that outlive a page (the explorer's token, "Use my token") load on every page, so each hears
+  // every sign-out (rules/signOut.ts).
+  clientModules: ['./src/components/ApiToken/storedTokens.ts', './src/components/UseMyToken/store.ts'],
 
   // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts).
   staticDirectories: ['static', GENERATED_STATIC_DIR],

@@ -1,10 +1,10 @@
 /**
  * Client module (docusaurus.config.ts `clientModules`): the bearer tokens the API explorer keeps in its
- * storage (`themeConfig.api.authPersistence`, sessionStorage) go on sign-out (src/lib/signOut.ts), so no
+ * storage (`themeConfig.api.authPersistence`, sessionStorage) go on sign-out (rules/signOut.ts), so no
  * token outlives the session in the browser. A client module because the storage outlives the page: a
  * sign-out on a page without the explorer must still remove a token stored on an earlier API page.
  */
-import { onSignOut } from '@site/src/lib/signOut';
+import { onSignOut } from '@site/rules/signOut';
 import type { PortalCustomFields } from '@site/src/components/AuthProvider/customFields';
 
 /**

@@ -4,7 +4,7 @@ import type { AuthSettings } from '@site/config/env';
 import { readAuthSettings, type PortalCustomFields } from './customFields';
 import type { AuthStatus } from './authStatus';
 import { loadSession, sessionWanted } from './loadSession';
-import { signedOut } from '@site/src/lib/signOut';
+import { signedOut } from '@site/rules/signOut';
 import { accessTokenExpiry, renewDelay } from './tokenExpiry';
 import { isGateVerified } from '@site/src/components/AuthGate/verified';
 import styles from './styles.module.css';
@@ -54,7 +54,7 @@ function SessionProvider({
 }: {
   settings: AuthSettings;
   productName: string;
-  /** `siteConfig.customFields`, told to the sign-out listeners (src/lib/signOut.ts). */
+  /** `siteConfig.customFields`, told to the sign-out listeners (rules/signOut.ts). */
   customFields: Readonly<Record<string, unknown>>;
   children: ReactNode;
 }): ReactNode {
@@ -126,7 +126,7 @@ function SessionProvider({
  * Follows the visitor's session for the whole site (spec §2.3, §4). Amplify is configured from
  * `customFields.auth` (tokens kept in cookies) by the session module, which is loaded right after
  * hydration (./session.ts); Amplify UI comes only with the sign-in form. Whenever Amplify reports the
- * session over it announces the sign-out (src/lib/signOut.ts) to the modules that keep something of it. When
+ * session over it announces the sign-out (rules/signOut.ts) to the modules that keep something of it. When
  * the user pool is not configured it renders only the spec §8.2 message and logs the reason, since no
  * sign-in can work.
  */

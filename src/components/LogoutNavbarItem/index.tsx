@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { loadSession } from '@site/src/components/AuthProvider/loadSession';
-import { signedOut } from '@site/src/lib/signOut';
+import { signedOut } from '@site/rules/signOut';
 
 /** Props Docusaurus passes to a custom navbar item (theme-classic `NavbarItem`). */
 export interface LogoutNavbarItemProps {
@@ -12,7 +12,7 @@ export interface LogoutNavbarItemProps {
 }
 
 /**
- * The Logout navbar item (spec §2.2, §4): announces the sign-out (src/lib/signOut.ts), then signs the user
+ * The Logout navbar item (spec §2.2, §4): announces the sign-out (rules/signOut.ts), then signs the user
  * out with Amplify (`signOut`, local), which clears the tokens and emits the Hub `signedOut` event that
  * returns every page to the sign-in form.
  * Sign-out errors are swallowed (spec §8.2: tokens are removed anyway). Registered as navbar item

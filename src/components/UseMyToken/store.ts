@@ -1,13 +1,13 @@
 /**
  * Whether the reader turned "Use my token" on: one switch for every sample of the tab, kept in
  * sessionStorage (so it survives moving between pages, never the browser session) and off by default.
- * It turns off on sign-out (src/lib/signOut.ts), so it starts off again for the next person at this browser;
+ * It turns off on sign-out (rules/signOut.ts), so it starts off again for the next person at this browser;
  * a client module (docusaurus.config.ts `clientModules`), since the choice outlives the page and a sign-out
  * on a page without samples must turn it off too. Only the choice is stored here; the token itself is read
  * from Amplify's session when a sample needs it (src/components/ApiToken).
  */
 import { useSyncExternalStore } from 'react';
-import { onSignOut } from '@site/src/lib/signOut';
+import { onSignOut } from '@site/rules/signOut';
 
 /** The sessionStorage key of the choice (`'1'` when on). */
 export const USE_MY_TOKEN_KEY = 'portal.useMyToken';

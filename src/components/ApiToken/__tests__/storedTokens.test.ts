@@ -2,7 +2,7 @@
  * The explorer's stored bearer tokens go on sign-out: every bearer scheme of the site's custom fields,
  * nothing else of the tab's storage.
  */
-import { signedOut } from '@site/src/lib/signOut';
+import { signedOut } from '@site/rules/signOut';
 import { clearStoredBearerTokens } from '../storedTokens';
 
 beforeEach(() => sessionStorage.clear());

@@ -6,7 +6,7 @@ import AuthProvider, { CONFIG_ERROR_TEXT, usePortalAuth } from '..';
 import type { AuthStatus } from '../authStatus';
 import { loadSession, sessionWanted, type Session } from '../loadSession';
 import { VERIFIED_META } from '@site/rules/verifiedMark';
-import { onSignOut } from '@site/src/lib/signOut';
+import { onSignOut } from '@site/rules/signOut';
 
 jest.mock('../loadSession', () => ({ loadSession: jest.fn(), sessionWanted: jest.fn() }));
 

@@ -2,7 +2,7 @@ import React from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadSession, type Session } from '@site/src/components/AuthProvider/loadSession';
-import { onSignOut } from '@site/src/lib/signOut';
+import { onSignOut } from '@site/rules/signOut';
 import LogoutNavbarItem from '..';
 
 jest.mock('@site/src/components/AuthProvider/loadSession', () => ({ loadSession: jest.fn() }));

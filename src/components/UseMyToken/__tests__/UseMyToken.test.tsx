@@ -12,7 +12,7 @@ import { parseRequestSample, toCurl } from '@site/rules/apiSample';
 import { useApiToken } from '@site/src/components/ApiToken';
 import { clearUseMyToken, UseMyTokenSwitch, WithSampleCredentials } from '..';
 import { USE_MY_TOKEN_KEY } from '../store';
-import { signedOut } from '@site/src/lib/signOut';
+import { signedOut } from '@site/rules/signOut';
 
 jest.mock('@site/src/components/ApiToken', () => ({ useApiToken: jest.fn() }));
 

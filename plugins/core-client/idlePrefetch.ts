@@ -12,8 +12,8 @@
  * preloaded while the gate is closed: the server refuses a signed-out visitor every chunk of a gated
  * page (401), and each refusal is an error in the console.
  */
-import { forgetPrefetched } from '@site/src/lib/prefetchOnce';
-import { onSignOut } from '@site/src/lib/signOut';
+import { forgetPrefetched } from './prefetchOnce';
+import { onSignOut } from '../../rules/signOut';
 
 /** The parts of `window` used, so tests can pass their own. */
 export interface IdleQueueWindow {
@@ -128,7 +128,7 @@ let queue: IdleQueue | undefined;
 /**
  * Drops the prefetches still waiting, queued here or already handed to the browser as
  * `<link rel="prefetch">` (removing the element cancels a fetch not yet done; a finished one stays in
- * the cache). Runs on sign-out (src/lib/signOut.ts), which Logout announces before the session is cleared:
+ * the cache). Runs on sign-out (rules/signOut.ts), which Logout announces before the session is cleared:
  * from then on the gate answers 401 to every chunk of a gated page, and the browser logs each refusal.
  */
 export function dropPendingPrefetches(): void {

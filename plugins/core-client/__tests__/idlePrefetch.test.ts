@@ -9,7 +9,7 @@ import {
   sectionOf,
   type IdleQueueWindow,
 } from '../idlePrefetch';
-import { signedOut } from '@site/src/lib/signOut';
+import { signedOut } from '../../../rules/signOut';
 
 /** The visitor is signed in: the gate is open (tests of the closed gate pass their own). */
 const signedIn = () => true;

@@ -3,7 +3,7 @@
  *
  * plugins/core-client fails the build when core's client stops importing what it replaces.
  */
-import { CORE_CLIENT_REPLACEMENTS, missedReplacements, replacementsToJudge } from '../core-client';
+import { CORE_CLIENT_REPLACEMENTS, missedReplacements, replacementsToJudge } from '..';
 
 it('passes when the client build replaced every import', () => {
   expect(missedReplacements(new Set(Object.keys(CORE_CLIENT_REPLACEMENTS)))).toBeNull();
@@ -12,7 +12,7 @@ it('passes when the client build replaced every import', () => {
 it('names the import, the internal and the replacement when one was not replaced', () => {
   expect(missedReplacements(new Set(['./browserContext']))).toBe(
     'core-client: the client build no longer imports "./prefetch" from @docusaurus/core/lib/client (a core internal), ' +
-      'so src/lib/prefetchOnce.ts no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.',
+      'so plugins/core-client/prefetchOnce.ts no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.',
   );
 });
 
