@@ -11,7 +11,7 @@ import regexp from 'eslint-plugin-regexp';
 /**
  * Folder boundaries: which top-level folders each folder's code may import, lowest layer
  * first. A rule two of them need goes down into rules/ (rules/README.md), never sideways or up. Tests
- * (`tests/`, `__tests__/`) may import anything; so may scripts/ (CLI tools), which nothing else imports.
+ * (`tests/`, `__tests__/`) may import anything, and nothing but tests imports them (TEST_CODE below).
  */
 const LAYERS = {
   rules: { may: [], why: 'rules/ is runtime-neutral and the lowest layer: it imports nothing from the repository' },
@@ -53,6 +53,14 @@ const LAYERS = {
     may: ['rules', 'config', 'server', 'local'],
     why: 'deploy tooling must not depend on the site sources, the build plugins or the scripts',
   },
+  scripts: {
+    may: ['rules', 'config', 'server', 'plugins', 'local'],
+    why: 'dev tasks drive the site and its services: they never import browser sources, deploy code or bench/',
+  },
+  bench: {
+    may: ['rules', 'config', 'server', 'plugins', 'postbuild', 'local', 'deploy', 'scripts'],
+    why: 'benchmarks run every runtime, through the dev tasks, but never import the browser sources',
+  },
 };
 const FOLDERS = [
   'rules',
@@ -64,16 +72,31 @@ const FOLDERS = [
   'local',
   'deploy',
   'scripts',
-  'tests',
+  'bench',
   'generated',
 ];
-const boundaryZones = Object.entries(LAYERS).flatMap(([target, { may, why }]) =>
-  FOLDERS.filter((folder) => folder !== target.split('/')[0] && !may.includes(folder)).map((folder) => ({
-    target: `./${target}`,
-    from: `./${folder}`,
-    message: `${why} (eslint.config.mjs LAYERS). A rule both need goes in rules/ (rules/README.md).`,
-  })),
-);
+/**
+ * Test code: `tests/` (with the fixtures tests share, `tests/support/`) and every `__tests__/` folder. Only
+ * tests import it: the product, the dev tasks and the benchmarks get what they need from a fixture from
+ * local/ or rules/ instead (tests/support/README.md).
+ */
+const TEST_CODE = ['./tests/**', './**/__tests__/**'];
+const boundaryZones = [
+  ...Object.entries(LAYERS).flatMap(([target, { may, why }]) =>
+    FOLDERS.filter((folder) => folder !== target.split('/')[0] && !may.includes(folder)).map((folder) => ({
+      target: `./${target}`,
+      from: `./${folder}`,
+      message: `${why} (eslint.config.mjs LAYERS). A rule both need goes in rules/ (rules/README.md).`,
+    })),
+  ),
+  {
+    target: './**',
+    from: TEST_CODE,
+    message:
+      'only tests import test code (eslint.config.mjs TEST_CODE): what a command or the product needs from a ' +
+      'fixture goes in local/ or rules/ (tests/support/README.md).',
+  },
+];
 
 export default tseslint.config(
   {
