@@ -81,6 +81,12 @@ const FOLDERS = [
  * local/ or rules/ instead (tests/support/README.md).
  */
 const TEST_CODE = ['./tests/**', './**/__tests__/**'];
+/**
+ * A speed-up's browser code, its `client/` and `theme/` folders under plugins/<speed-up>/ (plugins/speedup.ts):
+ * it runs in the reader's browser beside the product, so it may import rules/ only, and neither the product
+ * (src/) nor any plugin's build-time code, so deleting a speed-up's folder leaves the product whole.
+ */
+const SPEEDUP_BROWSER = ['./plugins/*/client/**', './plugins/*/theme/**'];
 const boundaryZones = [
   ...Object.entries(LAYERS).flatMap(([target, { may, why }]) =>
     FOLDERS.filter((folder) => folder !== target.split('/')[0] && !may.includes(folder)).map((folder) => ({
@@ -89,6 +95,17 @@ const boundaryZones = [
       message: `${why} (eslint.config.mjs LAYERS). A rule both need goes in rules/ (rules/README.md).`,
     })),
   ),
+  {
+    target: SPEEDUP_BROWSER,
+    from: [
+      ...FOLDERS.filter((folder) => folder !== 'rules' && folder !== 'plugins').map((folder) => `./${folder}/**`),
+      './plugins/*.ts',
+      './plugins/*/*.ts',
+    ],
+    message:
+      "a speed-up's browser code may import rules/ only (eslint.config.mjs SPEEDUP_BROWSER): what it shares " +
+      'with the product goes in rules/.',
+  },
   {
     target: './**',
     from: TEST_CODE,

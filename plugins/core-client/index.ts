@@ -5,10 +5,10 @@
  *
  * | core file (imports)          | replaced by                           | why                                    |
  * |------------------------------|---------------------------------------|----------------------------------------|
- * | App.js (`./browserContext`)  | ./browserContext.tsx | `useIsBrowser()` flips in a transition |
- * | docusaurus.js (`./prefetch`) | ./prefetchOnce.ts    | one prefetch per chunk URL             |
+ * | App.js (`./browserContext`)  | ./client/browserContext.tsx | `useIsBrowser()` flips in a transition |
+ * | docusaurus.js (`./prefetch`) | ./client/prefetchOnce.ts    | one prefetch per chunk URL             |
  *
- * Its client module ./idlePrefetch.ts spreads core's link prefetches over idle periods.
+ * Its client module ./client/idlePrefetch.ts spreads core's link prefetches over idle periods.
  *
  * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
  * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
@@ -23,8 +23,8 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 /** Core's relative request → the site file that answers it, relative to the site directory. */
 export const CORE_CLIENT_REPLACEMENTS: Readonly<Record<string, string>> = {
-  './browserContext': 'plugins/core-client/browserContext.tsx',
-  './prefetch': 'plugins/core-client/prefetchOnce.ts',
+  './browserContext': 'plugins/core-client/client/browserContext.tsx',
+  './prefetch': 'plugins/core-client/client/prefetchOnce.ts',
 };
 
 const CORE_CLIENT_DIR = '/@docusaurus/core/lib/client';
@@ -77,7 +77,7 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
   );
   return {
     name: 'core-client',
-    getClientModules: () => [path.join(__dirname, 'idlePrefetch.ts')],
+    getClientModules: () => [path.join(__dirname, 'client', 'idlePrefetch.ts')],
     configureWebpack(_config, isServer, utils) {
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {

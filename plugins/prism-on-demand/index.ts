@@ -6,7 +6,7 @@
  * evaluates before it hydrates, where they are a large part of its evaluation. This plugin gives that
  * import an empty module; the components that highlight (this plugin's wraps of theme-classic's
  * CodeBlock/Content and the OpenAPI theme's ApiExplorer/ApiCodeBlock, in ./theme) register the additional
- * languages themselves, through ./prismLanguages.tsx, so Prism lands in their chunks and is evaluated on
+ * languages themselves, through ./client/prismLanguages.tsx, so Prism lands in their chunks and is evaluated on
  * the first render of a code block. The wraps import the themes' components as `@theme-init/…`, and the
  * plugin is registered after the themes (plugins/speedup.ts `wrapsThemes`). Whether Prism left `main.js`
  * is checked by tests/e2e/budgets.spec.ts.

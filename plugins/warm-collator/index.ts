@@ -27,7 +27,7 @@ export function assertWarmUpKept(jsDir: string): void {
 export default function warmCollatorPlugin(): Plugin {
   return {
     name: 'warm-collator',
-    getClientModules: () => [path.join(__dirname, 'client.ts')],
+    getClientModules: () => [path.join(__dirname, 'client', 'index.ts')],
     postBuild({ outDir }) {
       assertWarmUpKept(path.join(outDir, 'assets', 'js'));
     },

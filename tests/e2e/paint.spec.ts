@@ -88,7 +88,7 @@ test('no page loads a stylesheet twice: the API pages’ linked CSS is not fetch
 });
 
 test('link prefetches wait for idle time: the deferring prefetch is in place after hydration', async ({ page }) => {
-  // plugins/core-client/idlePrefetch.ts wraps core's window.docusaurus.prefetch (a core internal).
+  // plugins/core-client/client/idlePrefetch.ts wraps core's window.docusaurus.prefetch (a core internal).
   await signInAt(page, '/docs/document_format/schema');
   const state = await page.evaluate(() => {
     const client = (window as unknown as { docusaurus?: { prefetch?: Record<string, unknown> } }).docusaurus;

@@ -77,6 +77,16 @@ const REFUSED: [string, Planted, RegExp][] = [
   ['server/ → a shared fixture', importIn('server/planted.ts', '../tests/support/gate'), /only tests import test code/],
   ['scripts/ → bench/', importIn('scripts/planted.ts', '../bench/measure/stats'), /dev tasks/],
   ['server/ → scripts/', importIn('server/planted.ts', '../scripts/waitForHttp'), /production server/],
+  [
+    "a speed-up's browser code → config/",
+    importIn('plugins/core-client/client/planted.ts', '../../../config/env'),
+    /speed-up's browser code may import rules\/ only/,
+  ],
+  [
+    "a speed-up's theme wrap → its plugin's build code",
+    importIn('plugins/prism-on-demand/theme/planted.tsx', '../index'),
+    /speed-up's browser code may import rules\/ only/,
+  ],
 ];
 
 /** Imports the lint must pass. */
@@ -86,6 +96,7 @@ const ALLOWED: [string, Planted][] = [
   ['bench/ → scripts/', importIn('bench/planted.ts', '../scripts/waitForHttp')],
   ['bench/ → deploy/', importIn('bench/planted.ts', '../deploy/edge/events')],
   ['a test → a shared fixture', importIn('tests/e2e/planted.ts', '../support/gate')],
+  ["a speed-up's browser code → rules/", importIn('plugins/core-client/client/planted.ts', '../../../rules/signOut')],
 ];
 
 describe('eslint.config.mjs keeps test code out of scripts/ and bench/', () => {

@@ -1,7 +1,7 @@
 import React, { useContext } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Context } from '@docusaurus/core/lib/client/browserContext';
-import { BrowserContextProvider } from '../browserContext';
+import { BrowserContextProvider } from '../client/browserContext';
 
 // Server rendering as Docusaurus does it (react-dom/server; the project has no @types/react-dom).
 const { renderToString } = jest.requireActual<{ renderToString(node: React.ReactNode): string }>('react-dom/server');

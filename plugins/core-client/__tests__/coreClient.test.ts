@@ -12,7 +12,7 @@ it('passes when the client build replaced every import', () => {
 it('names the import, the internal and the replacement when one was not replaced', () => {
   expect(missedReplacements(new Set(['./browserContext']))).toBe(
     'core-client: the client build no longer imports "./prefetch" from @docusaurus/core/lib/client (a core internal), ' +
-      'so plugins/core-client/prefetchOnce.ts no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.',
+      'so plugins/core-client/client/prefetchOnce.ts no longer replaces it: update plugins/core-client for this Docusaurus version, or remove the speed-up.',
   );
 });
 

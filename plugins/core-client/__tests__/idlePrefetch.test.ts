@@ -8,7 +8,7 @@ import {
   prefetchWhenIdle,
   sectionOf,
   type IdleQueueWindow,
-} from '../idlePrefetch';
+} from '../client/idlePrefetch';
 import { signedOut } from '../../../rules/signOut';
 
 /** The visitor is signed in: the gate is open (tests of the closed gate pass their own). */

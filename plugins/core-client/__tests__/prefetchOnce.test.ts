@@ -1,5 +1,5 @@
 import corePrefetch from '@docusaurus/core/lib/client/prefetch';
-import prefetchOnce, { forgetPrefetched } from '../prefetchOnce';
+import prefetchOnce, { forgetPrefetched } from '../client/prefetchOnce';
 
 // Core's helper adds a `<link rel="prefetch">` per call (jsdom lacks link prefetch, so it is observed here).
 jest.mock('@docusaurus/core/lib/client/prefetch', () => jest.fn(() => Promise.resolve()));

@@ -1,7 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { Prism } from 'prism-react-renderer';
-import { withPrism } from '../prismLanguages';
+import { withPrism } from '../client/prismLanguages';
 
 // The theme's language step registers bash here the way theme-classic's does (prismjs components on
 // the global Prism); the real one reads the site config, which unit tests do not build.

@@ -5,7 +5,7 @@
  * Core prefetches a route's chunks by name, with no memory of URLs: every API operation in a sidebar
  * prefetches the same layout chunks (docs plugin data, sidebar, version) again, so an operation page's
  * head would fill with hundreds of repeated prefetch links, each insertion slower as the head grows.
- * Swapped in for core's helper by plugins/core-client; the idle queue (plugins/core-client/idlePrefetch.ts)
+ * Swapped in for core's helper by plugins/core-client; the idle queue (plugins/core-client/client/idlePrefetch.ts)
  * still decides when.
  */
 import corePrefetch from '@docusaurus/core/lib/client/prefetch';

@@ -13,7 +13,7 @@
  * page (401), and each refusal is an error in the console.
  */
 import { forgetPrefetched } from './prefetchOnce';
-import { onSignOut } from '../../rules/signOut';
+import { onSignOut } from '../../../rules/signOut';
 
 /** The parts of `window` used, so tests can pass their own. */
 export interface IdleQueueWindow {
