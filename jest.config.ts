@@ -26,11 +26,17 @@ const config: Config = {
     '<rootDir>/rules',
     '<rootDir>/tests/docs',
     '<rootDir>/tests/lint',
+    '<rootDir>/tests/internals',
     '<rootDir>/deploy',
   ],
   // Build output of deploy:build and deploy:synth (copies of the site and bundles), never tests.
   modulePathIgnorePatterns: ['<rootDir>/deploy/cdk.out/', '<rootDir>/deploy/dist/'],
-  testMatch: ['**/__tests__/**/*.test.ts?(x)', '<rootDir>/tests/docs/*.test.ts', '<rootDir>/tests/lint/*.test.ts'],
+  testMatch: [
+    '**/__tests__/**/*.test.ts?(x)',
+    '<rootDir>/tests/docs/*.test.ts',
+    '<rootDir>/tests/lint/*.test.ts',
+    '<rootDir>/tests/internals/*.test.ts',
+  ],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
