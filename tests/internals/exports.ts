@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import type { ImportedName } from './sources';
+import type { FileImport, ImportedName } from './sources';
 
 /** The file a module path names: as is, or with `.js`, `.jsx`, `.json`, or as a folder's `index.js`; undefined when none exists. */
 export function resolveFile(base: string): string | undefined {
@@ -61,4 +61,29 @@ export function missingExports(file: string, names: readonly ImportedName[]): st
   const hasValue = (name: string) => name in values || (name === 'default' && !('__esModule' in values));
   const types = declaredExports(file.replace(/\.jsx?$/, '.d.ts'));
   return wanted.filter((n) => !(n.typeOnly ? types.has(n.name) : hasValue(n.name))).map((n) => n.name);
+}
+
+/**
+ * The imports whose module is gone or lacks a name they take, one sentence each naming the import, the file that
+ * imports it and what `checked` says (the version installed and the one its row checked).
+ *
+ * @param resolve - the file a specifier names; undefined when it is gone.
+ * @param listed - the names its row lists, checked for a file that loads the module whole (`require.resolve`).
+ */
+export function brokenImports(
+  imports: readonly FileImport[],
+  resolve: (specifier: string) => string | undefined,
+  checked: (specifier: string) => string,
+  listed: (specifier: string) => string[] = () => [],
+): string[] {
+  return imports.flatMap(({ file, specifier, names }) => {
+    const module = resolve(specifier);
+    if (!module) return [`\`${specifier}\`, imported by ${file}, is gone (${checked(specifier)})`];
+    const whole = names.some((n) => n.name === '*');
+    const wanted = whole ? [...names, ...listed(specifier).map((name) => ({ name, typeOnly: false }))] : names;
+    const missing = missingExports(module, wanted);
+    return missing.length
+      ? [`\`${specifier}\` no longer has ${missing.join(', ')}, which ${file} takes (${checked(specifier)})`]
+      : [];
+  });
 }

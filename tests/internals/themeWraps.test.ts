@@ -88,8 +88,11 @@ test('every row is a wrap not declared safe, in the theme, place and declaration
       const [other] = wraps.flatMap(({ theme, declared, ...wrap }) =>
         wrap.component === component && theme && declared ? [{ theme, declared }] : [],
       );
+      const installed = LIBRARY_THEMES.some((theme) => theme.package === pkg) ? installedVersion(pkg) : 'not a theme';
       const why = !other
-        ? 'no wrap of it is left, or no theme provides it: drop the row'
+        ? wraps.some((wrap) => wrap.component === component)
+          ? `${pkg} ${installed} no longer provides it (the wrap's own failure names it)`
+          : 'no wrap of it is left: drop the row'
         : other.declared === 'safe'
           ? `${themeLabel(other.theme)} declares it safe to wrap: drop the row`
           : `its wrap's component is ${themeLabel(other.theme)}'s (wrap: ${other.declared}): name that theme`;
