@@ -16,7 +16,7 @@ import type { Inventory, PageEntry } from '../plugins/markdown-export/inventory'
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
 import { trimTrailing } from '../rules/text';
 import { ContentMissing, sitePathOf, type McpContent } from '../server/mcp/content';
-import { loadSearchIndex, type SearchIndex } from '../server/mcp/search';
+import { loadSearchIndex, type IndexedDocument, type SearchIndex } from '../server/mcp/search';
 
 /** Where the live content comes from. */
 export interface LiveFiles {
@@ -24,15 +24,6 @@ export interface LiveFiles {
   inventoryFile: string;
   /** The bundled contract `npm run gen-api` writes. */
   contractFile: string;
-}
-
-/** One document of the search plugin's layout (server/mcp/search.ts reads the same fields). */
-interface IndexedDocument {
-  i: number;
-  t: string;
-  u: string;
-  h?: string;
-  s?: string;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface SearchHit {
 }
 
 /** One document of an index as the plugin writes it. */
-interface IndexedDocument {
+export interface IndexedDocument {
   /** Id, unique across the file. */
   i: number;
   /** The indexed text (a title, heading or paragraph). */

@@ -199,25 +199,41 @@ describe('call_api', () => {
   });
 });
 
+/**
+ * An MCP client connected in memory to a server whose every content read fails as a file-system error
+ * naming `file` would; `console.error` is captured (the server logs the reason there).
+ */
+async function serverWhoseFilesFail(file: string) {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const { createMcpServer } = await import('../server');
+  const fsError = () => {
+    throw new Error(`EACCES: permission denied, open '${file}'`);
+  };
+  const server = createMcpServer({
+    content: { contract: fsError, searchIndex: fsError, markdown: fsError, llmsTxt: fsError },
+    siteUrl: 'https://portal.example.com',
+    productName: 'RegData',
+    version: '0.0.0',
+    call: { base: 'http://127.0.0.1:9', token: 'T' },
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '1' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  return {
+    client,
+    logged,
+    close: async () => {
+      logged.mockRestore();
+      await client.close();
+    },
+  };
+}
+
 describe('a failure the server does not foresee', () => {
   it('is a tool error that names no path of the server, and the reason goes to the server log', async () => {
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
-    const { createMcpServer } = await import('../server');
-    const fsError = () => {
-      throw new Error("EACCES: permission denied, open '/srv/portal/build/docs/x.md'");
-    };
-    const server = createMcpServer({
-      content: { contract: fsError, searchIndex: fsError, markdown: fsError, llmsTxt: fsError },
-      siteUrl: 'https://portal.example.com',
-      productName: 'RegData',
-      version: '0.0.0',
-      call: { base: 'http://127.0.0.1:9', token: 'T' },
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'test', version: '1' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, logged, close } = await serverWhoseFilesFail('/srv/portal/build/docs/x.md');
     try {
       const result = await client.callTool({ name: 'read_page', arguments: { route: '/docs/x' } });
       expect(result.isError).toBe(true);
@@ -225,31 +241,14 @@ describe('a failure the server does not foresee', () => {
       expect(JSON.stringify(result.content)).toContain('server log');
       expect(String(logged.mock.calls[0]?.[1])).toContain('/srv/portal/build/docs/x.md');
     } finally {
-      logged.mockRestore();
-      await client.close();
+      await close();
     }
   });
 });
 
 describe('a resource the server cannot read', () => {
   it('is an error that names no path of the server', async () => {
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
-    const { createMcpServer } = await import('../server');
-    const fsError = () => {
-      throw new Error("EACCES: permission denied, open '/srv/portal/build/llms.txt'");
-    };
-    const server = createMcpServer({
-      content: { contract: fsError, searchIndex: fsError, markdown: fsError, llmsTxt: fsError },
-      siteUrl: 'https://portal.example.com',
-      productName: 'RegData',
-      version: '0.0.0',
-      call: { base: 'http://127.0.0.1:9', token: 'T' },
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'test', version: '1' });
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client, close } = await serverWhoseFilesFail('/srv/portal/build/llms.txt');
     try {
       for (const ask of [
         () => client.readResource({ uri: 'https://portal.example.com/llms.txt' }),
@@ -264,8 +263,7 @@ describe('a resource the server cannot read', () => {
         expect(error?.message).not.toContain('/srv/portal');
       }
     } finally {
-      logged.mockRestore();
-      await client.close();
+      await close();
     }
   });
 });
