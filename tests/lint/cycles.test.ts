@@ -8,13 +8,11 @@
  * Removing the rule, or a resolver that cannot follow `@site/`, fails this test.
  *
  * The planted pair is written to a fresh folder under src/components (the rule needs files on disk to follow
- * the imports) and removed at once. ESLint's Node API runs in a child Node process: it loads
- * eslint.config.mjs with a dynamic `import()`, which jest's module runtime refuses without
- * `--experimental-vm-modules`.
+ * the imports) and removed at once. ESLint runs in a child process (tests/support/eslint.ts).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eslintInChild } from '../support/eslint';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -31,13 +29,7 @@ console.log(JSON.stringify(results.map((result) => result.messages.map((message)
 
 /** The rule ids ESLint reports for each of `files` (paths relative to the repository). */
 function ruleIds(files: string[]): string[][] {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', LINT], {
-    cwd: ROOT,
-    input: JSON.stringify(files),
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(`ESLint failed (${child.status}): ${child.stderr}`);
-  return JSON.parse(child.stdout);
+  return eslintInChild<string[][]>(LINT, files);
 }
 
 describe('eslint.config.mjs refuses import cycles through @site/ imports', () => {

@@ -7,14 +7,10 @@
  * ones in `tests/support/` and a helper in a `__tests__/` folder), of `bench/` from `scripts/`, and of
  * `scripts/` from the server; it passes the imports each layer may make, and every file of `scripts/` and
  * `bench/` as they are. Dropping a row or the test-code zone, or narrowing the files they cover, fails this test.
- *
- * ESLint's Node API runs in a child Node process: it loads eslint.config.mjs with a dynamic `import()`,
- * which jest's module runtime refuses without `--experimental-vm-modules`.
+ * ESLint runs in a child process (tests/support/eslint.ts).
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { eslintInChild } from '../support/eslint';
 
-const ROOT = path.resolve(__dirname, '../..');
 const RULE = 'import-x/no-restricted-paths';
 
 /** A planted file: where it claims to live (it is never written) and its code. */
@@ -46,14 +42,7 @@ console.log(JSON.stringify({ planted, real }));
 
 /** The restricted-path messages of each planted file, and of the real files of scripts/ and bench/. */
 function lint(files: Planted[]): { planted: string[][]; real: string[] } {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', LINT], {
-    cwd: ROOT,
-    input: JSON.stringify(files),
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (child.status !== 0) throw new Error(`ESLint failed (${child.status}): ${child.stderr}`);
-  return JSON.parse(child.stdout);
+  return eslintInChild(LINT, files);
 }
 
 const importIn = (filePath: string, from: string): Planted => ({

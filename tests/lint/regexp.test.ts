@@ -6,13 +6,9 @@
  * `no-super-linear-move` and `no-super-linear-backtracking`, and passes the linear rewrites. Removing
  * either rule, or narrowing the files they cover, fails this test.
  *
- * ESLint's Node API runs in a child Node process: it loads eslint.config.mjs with a dynamic `import()`,
- * which jest's module runtime refuses without `--experimental-vm-modules`.
+ * ESLint runs in a child process (tests/support/eslint.ts).
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { eslintInChild } from '../support/eslint';
 
 /** A file of the production server, where hostile input meets regular expressions. */
 const PLANTED = 'server/planted.ts';
@@ -34,13 +30,7 @@ console.log(JSON.stringify(answers));
 
 /** The rule ids ESLint reports for each of `codes`, as the project's configuration lints `server/`. */
 function ruleIds(codes: string[]): string[][] {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', LINT], {
-    cwd: ROOT,
-    input: JSON.stringify(codes),
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(`ESLint failed (${child.status}): ${child.stderr}`);
-  return JSON.parse(child.stdout);
+  return eslintInChild<string[][]>(LINT, codes);
 }
 
 describe('eslint.config.mjs refuses super-linear regular expressions', () => {
