@@ -26,7 +26,8 @@ const LAYERS = {
     why: 'browser code must not bundle the server, the build plugins or Node-only tools',
   },
   plugins: {
-    may: ['rules', 'config'],
+    // generated/: a speed-up's browser code reads data the build writes for the pages (plugins/api-sections).
+    may: ['rules', 'config', 'generated'],
     why: 'build plugins run in the bundler: they must not depend on the server or the browser components',
   },
   postbuild: {
@@ -83,10 +84,12 @@ const FOLDERS = [
 const TEST_CODE = ['./tests/**', './**/__tests__/**'];
 /**
  * A speed-up's browser code, its `client/` and `theme/` folders under plugins/<speed-up>/ (plugins/speedup.ts):
- * it runs in the reader's browser beside the product, so it may import rules/ only, and neither the product
+ * it runs in the reader's browser beside the product, so it may import rules/ and generated/ only, and neither the product
  * (src/) nor any plugin's build-time code, so deleting a speed-up's folder leaves the product whole.
  */
 const SPEEDUP_BROWSER = ['./plugins/*/client/**', './plugins/*/theme/**'];
+/** What a speed-up's browser code may import besides its own folder: the rules, and data the build writes. */
+const SPEEDUP_BROWSER_MAY = ['rules', 'plugins', 'generated'];
 const boundaryZones = [
   ...Object.entries(LAYERS).flatMap(([target, { may, why }]) =>
     FOLDERS.filter((folder) => folder !== target.split('/')[0] && !may.includes(folder)).map((folder) => ({
@@ -98,13 +101,13 @@ const boundaryZones = [
   {
     target: SPEEDUP_BROWSER,
     from: [
-      ...FOLDERS.filter((folder) => folder !== 'rules' && folder !== 'plugins').map((folder) => `./${folder}/**`),
+      ...FOLDERS.filter((folder) => !SPEEDUP_BROWSER_MAY.includes(folder)).map((folder) => `./${folder}/**`),
       './plugins/*.ts',
       './plugins/*/*.ts',
     ],
     message:
-      "a speed-up's browser code may import rules/ only (eslint.config.mjs SPEEDUP_BROWSER): what it shares " +
-      'with the product goes in rules/.',
+      "a speed-up's browser code may import rules/ and generated/ only (eslint.config.mjs SPEEDUP_BROWSER): " +
+      'what it shares with the product goes in rules/.',
   },
   {
     target: './**',

@@ -49,7 +49,7 @@ const config: Config = {
     '^@site/(.*)$': '<rootDir>/$1',
     // The OpenAPI theme's own modules resolve to the theme, so tests can jest.mock them one by one.
     '^@theme/(ApiItem|ApiExplorer)/(.*)$': '<rootDir>/node_modules/docusaurus-theme-openapi-docs/lib/theme/$1/$2',
-    '^@theme-original/(.*)$': '<rootDir>/tests/unit/mocks/theme-original.tsx',
+    '^@theme-(original|init)/(.*)$': '<rootDir>/tests/unit/mocks/theme-original.tsx',
     '^@theme/(.*)$': '<rootDir>/tests/unit/mocks/theme-original.tsx',
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/mocks/useIsBrowser.ts',
     '^@docusaurus/useDocusaurusContext$': '<rootDir>/tests/unit/mocks/useDocusaurusContext.ts',

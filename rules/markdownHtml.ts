@@ -1,6 +1,6 @@
 /**
  * The API reference's Markdown texts as HTML: written by the build (scripts/openapi/markdownHtml.ts,
- * `npm run gen-api`), shown by the browser (src/theme/Markdown) in place of the OpenAPI theme's renderer, and
+ * `npm run gen-api`), shown by the browser (plugins/api-sections/theme/Markdown) in place of the OpenAPI theme's renderer, and
  * checked by the e2e walk of the operation pages (tests/e2e/sandbox.spec.ts).
  */
 

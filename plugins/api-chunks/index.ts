@@ -17,12 +17,9 @@
  *    so they stay out of the JavaScript every page loads first.
  * 5. The theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
  *    pages only. The theme registers it as a client module, for every page; here that import gets an
- *    empty stylesheet, and src/theme/ApiItem imports it again ({@link API_STYLES_REQUEST}) into its
- *    route chunk's CSS, which plugins/api-chunks/routeStylesheets.ts links in the API pages' HTML.
- * 6. The theme's Markdown renderer (react-markdown, the unified/remark/rehype family, parse5: a large
- *    share of the API page's code) after hydration. src/theme/Markdown renders it through
- *    {@link MARKDOWN_RENDERER}; the server build imports it statically, so the HTML holds every
- *    description; here the browser build gets the lazy variant (`renderer.browser.ts`) in its place.
+ *    empty stylesheet, and this plugin's wrap of ApiItem (./theme/ApiItem) imports it again
+ *    ({@link API_STYLES_REQUEST}) into its route chunk's CSS, which ./routeStylesheets.ts links in the API
+ *    pages' HTML.
  *
  * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
  * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
@@ -159,15 +156,7 @@ const API_PAGE_STYLES_FILE = /[\\/]src[\\/]theme[\\/]ApiItem[\\/][^\\/]+\.css$/;
 /** The theme's stylesheet as its client module requests it (absolute path, no query). */
 const THEME_STYLES = new RegExp(`${THEME_STYLES_FILE.source}$`);
 
-/** How src/theme/Markdown imports its renderer (the server's static variant). */
-export const MARKDOWN_RENDERER = /[\\/]src[\\/]theme[\\/]Markdown[\\/]renderer$/;
-
-/** What the browser build gets for {@link MARKDOWN_RENDERER}: the renderer loaded on first use. */
-function browserMarkdownRenderer(siteDir: string): string {
-  return path.join(siteDir, 'src', 'theme', 'Markdown', 'renderer.browser.ts');
-}
-
-/** How src/theme/ApiItem imports the theme's stylesheet (the query keeps it from being stubbed). */
+/** How ./theme/ApiItem imports the theme's stylesheet (the query keeps it from being stubbed). */
 export const API_STYLES_REQUEST = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
 
 /** The root copy's folder of a package, e.g. `<site>/node_modules/lodash`. */
@@ -187,6 +176,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
 
   return {
     name: 'api-chunks',
+    getThemePath: () => path.join(__dirname, 'theme'),
     configureWebpack(config, isServer, utils) {
       const common =
         !isServer && config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups?.common : undefined;
@@ -209,7 +199,6 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
         new NormalModuleReplacementPlugin(THEME_STYLES, path.join(STUBS, 'empty.css')),
       ];
       if (!isServer) {
-        plugins.push(new NormalModuleReplacementPlugin(MARKDOWN_RENDERER, browserMarkdownRenderer(context.siteDir)));
         plugins.push({
           apply(compiler: CompilerLike) {
             compiler.hooks.done.tap('api-chunks', ({ compilation }) => {

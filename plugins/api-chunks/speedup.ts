@@ -13,6 +13,7 @@ const speedup: Speedup = {
     removeWhen: 'Docusaurus lets a plugin keep its modules and stylesheets out of the shared chunks',
   },
   plugin: apiChunksPlugin,
+  wrapsThemes: true,
   pageStep: {
     // First: it reads the page's assets as the build wrote them. The API pages' stylesheets, kept out of the
     // global one, are linked in their HTML so they block the first paint as the global one does.

@@ -6,7 +6,7 @@
  * parameters, bodies and responses in the browser, through react-markdown with remark-gfm and rehype-raw
  * (lib/theme/Markdown): a large script whose evaluation, and then the parsing of each text, make the
  * operation page's longest tasks. Here the same libraries, in the versions the theme resolves, with the
- * theme's options, render each text once; src/theme/Markdown shows the HTML and loads the renderer only for
+ * theme's options, render each text once; plugins/api-sections/theme/Markdown shows the HTML and loads the renderer only for
  * a text that is not here (so nothing is lost when one is missing, it is only slower).
  *
  * The texts: every `description` of the bundled contract, and the "Possible values" line the theme writes

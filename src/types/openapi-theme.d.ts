@@ -68,22 +68,6 @@ declare module '@theme/SkeletonLoader' {
   export default function SkeletonLoader(props: { size?: 'sm' | 'md' | 'lg' }): ReactNode;
 }
 
-// Sections of an operation page that the theme renders in the browser only; wrapped by src/theme/<name>.
-declare module '@theme-original/ParamsDetails' {
-  import type { ReactNode } from 'react';
-  export default function ParamsDetails(props: Record<string, unknown>): ReactNode;
-}
-
-declare module '@theme-original/RequestSchema' {
-  import type { ReactNode } from 'react';
-  export default function RequestSchema(props: Record<string, unknown>): ReactNode;
-}
-
-declare module '@theme-original/ResponseSchema' {
-  import type { ReactNode } from 'react';
-  export default function ResponseSchema(props: Record<string, unknown>): ReactNode;
-}
-
 declare module '@theme-original/SearchBar' {
   import type { ReactNode } from 'react';
   export default function SearchBar(): ReactNode;
@@ -103,39 +87,8 @@ declare module '@theme/ApiItem/store' {
   ): Store<{ server: { value?: ApiExplorerServer; options: ApiExplorerServer[] } }>;
 }
 
-declare module '@theme-original/Markdown' {
-  import type { ComponentType } from 'react';
-  /** The Markdown source, as a string (lib/theme/Markdown/index.js). */
-  export interface Props {
-    children?: string;
-  }
-  const Markdown: ComponentType<Props>;
-  export default Markdown;
-}
-
 declare module '@theme-original/ApiExplorer/Response' {
   import type { ComponentType } from 'react';
   const Response: ComponentType<Record<string, unknown>>;
   export default Response;
-}
-
-/** Props of the theme's tab bars (lib/theme/ApiTabs, SchemaTabs): `lazy` renders the selected panel alone. */
-interface OpenApiTabsProps {
-  lazy?: boolean;
-  children?: import('react').ReactNode;
-  [prop: string]: unknown;
-}
-
-declare module '@theme-original/ApiTabs' {
-  import type { ReactNode } from 'react';
-  export type Props = OpenApiTabsProps;
-  /** The tab bar of an operation's responses, one tab per status code. */
-  export default function ApiTabs(props: Props): ReactNode;
-}
-
-declare module '@theme-original/SchemaTabs' {
-  import type { ReactNode } from 'react';
-  export type Props = OpenApiTabsProps;
-  /** The tab bar of a body's "Schema" | "Example" and of a schema's oneOf/anyOf choices. */
-  export default function SchemaTabs(props: Props): ReactNode;
 }

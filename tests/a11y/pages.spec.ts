@@ -52,7 +52,7 @@ async function auditAll(pages: Page[], paths: string[]): Promise<Finding[]> {
         await page.goto(next);
         await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        // The API pages render their schemas after hydration, in slices (src/components/RenderInSlices),
+        // The API pages render their schemas after hydration, in slices (plugins/api-sections),
         // and correct the theme's list markup a frame after each (src/lib/apiMarkup.ts).
         await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
         findings.push(...(await audit(page, decodeURI(next), LAYOUTS.has(next) ? EVERY_PASS : PAGE_PASSES)));

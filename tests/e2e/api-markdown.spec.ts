@@ -9,7 +9,7 @@ import { test, expect, signIn, waitForGate } from '../support/e2e';
 /** Pages with the texts' kinds: descriptions with code, emphasis and paragraphs, enum, range and pattern lines. */
 const PAGES = ['/api/v1/search-documents', '/api/v1/get-document-summary', '/api/v1/list-doctypes'];
 
-/** The chunk holding the build's HTML (src/theme/Markdown/renderer.browser.ts `api-markdown-html`). */
+/** The chunk holding the build's HTML (plugins/api-sections/theme/Markdown/renderer.browser.ts `api-markdown-html`). */
 const HTML_CHUNK = /\/assets\/js\/api-markdown-html\.[0-9a-f]+\.js$/;
 
 /**
@@ -23,9 +23,12 @@ async function article(page: Page): Promise<{ html: string; wrapped: number }> {
     const wrappers = copy.querySelectorAll('.markdown-html');
     wrappers.forEach((wrapper) => wrapper.replaceWith(...Array.from(wrapper.childNodes)));
     // Attributes in name order: src/lib/apiMarkup.ts adds `role` after React renders, so where it lands
-    // among an element's attributes depends on whether React re-created the element, not on the text.
+    // among an element's attributes depends on whether React re-created the element, not on the text. React's
+    // client ids (`useId`, `_r_1_`) count the components rendered before, whose order varies from load to load.
     for (const element of Array.from(copy.querySelectorAll('*'))) {
-      const attributes = Array.from(element.attributes).map(({ name, value }) => [name, value] as const);
+      const attributes = Array.from(element.attributes).map(
+        ({ name, value }) => [name, value.replace(/^_r_[0-9a-z]+_$/, '_r_')] as const,
+      );
       for (const [name] of attributes) element.removeAttribute(name);
       for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value);
     }

@@ -83,12 +83,12 @@ test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their st
 /** An id in react-markdown's deprecation table (react-markdown 10), kept by minification. */
 const REACT_MARKDOWN = 'remove-buggy-html-in-markdown-parser';
 
-test('api-chunks point 6: the theme’s Markdown renderer is not in an API page’s first load, but is built', () => {
+test('api-sections: the theme’s Markdown renderer is not in an API page’s first load, but is built', () => {
   const read = (file: string) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8');
   const first = firstLoad(SITE, '/api/v1/search-documents').files.filter((file) => file.endsWith('.js'));
   expect(
     first.filter((file) => read(file).includes(REACT_MARKDOWN)),
-    'api-chunks point 6: react-markdown is in the API page’s first load (src/theme/Markdown’s lazy renderer no longer replaces it)',
+    'api-sections: react-markdown is in the API page’s first load (plugins/api-sections/theme/Markdown’s lazy renderer no longer replaces it)',
   ).toEqual([]);
   const assets = fs.readdirSync(path.join(SITE, 'build/assets/js')).map((file) => `/assets/js/${file}`);
   expect(assets.some((file) => file.endsWith('.js') && read(file).includes(REACT_MARKDOWN))).toBe(true);

@@ -154,7 +154,7 @@ test.describe('signed-in customer', () => {
   test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({
     page,
   }) => {
-    // Schemas and the Markdown renderer load after hydration (src/theme/Markdown, RenderInSlices).
+    // Schemas and the Markdown renderer load after hydration (plugins/api-sections).
     await page.goto('/api/v1/search-documents');
     await waitForGate(page);
     await signIn(page);

@@ -126,7 +126,7 @@ test.describe('signed in', () => {
   }) => {
     await page.goto('/api/v1/list-doctypes');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Schemas and the explorer's preview render after hydration, behind skeletons (RenderInSlices).
+    // Schemas and the explorer's preview render after hydration, behind skeletons (plugins/api-sections).
     await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
     // The explorer column holds a preview until the reader reaches it; focus in it loads the request
     // builder (src/components/OnDemand), which takes over the focus once its code has arrived. The

@@ -103,7 +103,7 @@ test('link prefetches wait for idle time: the deferring prefetch is in place aft
 test('an operation page does not jump when its schemas render: layout shift under 0.05 at 1350 px', async ({
   page,
 }) => {
-  // src/components/SchemaPlaceholder/height.ts reserves heights measured from the theme's CSS at this
+  // plugins/api-sections/client/schemaHeight.ts reserves heights measured from the theme's CSS at this
   // width; when they drift from what the theme renders (a theme upgrade), the page jumps again (0.13 before).
   await page.setViewportSize({ width: 1350, height: 940 });
   await signInAt(page, '/docs/document_format/schema');

@@ -69,12 +69,12 @@ const REFUSED: [string, Planted, RegExp][] = [
   [
     "a speed-up's browser code → config/",
     importIn('plugins/core-client/client/planted.ts', '../../../config/env'),
-    /speed-up's browser code may import rules\/ only/,
+    /speed-up's browser code may import rules\/ and generated\/ only/,
   ],
   [
     "a speed-up's theme wrap → its plugin's build code",
     importIn('plugins/prism-on-demand/theme/planted.tsx', '../index'),
-    /speed-up's browser code may import rules\/ only/,
+    /speed-up's browser code may import rules\/ and generated\/ only/,
   ],
 ];
 

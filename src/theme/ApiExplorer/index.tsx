@@ -2,18 +2,20 @@
 // reaches for it, instead of in the operation page's chunk: the page paints and becomes interactive
 // first, sidebar prefetch skips it, and a reader who only reads never downloads it. The theme mounts
 // this column when hydration ends, in one synchronous render with the rest of the page; the preview
-// (three highlighted samples) renders in a transition instead (renderInSlices), behind the theme's own
-// skeleton.
-import React, { lazy, type ReactNode } from 'react';
+// (three highlighted samples) renders in a deferred, interruptible render instead (React
+// `useDeferredValue`), behind the theme's own skeleton.
+import React, { lazy, useDeferredValue, type ReactNode } from 'react';
 import type { Props } from '@theme-original/ApiExplorer';
 import SkeletonLoader from '@theme/SkeletonLoader';
 import OnDemand from '@site/src/components/OnDemand';
-import { renderInSlices } from '@site/src/components/RenderInSlices';
 import ExplorerPreview from './Preview';
 
 const ApiExplorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer'));
 
-function ApiExplorerOnDemand(props: Props): ReactNode {
+export default function ApiExplorerOnDemand(props: Props): ReactNode {
+  // false in the render that mounts the column, true in a background render React schedules after it.
+  const deferred = useDeferredValue(true, false);
+  if (!deferred) return <SkeletonLoader size="lg" />;
   return (
     <OnDemand
       component={ApiExplorer}
@@ -22,5 +24,3 @@ function ApiExplorerOnDemand(props: Props): ReactNode {
     />
   );
 }
-
-export default renderInSlices(ApiExplorerOnDemand, <SkeletonLoader size="lg" />);

@@ -1,14 +1,12 @@
-// Thin wrap of the theme's ApiItem: brings the theme's stylesheet to the API pages alone; memoises the content
-// component, so the theme's second render after hydration (it reads useIsBrowser and builds its Redux store anew)
-// stops at the MDX instead of rendering every heading, tab and schema again in one long task; gives numeric query
-// defaults text prefills, which the theme would send empty (src/lib/apiPrefill.ts); and corrects the theme's list
-// and button markup for assistive technology (src/lib/apiMarkup.ts).
+// Thin wrap of the theme's ApiItem: gives numeric query defaults text prefills, which the theme would send empty
+// (src/lib/apiPrefill.ts), in a content component it memoises, so the theme's second render after hydration (it
+// reads useIsBrowser and builds its Redux store anew) stops at the MDX instead of rendering every heading, tab and
+// schema again in one long task; and corrects the theme's list and button markup for assistive technology
+// (src/lib/apiMarkup.ts).
 import React, { memo, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
 import { decodeApi, withTextPrefills } from '@site/src/lib/apiPrefill';
 import { watchApiMarkup } from '@site/src/lib/apiMarkup';
-// The theme's stylesheet, for the API pages only (plugins/api-chunks, point 5: API_STYLES_REQUEST).
-import 'docusaurus-theme-openapi-docs/lib/theme/styles.scss?api-pages';
 import './accessibility.css';
 
 /** What Docusaurus passes a doc item: the MDX content component, with its exports as properties. */

@@ -9,7 +9,7 @@ const HTML: Record<string, string | null> = {
   'Example:\n\n```json\n{}\n```': null,
 };
 
-jest.mock('@site/src/theme/Markdown/renderer', () => ({
+jest.mock('../renderer', () => ({
   __esModule: true,
   default: ({ children }: { children?: string }) => <p data-testid="renderer">{children}</p>,
   useMarkdownHtml: (text: string) => HTML[text],

@@ -5,7 +5,7 @@
 // unmounts. A hidden panel is neither read by screen readers nor found by the browser's find-in-page, so readers lose
 // nothing, and the operation page commits far less DOM.
 import React, { type ReactNode } from 'react';
-import ApiTabs, { type Props } from '@theme-original/ApiTabs';
+import ApiTabs, { type Props } from '@theme-init/ApiTabs';
 
 export default function ApiTabsWrapper(props: Props): ReactNode {
   return <ApiTabs lazy {...props} />;

@@ -5,7 +5,7 @@ import {
   PROPERTY_ROW_PX,
   parametersHeight,
   requestBodyHeight,
-} from '../height';
+} from '../client/schemaHeight';
 
 describe('placeholder heights of an operation page (layout shift)', () => {
   it('reserves nothing where the theme renders nothing: no parameters, no request body', () => {

@@ -7,7 +7,7 @@
 // server-rendered HTML (a doc's Markdown) keeps its content there and while hydrating, so the HTML, the search
 // index and hydration are unchanged.
 import React, { useState, type MouseEvent, type ReactNode } from 'react';
-import Details from '@theme-original/Details';
+import Details from '@theme-init/Details';
 import type { Props } from '@theme/Details';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 

@@ -4,8 +4,8 @@
 // (./renderer.browser.ts); a description the server rendered keeps its HTML until they have loaded and hydrates
 // it then (the Suspense boundary is in both renders, so hydration matches).
 import React, { Suspense, type ReactNode } from 'react';
-import type { Props } from '@theme-original/Markdown';
-import Renderer, { preloadMarkdownHtml, useMarkdownHtml } from '@site/src/theme/Markdown/renderer';
+import type { Props } from '@theme-init/Markdown';
+import Renderer, { preloadMarkdownHtml, useMarkdownHtml } from './renderer';
 import { NOT_PRERENDERED } from '@site/rules/markdownHtml';
 
 /** Texts already reported, so each is reported once per page load. */

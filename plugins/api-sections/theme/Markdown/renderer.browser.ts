@@ -8,7 +8,7 @@
 import { lazy, use } from 'react';
 import type { MarkdownHtml } from '@site/rules/markdownHtml';
 
-const load = () => import(/* webpackChunkName: "api-markdown" */ '@theme-original/Markdown');
+const load = () => import(/* webpackChunkName: "api-markdown" */ '@theme-init/Markdown');
 
 export default lazy(load);
 

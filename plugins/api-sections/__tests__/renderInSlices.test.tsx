@@ -1,6 +1,6 @@
 import React, { lazy } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createTurns, renderInSlices } from '..';
+import { createTurns, renderInSlices } from '../client/renderInSlices';
 
 // Server rendering as Docusaurus does it (react-dom/server; the project has no @types/react-dom).
 const { renderToString } = jest.requireActual<{ renderToString(node: React.ReactNode): string }>('react-dom/server');

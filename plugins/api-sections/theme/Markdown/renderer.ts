@@ -6,7 +6,7 @@
  */
 import markdownHtml from '@site/generated/openapi/markdown-html.json';
 
-export { default } from '@theme-original/Markdown';
+export { default } from '@theme-init/Markdown';
 
 /** Resolves when {@link useMarkdownHtml} answers without suspending; on the server, at once. */
 export const preloadMarkdownHtml = (): Promise<unknown> => Promise.resolve();

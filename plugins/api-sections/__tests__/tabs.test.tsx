@@ -1,7 +1,7 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
-import ApiTabs from '@site/src/theme/ApiTabs';
-import SchemaTabs, { withLazySchemaTabs } from '@site/src/theme/SchemaTabs';
+import ApiTabs from '../theme/ApiTabs';
+import SchemaTabs, { withLazySchemaTabs } from '../theme/SchemaTabs';
 
 /** The props the wrap passed to the theme's component (tests/unit/mocks/theme-original.tsx). */
 const passed = () => JSON.parse(screen.getByTestId('theme-original').dataset.props!) as Record<string, unknown>;
