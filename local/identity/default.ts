@@ -5,6 +5,7 @@
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
 import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './index';
 import { TEST_PASSWORD, testUsers } from './testUsers';
+import { invitationTemplate } from '../../rules/invitation';
 
 /**
  * Starts the service for `env` and prints where it listens and how to sign in.
@@ -32,7 +33,13 @@ export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalId
       ...testUsers(),
     ],
     mfa: env.localIdentity.mfa,
-    onMessage: (m) => console.log(`[identity] ${m.medium} code ${m.code} sent to ${m.destination}`),
+    invitation: invitationTemplate({ productName: env.productName, siteUrl: env.siteUrl }),
+    onMessage: (m) =>
+      console.log(
+        m.subject
+          ? `[identity] Invitation sent to ${m.destination} (temporary password ${m.code})`
+          : `[identity] ${m.medium} code ${m.code} sent to ${m.destination}`,
+      ),
   });
   console.log(
     `[identity] Local identity service at ${identity.url} (user pool ${LOCAL_USER_POOL_ID}).\n` +

@@ -29,6 +29,8 @@ import { MessageInbox, type LocalMessage } from './messages';
 import type { PoolAdapter } from '../hostedUi/app';
 import { poolAdapter } from './federation';
 import { withShims } from './shims';
+import { invitingMessages } from './adminShims';
+import type { InvitationTemplate } from '../../rules/invitation';
 import { seed, type SeedPlan, type SeedUser } from './seed';
 
 export type { LocalMessage } from './messages';
@@ -52,6 +54,8 @@ export interface LocalIdentityOptions {
   onMessage?: (message: LocalMessage) => void;
   /** A second app client, for scripts, with its own access-token lifetime (./seed.ts `SeedPlan`). */
   scriptsClient?: SeedPlan['scriptsClient'];
+  /** The invitation an `AdminCreateUser` sends (rules/invitation.ts); without it, the code alone. */
+  invitation?: InvitationTemplate;
 }
 
 /** A running local identity service. */
@@ -104,11 +108,13 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     new CryptoService(config.KMSConfig),
   );
   const inbox = new MessageInbox({ onDeliver: options.onMessage });
+  const delivery = new MessageDeliveryService(inbox);
+  const messages = new MessagesService(triggers, delivery);
   const services: Services = {
     clock,
     cognito,
     config,
-    messages: new MessagesService(triggers, new MessageDeliveryService(inbox)),
+    messages: options.invitation ? invitingMessages(messages, delivery, options.invitation) : messages,
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
     triggers,

@@ -1,6 +1,6 @@
 /**
- * A local "mail catcher" for the identity service: every confirmation, reset and MFA code that
- * cognito-local would deliver is kept in memory and listed at `GET /_local/messages`.
+ * A local "mail catcher" for the identity service: every confirmation, reset and MFA code and every
+ * invitation that cognito-local would deliver is kept in memory and listed at `GET /_local/messages`.
  * cognito-local's own console sender loses messages under load, so tests read codes from here.
  */
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
@@ -15,6 +15,10 @@ export interface LocalMessage {
   code: string;
   /** ISO 8601 time of delivery. */
   at: string;
+  /** The email's subject, for a message with a text of its own (an invitation, rules/invitation.ts). */
+  subject?: string;
+  /** The email's body (HTML), for a message with a text of its own. */
+  body?: string;
 }
 
 /** Keeps the last {@link MessageInbox.capacity} messages, newest last. */
@@ -50,7 +54,14 @@ export class MessageInbox implements MessageSender {
   }
 
   private record(destination: string, medium: LocalMessage['medium'], message: Message): void {
-    const item: LocalMessage = { destination, medium, code: message.__code ?? '', at: new Date().toISOString() };
+    const item: LocalMessage = {
+      destination,
+      medium,
+      code: message.__code ?? '',
+      at: new Date().toISOString(),
+      ...(message.emailSubject === undefined ? {} : { subject: message.emailSubject }),
+      ...(message.emailMessage === undefined ? {} : { body: message.emailMessage }),
+    };
     this.items.push(item);
     if (this.items.length > this.capacity) this.items.splice(0, this.items.length - this.capacity);
     this.onDeliver?.(item);

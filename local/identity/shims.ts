@@ -17,6 +17,7 @@ import type { DeliveryDetails } from 'cognito-local/lib/services/messageDelivery
 import { attributeValue, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { generateSecret, verify as verifyTotp } from 'cognito-local/lib/services/totp';
 import { randomUUID } from 'node:crypto';
+import { adminShims, refusingDisabled } from './adminShims';
 
 type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -37,16 +38,22 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   `RespondToAuthChallenge` with `MFA_SETUP` issues the tokens, as Cognito does.
  * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
  *   challenge (new password, MFA) can be refreshed.
+ * - The operators' admin operations, and a disabled user refused at sign-in and refresh (./adminShims.ts).
  */
 export function withShims(base: Router, services: Services): Router {
   const setups = mfaSetups(services);
   const shims: Record<string, Route> = {
     ...accountShims(base, services),
+    ...adminShims(base, services),
     ...mfaSetupShims(base, services, setups),
     RespondToAuthChallenge: respondToAuthChallenge(base, services, setups),
   };
   return (target) => {
-    const route = shims[target] ?? base(target);
+    const shimmed = shims[target] ?? base(target);
+    const route =
+      target === 'InitiateAuth' || target === 'GetTokensFromRefreshToken'
+        ? refusingDisabled(shimmed, services)
+        : shimmed;
     return target === 'InitiateAuth' || target === 'RespondToAuthChallenge' ? withTokenDetails(route, services) : route;
   };
 }
