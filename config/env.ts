@@ -421,12 +421,11 @@ function cookieOptions(siteUrl: string): AuthSettings['cookie'] {
 }
 
 /**
- * A real user pool: COGNITO_USER_POOL_ID (its region from its prefix unless COGNITO_REGION says
- * otherwise), COGNITO_APP_CLIENT_ID (required), COGNITO_SCRIPTS_CLIENT_ID (optional).
+ * The region of the user pool `userPoolId`: COGNITO_REGION, or the pool id's prefix.
  *
- * @throws {ConfigError} for a malformed pool id, a missing app client id, or the local pool's id.
+ * @throws {ConfigError} when `userPoolId` is not of the form `<region>_<id>`.
  */
-function readUserPool(env: Env, userPoolId: string) {
+function userPoolRegion(env: Env, userPoolId: string): string {
   const match = USER_POOL_ID.exec(userPoolId);
   if (!match) {
     throw new ConfigError(
@@ -434,6 +433,17 @@ function readUserPool(env: Env, userPoolId: string) {
       `"${userPoolId}" is not a user pool id of the form <region>_<id>, e.g. eu-west-2_AbC123xyz.`,
     );
   }
+  return read(env, 'COGNITO_REGION') ?? match[1];
+}
+
+/**
+ * A real user pool: COGNITO_USER_POOL_ID (its region from its prefix unless COGNITO_REGION says
+ * otherwise), COGNITO_APP_CLIENT_ID (required), COGNITO_SCRIPTS_CLIENT_ID (optional).
+ *
+ * @throws {ConfigError} for a malformed pool id, a missing app client id, or the local pool's id.
+ */
+function readUserPool(env: Env, userPoolId: string) {
+  const region = userPoolRegion(env, userPoolId);
   const userPoolClientId = read(env, 'COGNITO_APP_CLIENT_ID');
   if (!userPoolClientId) {
     throw new ConfigError(
@@ -448,11 +458,44 @@ function readUserPool(env: Env, userPoolId: string) {
     );
   }
   return {
-    region: read(env, 'COGNITO_REGION') ?? match[1],
+    region,
     userPoolId,
     userPoolClientId,
     scriptsClientId: read(env, 'COGNITO_SCRIPTS_CLIENT_ID'),
   };
+}
+
+/** The user pool an operator's commands act on (`npm run users`, scripts/users). */
+export type OperatorPool =
+  | {
+      mode: 'local';
+      userPoolId: string;
+      /** The local identity service, e.g. `http://localhost:9229`. */ endpoint: string;
+    }
+  | { mode: 'cognito'; userPoolId: string; region: string };
+
+/**
+ * The user pool of `env` for an operator's commands: COGNITO_USER_POOL_ID's (region from its prefix unless
+ * COGNITO_REGION says otherwise), or the local identity service's when it is unset. Reads the pool's variables
+ * alone: managing users needs no app client.
+ *
+ * @throws {ConfigError} for a malformed pool id or a malformed LOCAL_IDENTITY_PORT.
+ */
+export function operatorPool(env: Env): OperatorPool {
+  const userPoolId = read(env, 'COGNITO_USER_POOL_ID');
+  if (userPoolId === undefined) {
+    return {
+      mode: 'local',
+      userPoolId: LOCAL_USER_POOL_ID,
+      endpoint: `http://localhost:${readPort(env, 'LOCAL_IDENTITY_PORT', 9229)}`,
+    };
+  }
+  return { mode: 'cognito', userPoolId, region: userPoolRegion(env, userPoolId) };
+}
+
+/** {@link operatorPool} of this process's environment. @throws {ConfigError} as {@link operatorPool}. */
+export function currentOperatorPool(): OperatorPool {
+  return operatorPool(process.env);
 }
 
 /** UNSAFE_LOCAL_IDENTITY: `1` or unset; anything else is a typo that must not pass silently. */
