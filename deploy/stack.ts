@@ -43,6 +43,7 @@ import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
 import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
+import { TEMPORARY_PASSWORD_VALIDITY_DAYS, type InvitationTemplate } from '../rules/invitation';
 import {
   ASSET_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
@@ -120,7 +121,18 @@ export interface IdentityStackProps extends StackProps {
   oauthRedirects: { signIn: string[]; signOut: string[] };
   /** Name of the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER). */
   ssoProviderName: string;
+  /** The email an invited customer receives (rules/invitation.ts `invitationTemplate`). */
+  invitation: InvitationTemplate;
 }
+
+/**
+ * Default lifetime of the access and ID tokens, in minutes (the `AccessTokenValidityMinutes` parameter, 5 to
+ * 1440). The gates check tokens on their own, without asking Cognito, so a token stays valid until it expires:
+ * this is the longest a disabled or removed customer can still read the portal (handbook/customers.md). Shorter
+ * shuts them out sooner, at the cost of more refreshes (the browser refreshes by itself; a script calls
+ * `GetTokensFromRefreshToken` or signs in again). Cognito's own default, which the docs' `ExpiresIn: 3600` shows.
+ */
+export const DEFAULT_ACCESS_TOKEN_MINUTES = 60;
 
 /** Step 1: the user pool and its clients. Its outputs configure the build and the edge bundle. */
 export class IdentityStack extends Stack {
@@ -131,8 +143,9 @@ export class IdentityStack extends Stack {
     const pool = new cognito.UserPool(this, 'UserPool', {
       // Spec §2.3: no sign-up on the portal; customers are invited.
       selfSignUpEnabled: false,
+      userInvitation: { emailSubject: props.invitation.subject, emailBody: props.invitation.body },
       signInAliases: { username: true, email: true },
-      passwordPolicy: PASSWORD_POLICY,
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(TEMPORARY_PASSWORD_VALIDITY_DAYS) },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
@@ -155,6 +168,7 @@ export class IdentityStack extends Stack {
       attributeMapping: { email: cognito.ProviderAttribute.other('email') },
     });
     const { web, scripts } = this.appClients(pool, sso, props);
+    this.tokenLifetime(web, scripts);
     new CfnOutput(this, 'UserPoolId', { value: pool.userPoolId, description: 'COGNITO_USER_POOL_ID' });
     new CfnOutput(this, 'WebClientId', { value: web.userPoolClientId, description: 'COGNITO_APP_CLIENT_ID' });
     new CfnOutput(this, 'ScriptsClientId', {
@@ -187,6 +201,29 @@ export class IdentityStack extends Stack {
       description: 'Client secret at the SSO provider (never stored in the repository).',
     });
     return { domainPrefix, oidcIssuer, oidcClientId, oidcClientSecret };
+  }
+
+  /**
+   * The access and ID tokens' lifetime of both clients: the `AccessTokenValidityMinutes` parameter. Set on the
+   * clients' CloudFormation resources (CDK's `Duration` props cannot take a parameter); the refresh token's
+   * lifetime, in minutes, stays as the clients set it.
+   */
+  private tokenLifetime(...clients: cognito.UserPoolClient[]): void {
+    const minutes = new CfnParameter(this, 'AccessTokenValidityMinutes', {
+      type: 'Number',
+      default: DEFAULT_ACCESS_TOKEN_MINUTES,
+      minValue: 5,
+      maxValue: 1440,
+      description:
+        'Minutes an access or ID token is valid: the longest a disabled or removed customer can still read the portal ' +
+        '(shorter: out sooner, more refreshes).',
+    });
+    for (const client of clients) {
+      const resource = client.node.defaultChild as cognito.CfnUserPoolClient;
+      resource.accessTokenValidity = minutes.valueAsNumber;
+      resource.idTokenValidity = minutes.valueAsNumber;
+      resource.tokenValidityUnits = { accessToken: 'minutes', idToken: 'minutes', refreshToken: 'minutes' };
+    }
   }
 
   /** The web app client (SRP and the OAuth code flow) and the scripts client. */

@@ -20,12 +20,14 @@ import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../se
 import { ASSET_CACHE_CONTROL, cspHeader, PAGE_VARY } from '../../server/gate/securityHeaders';
 import { MARKDOWN_CONTENT_TYPE } from '../../rules/negotiation';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
+import { invitationTemplate, TEMPORARY_PASSWORD_VALIDITY_DAYS } from '../../rules/invitation';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
 import {
   DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
   ERROR_PAGE_STATUSES,
+  DEFAULT_ACCESS_TOKEN_MINUTES,
   IdentityStack,
   LOG_RETENTION_DAYS,
   MCP_TIMEOUT_SECONDS,
@@ -69,6 +71,7 @@ const identity = Template.fromStack(
     env: { region: 'us-east-1' },
     oauthRedirects: { signIn: env.auth.oauth.redirectSignIn, signOut: env.auth.oauth.redirectSignOut },
     ssoProviderName: 'RegDataIdP',
+    invitation: invitationTemplate({ productName: 'RegData', siteUrl: 'https://portal.example.com' }),
   }),
 );
 const siteApp = newApp();
@@ -497,5 +500,36 @@ describe('the identity', () => {
 
   it('keeps the SSO client secret out of the template', () => {
     expect(identity.toJSON().Parameters.SsoClientSecret).toMatchObject({ NoEcho: true });
+  });
+
+  it('invites a customer by email with the portal’s address, the product and both placeholders Cognito needs', () => {
+    const pool = Object.values(identity.findResources('AWS::Cognito::UserPool'))[0].Properties;
+    const message = pool.AdminCreateUserConfig.InviteMessageTemplate;
+    expect(message.EmailSubject).toBe('Your access to the RegData developer portal');
+    expect(message.EmailMessage).toContain('<a href="https://portal.example.com">https://portal.example.com</a>');
+    expect(message.EmailMessage).toContain('{username}');
+    expect(message.EmailMessage).toContain('{####}');
+    expect(pool.Policies.PasswordPolicy.TemporaryPasswordValidityDays).toBe(TEMPORARY_PASSWORD_VALIDITY_DAYS);
+    expect(message.EmailMessage).toContain(`expires after ${TEMPORARY_PASSWORD_VALIDITY_DAYS} days`);
+  });
+
+  it('both clients’ access and ID tokens live AccessTokenValidityMinutes, 60 by default, 5 to 1440', () => {
+    expect(identity.toJSON().Parameters.AccessTokenValidityMinutes).toMatchObject({
+      Type: 'Number',
+      Default: DEFAULT_ACCESS_TOKEN_MINUTES,
+      MinValue: 5,
+      MaxValue: 1440,
+    });
+    expect(DEFAULT_ACCESS_TOKEN_MINUTES).toBe(60);
+    const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient')).map((c) => c.Properties);
+    expect(clients).toHaveLength(2);
+    for (const client of clients) {
+      expect(client).toMatchObject({
+        AccessTokenValidity: { Ref: 'AccessTokenValidityMinutes' },
+        IdTokenValidity: { Ref: 'AccessTokenValidityMinutes' },
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+        RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS * 24 * 60,
+      });
+    }
   });
 });

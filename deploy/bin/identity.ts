@@ -9,6 +9,7 @@
 import { App } from 'aws-cdk-lib';
 import { portalEnv } from '../../config/env';
 import { IdentityStack } from '../stack';
+import { invitationTemplate } from '../../rules/invitation';
 import { CDK_OUT } from './paths';
 import { synthesize } from './synthesize';
 
@@ -27,6 +28,7 @@ function main(): void {
     description: `${portalEnv.productName} developer portal: Cognito user pool and app clients`,
     oauthRedirects: { signIn: portalEnv.auth.oauth.redirectSignIn, signOut: portalEnv.auth.oauth.redirectSignOut },
     ssoProviderName: portalEnv.auth.oauth.customProvider,
+    invitation: invitationTemplate({ productName: portalEnv.productName, siteUrl: portalEnv.siteUrl }),
   });
   synthesize(app, stack);
 }
