@@ -54,11 +54,22 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
 }
 
 /**
- * The tests of tests/e2e that share no state with the others: the production install (its own folder,
- * port and user pool), the API pages' Markdown read twice (a signed-in reader only) and the dev server's
- * Host check (its own copy of the site and port).
+ * The tests of tests/e2e that share no state with the others, so they run beside the `e2e` project in the
+ * second worker and the two workers end together: the production install (its own folder, port and user pool),
+ * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
+ * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
+ * description), whose Logout revokes only its own session's refresh token.
  */
-const APART = ['**/production.spec.ts', '**/api-markdown.spec.ts', '**/dev-server.spec.ts'];
+const APART = [
+  '**/production.spec.ts',
+  '**/api-markdown.spec.ts',
+  '**/dev-server.spec.ts',
+  '**/keyboard.spec.ts',
+  '**/paint.spec.ts',
+  '**/mcp-install.spec.ts',
+  '**/markdown.spec.ts',
+  '**/description.spec.ts',
+];
 
 export default defineConfig({
   ...sharedConfig('portal-e2e-identity'),
