@@ -14,7 +14,7 @@
  *   appended to the doc's file; the time from the write until the browser shows the sentence, the median of
  *   {@link EDITS} edits.
  *
- * Prints each figure and its ratio to plain; exits 1 when a ratio is above {@link MAX_RATIO}.
+ * Prints each figure and its ratio to plain; exits 1 when a ratio is above its bound ({@link MAX_RATIO}).
  * Ports: ours its usual ones (3000, 3001, 4010, 9229, 9230, 9240), plain 3100; all must be free.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,8 +28,12 @@ import { preparePlain, prepareOurs } from './sites';
 import { median } from './measure/stats';
 import { waitForHttp } from '../scripts/waitForHttp';
 
-/** The bound on each of our figures, as a ratio to plain Docusaurus's. */
-export const MAX_RATIO = 1.3;
+/**
+ * The bound on each of our figures, as a ratio to plain Docusaurus's: a writer's restart and edit within 1.3×;
+ * the first start of a fresh clone, which also bundles the contract, generates the API pages and starts the
+ * local services, within 2×.
+ */
+export const MAX_RATIO = { firstStartS: 2, restartS: 1.3, editS: 1.3 } as const;
 /** Edits timed per site. */
 const EDITS = 5;
 /** Restarts timed per site (starts vary from one to the next on a busy machine). */
@@ -189,16 +193,17 @@ async function main(): Promise<number> {
     plain: plain[key].toFixed(1),
     ours: ours[key].toFixed(1),
     'ours / plain': (ours[key] / plain[key]).toFixed(2),
+    bound: `${MAX_RATIO[key]}×`,
   }));
   console.table(rows);
   if (ours.servicesS !== undefined)
     console.log(`ours: every local service answers ${ours.servicesS.toFixed(1)} s after npm start (restart, median).`);
-  const over = rows.filter((row) => Number(row['ours / plain']) > MAX_RATIO);
+  const over = rows.filter((row) => Number(row['ours / plain']) > Number.parseFloat(row.bound));
   if (over.length) {
-    console.error(`bench:dev: above ${MAX_RATIO}× plain: ${over.map((row) => row.figure).join(', ')}`);
+    console.error(`bench:dev: above its bound: ${over.map((row) => `${row.figure} (${row.bound} plain)`).join(', ')}`);
     return 1;
   }
-  console.log(`bench:dev: every figure within ${MAX_RATIO}× plain Docusaurus.`);
+  console.log('bench:dev: every figure within its bound (restart and edit 1.3×, first start 2× plain Docusaurus).');
   return 0;
 }
 

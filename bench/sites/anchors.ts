@@ -1,9 +1,12 @@
 /**
- * The two anchors `npm run bench` measures ours against, built from the npm registry into
- * `.bench/` (git-ignored; a second run reuses them):
+ * The anchors the benches measure ours against, built from the npm registry into `.bench/` (git-ignored; a
+ * second run reuses them):
  * - `plain`: the Docusaurus 3.10.2 classic TypeScript scaffold (`create-docusaurus`), unchanged;
  * - `stock`: the same scaffold plus docusaurus-plugin-openapi-docs / theme 5.2.0 with their default
- *   options over our bundled contract, pages under `/docs/api/`.
+ *   options over our bundled contract, pages under `/docs/api/` (`npm run bench`);
+ * - `equal`: the same scaffold with the features ours has: openapi-docs with a page per schema
+ *   (`showSchemas`) and tag categories as ours, and the same local search plugin and options
+ *   (`npm run bench:scale`).
  * Each build is compressed like ours (postbuild/compress.ts) so the same kind of server serves both.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,7 +44,11 @@ function scaffold(name: string): string {
   return dir;
 }
 
-function addOpenApiDocs(dir: string, contract: string): void {
+/**
+ * Adds docusaurus-plugin-openapi-docs and its theme to the scaffold in `dir`, as the plugin's README sets them
+ * up, with `options` added to the spec's entry (e.g. `showSchemas: true`), and generates its pages.
+ */
+function addOpenApiDocs(dir: string, contract: string, options = ''): void {
   if (fs.existsSync(path.join(dir, 'openapi.json'))) return;
   run(
     'npm',
@@ -64,7 +71,7 @@ function addOpenApiDocs(dir: string, contract: string): void {
   );
   config = config.replace(
     'presets: [',
-    `plugins: [['docusaurus-plugin-openapi-docs', { id: 'api', docsPluginId: 'classic', config: { customer: { specPath: 'openapi.json', outputDir: 'docs/api' } } }]],
+    `plugins: [['docusaurus-plugin-openapi-docs', { id: 'api', docsPluginId: 'classic', config: { customer: { specPath: 'openapi.json', outputDir: 'docs/api'${options} } } }]],
   themes: ['docusaurus-theme-openapi-docs'],
   presets: [`,
   );
@@ -91,6 +98,52 @@ export function plainScaffold(): string {
 export function stockScaffold(contract: string): string {
   const dir = scaffold('stock');
   addOpenApiDocs(dir, contract);
+  return dir;
+}
+
+/** Our version of a package (package.json), so an anchor installs the same. */
+function ourVersion(name: string): string {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
+  const version = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
+  if (!version) throw new Error(`package.json has no ${name}`);
+  return version;
+}
+
+/**
+ * The feature-equal anchor's folder, installed (first run only): the scaffold plus openapi-docs with a page per
+ * schema and tag categories (ours: config/openapi.ts), and @easyops-cn/docusaurus-search-local at our version
+ * with our options (docusaurus.config.ts), its pages generated from `contract`.
+ *
+ * @throws {Error} naming the command that failed (e.g. no registry access).
+ */
+export function equalScaffold(contract: string): string {
+  const dir = scaffold('equal');
+  if (fs.existsSync(path.join(dir, 'openapi.json'))) return dir;
+  const search = '@easyops-cn/docusaurus-search-local';
+  run('npm', ['install', '--no-audit', '--no-fund', `${search}@${ourVersion(search)}`], dir);
+  const configFile = path.join(dir, 'docusaurus.config.ts');
+  const config = fs.readFileSync(configFile, 'utf8');
+  // Added before the openapi theme is, so `themes: [` is the scaffold's own line.
+  fs.writeFileSync(
+    configFile,
+    config.replace(
+      'presets: [',
+      `themes: [['${search}', { hashed: true, indexBlog: true, docsRouteBasePath: ['docs'] }]],\n  presets: [`,
+    ),
+  );
+  addOpenApiDocs(
+    dir,
+    contract,
+    ", showSchemas: true, sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag' }",
+  );
+  const merged = fs
+    .readFileSync(configFile, 'utf8')
+    .replace("themes: ['docusaurus-theme-openapi-docs'],\n", '')
+    .replace(`themes: [['${search}'`, `themes: ['docusaurus-theme-openapi-docs', ['${search}'`);
+  if (merged.split('themes: [').length !== 2 || !merged.includes('showSchemas: true')) {
+    throw new Error(`the feature-equal anchor's config is not the one expected: delete ${dir} and run again`);
+  }
+  fs.writeFileSync(configFile, merged);
   return dir;
 }
 

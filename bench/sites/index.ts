@@ -3,14 +3,15 @@
  * with its node_modules linked, never the repository itself (the dev bench edits a doc):
  * - {@link prepareOurs}: the portal's sources, its docs and contract scaled (bench/sites/scale.ts);
  * - {@link prepareStock}: the stock anchor (scaffold + openapi-docs, defaults, `future.faster` as ours) over
- *   our docs and our bundled contract;
+ *   our docs and our bundled contract; {@link prepareEqual} the feature-equal one (schema pages, tag categories,
+ *   the same local search) over the same;
  * - {@link preparePlain}: the plain anchor (the scaffold alone, `future.faster` as ours) over our docs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { BUNDLED_SPEC_PATH, loadContract, OPENAPI_SPEC_PATH } from '../../config/openapi';
-import { BENCH_DIR, plainScaffold, stockScaffold, withRouteTreePlugin } from './anchors';
+import { BENCH_DIR, equalScaffold, plainScaffold, stockScaffold, withRouteTreePlugin } from './anchors';
 import { scaleContract, scaleDocs } from './scale';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -119,23 +120,33 @@ function anchorCopy(name: string, scaffold: string, docsFrom: string, edit = (co
 }
 
 /**
- * The stock anchor in `.bench/<name>` over our site `oursDir` (built: its bundled contract is used), the
- * plugin generating into `docs/reference` (our docs have their own `docs/api`). Installs the anchor first
- * when it is missing.
+ * An anchor with the OpenAPI plugin (`scaffold`, installed from our bundled contract) in `.bench/<name>` over
+ * our site `oursDir` (built: its bundled contract is used), the plugin generating into `docs/reference` (our
+ * docs have their own `docs/api`).
  *
  * @throws {Error} when `oursDir` has no bundled contract (build it first) or an install fails.
  */
-export function prepareStock(name: string, oursDir: string): string {
+function prepareWithApi(name: string, oursDir: string, scaffold: (contract: string) => string): string {
   const contract = path.join(oursDir, BUNDLED_SPEC_PATH);
   if (!fs.existsSync(contract)) throw new Error(`${contract} is missing: build ${oursDir} first`);
-  const dir = anchorCopy(name, stockScaffold(contract), path.join(oursDir, 'docs'), (config) => {
+  const from = scaffold(contract);
+  const dir = anchorCopy(name, from, path.join(oursDir, 'docs'), (config) => {
     const edited = config.replace("outputDir: 'docs/api'", "outputDir: 'docs/reference'");
-    if (edited === config)
-      throw new Error(`the stock anchor's config has no outputDir 'docs/api': delete .bench/stock`);
+    if (edited === config) throw new Error(`the anchor's config has no outputDir 'docs/api': delete ${from}`);
     return edited;
   });
   fs.copyFileSync(contract, path.join(dir, 'openapi.json'));
   return dir;
+}
+
+/** The stock anchor (openapi-docs' defaults) over our site `oursDir`; see {@link prepareWithApi}. */
+export function prepareStock(name: string, oursDir: string): string {
+  return prepareWithApi(name, oursDir, stockScaffold);
+}
+
+/** The feature-equal anchor over our site `oursDir`; see {@link prepareWithApi}. */
+export function prepareEqual(name: string, oursDir: string): string {
+  return prepareWithApi(name, oursDir, equalScaffold);
 }
 
 /**
