@@ -73,10 +73,10 @@ const ANCHOR_SOURCES = [
 
 /**
  * Stand-ins for the components of ours that our docs import, so an anchor builds the same Markdown: a
- * sample becomes the code block a Docusaurus site would show, the script settings and the note of the
- * page a guide continues nothing, the provider's contact its text.
+ * sample becomes the code block a Docusaurus site would show, the script settings, the note of the page a
+ * guide continues and the MCP install links nothing, the provider's contact its text.
  */
-const STAND_INS: Record<string, string> = {
+export const STAND_INS: Record<string, string> = {
   'src/components/ApiSample/index.tsx': `import React from 'react';
 import CodeBlock from '@theme/CodeBlock';
 export default function ApiSample({ children, title }: { children: string; title?: string }) {
@@ -85,6 +85,7 @@ export default function ApiSample({ children, title }: { children: string; title
 `,
   'src/components/ScriptSettings/index.tsx': 'export default function ScriptSettings() {\n  return null;\n}\n',
   'src/components/ContinuesFrom/index.tsx': 'export default function ContinuesFrom() {\n  return null;\n}\n',
+  'src/components/McpInstall/index.tsx': 'export default function McpInstall() {\n  return null;\n}\n',
   'src/components/ProviderContact/index.tsx': `import React from 'react';
 export default function ProviderContact({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
