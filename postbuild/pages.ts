@@ -46,6 +46,10 @@ export interface PagesReport {
   /** Distinct inline scripts the CSP allows. */
   scriptHashes: number;
   compression: CompressionReport;
+  /** Time reading, checking and writing the pages, ms. */
+  pagesMs: number;
+  /** Time compressing every text file, ms. */
+  compressionMs: number;
 }
 
 /** What {@link finishPage} made of a page. */
@@ -96,6 +100,7 @@ export function finishPage(
  *   written, so no gate starts on the build.
  */
 export async function finishPages(buildDir: string, input: PagesInput): Promise<PagesReport> {
+  const started = Date.now();
   const files = compressibleFiles(buildDir).filter((name) => name !== INLINE_SCRIPT_HASHES_FILE);
   const publicPages = new Set(input.publicPages);
   const pages = new Map<string, Buffer>();
@@ -149,6 +154,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
         'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
     );
   fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
+  const pagesMs = Date.now() - started;
   const compression = await compressFiles(
     buildDir,
     [...files, INLINE_SCRIPT_HASHES_FILE],
@@ -156,5 +162,13 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     8,
     input.compressionCache,
   );
-  return { pages: pages.size, changedBy, marked, scriptHashes: hashes.size, compression };
+  return {
+    pages: pages.size,
+    changedBy,
+    marked,
+    scriptHashes: hashes.size,
+    compression,
+    pagesMs,
+    compressionMs: Date.now() - started - pagesMs,
+  };
 }

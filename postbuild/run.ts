@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const manifests = readBuildManifests(ROOT);
   const markdown = await exportMarkdown(BUILD_DIR, manifests.inventory, manifests.contract);
+  const markdownMs = Date.now() - started;
   const pages = await finishPages(BUILD_DIR, {
     manifests,
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
         .map(([folder, count]) => `${count} changed by ${folder}`)
         .join(', ')}, ${pages.marked} marked for the gate, ` +
       `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed (${cached} unchanged, from the cache), ` +
-      `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli, in ${Date.now() - started} ms`,
+      `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli ` +
+      `(Markdown ${markdownMs} ms, pages ${pages.pagesMs} ms, compression ${pages.compressionMs} ms), in ${Date.now() - started} ms`,
   );
 }
 
