@@ -12,28 +12,15 @@ import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { generate } from 'cognito-local/lib/services/totp';
 import { startLocalIdentity, type LocalIdentity, type SeedUser } from '..';
 import { INTERNAL_ERROR } from '../errors';
+import { cognitoCall } from '../../../tests/support/cognito';
 
 const POOL = 'us-east-1_TestPool1';
 const CLIENT = 'testappclient0000000000001';
 let identity: LocalIdentity;
 let dataDir: string;
 
-// Cognito's JSON answers are read field by field in the assertions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 /** Sends one Cognito API call to `service` (default: this file's main instance), as Amplify does. */
-async function call(target: string, body: object, service = identity): Promise<{ status: number; json: Json }> {
-  const response = await fetch(service.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
+const call = (target: string, body: object, service = identity) => cognitoCall(service.url, target, body);
 
 const signIn = (username: string, password: string) =>
   call('InitiateAuth', {

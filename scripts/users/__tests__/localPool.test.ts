@@ -13,6 +13,7 @@ import { invitationTemplate } from '../../../rules/invitation';
 import { clientFor, describePool, runUsers, type UsersIo } from '../cli';
 import { UserDirectory } from '../directory';
 import { EXIT } from '../errors';
+import { cognitoCall } from '../../../tests/support/cognito';
 
 const POOL = 'us-east-1_UsersTest1';
 const CLIENT = 'usersappclient000000000001';
@@ -49,18 +50,7 @@ async function users(...argv: string[]): Promise<{ code: number; stdout: string;
 }
 
 /** A Cognito user pools API call to the local service, as the sign-in form and scripts send it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Cognito's answers, read field by field
-async function call(target: string, body: object): Promise<{ status: number; json: any }> {
-  const response = await fetch(identity.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
+const call = (target: string, body: object) => cognitoCall(identity.url, target, body);
 
 const signIn = (username: string, password: string) =>
   call('InitiateAuth', {
