@@ -149,26 +149,22 @@ export class UserDirectory {
     readonly userPoolId: string,
   ) {}
 
-  /** Every user of the pool, in the pool's order (`ListUsers`, every page). */
-  async list(): Promise<PortalUser[]> {
-    const users: PortalUser[] = [];
-    for await (const page of paginateListUsers({ client: this.client }, { UserPoolId: this.userPoolId })) {
-      users.push(...(page.Users ?? []).map(portalUser));
-    }
+  /** The pool's users, every page of `ListUsers`; with `filter` (Cognito's syntax), those it matches. */
+  private async listUsers(filter?: string): Promise<UserType[]> {
+    const users: UserType[] = [];
+    const input = { UserPoolId: this.userPoolId, ...(filter === undefined ? {} : { Filter: filter }) };
+    for await (const page of paginateListUsers({ client: this.client }, input)) users.push(...(page.Users ?? []));
     return users;
   }
 
-  /** The pool's users whose email is `email` (`ListUsers` with a filter). */
-  private async withEmail(email: string): Promise<UserType[]> {
-    const users: UserType[] = [];
-    const filter = `email = "${email}"`;
-    for await (const page of paginateListUsers(
-      { client: this.client },
-      { UserPoolId: this.userPoolId, Filter: filter },
-    )) {
-      users.push(...(page.Users ?? []));
-    }
-    return users;
+  /** Every user of the pool, in the pool's order. */
+  async list(): Promise<PortalUser[]> {
+    return (await this.listUsers()).map(portalUser);
+  }
+
+  /** The pool's users whose email is `email`. */
+  private withEmail(email: string): Promise<UserType[]> {
+    return this.listUsers(`email = "${email}"`);
   }
 
   /**
