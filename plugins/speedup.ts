@@ -28,7 +28,10 @@ export interface PageContext {
   relative: string;
   /** The route tree and chunk manifests (postbuild/manifests.ts). */
   manifests: RouteManifests;
-  /** The page's asset paths, parsed once from the HTML as the build wrote it (rules/pageAssets.ts). */
+  /**
+   * What the page's `<head>` loads (its entry scripts and stylesheets), parsed once from the HTML as the build
+   * wrote it (rules/pageAssets.ts `headAssetsOfHtml`).
+   */
   assets: string[];
 }
 

@@ -29,12 +29,14 @@ export function attributeOf(element: HtmlElement, name: string): string | undefi
 export function elementsOf(html: string): HtmlElement[] {
   const elements: HtmlElement[] = [];
   const stack: HtmlNode[] = [parse(html)];
+  // Children pushed last to first, a template's content after them, so both pop in document order; no
+  // copies of child lists: a large page has hundreds of thousands of nodes.
   while (stack.length > 0) {
     const node = stack.pop()!;
     if ('tagName' in node) elements.push(node);
-    const children: HtmlNode[] = [...((node as HtmlParent).childNodes ?? [])];
-    if (node.nodeName === 'template' && 'content' in node) children.unshift(node.content);
-    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]);
+    const children = (node as HtmlParent).childNodes;
+    if (children) for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]);
+    if (node.nodeName === 'template' && 'content' in node) stack.push(node.content);
   }
   return elements;
 }
