@@ -22,6 +22,7 @@ import type { PortalCustomFields } from './src/components/AuthProvider/customFie
 import signInAssets from './plugins/sign-in-assets';
 import routeTree from './plugins/route-tree';
 import markdownExport from './plugins/markdown-export';
+import postbuildAssets from './postbuild/plugin';
 import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
 import { speedupPlugins } from './plugins/speedup';
@@ -119,8 +120,10 @@ const config: Config = {
     routeTree,
     // Lists the sign-in route's chunks for the server gate.
     signInAssets,
-    // Lists every page for its Markdown copy and llms.txt, written by postbuild/.
+    // Lists every page, and writes its Markdown copy and llms.txt after the build.
     markdownExport,
+    // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md).
+    postbuildAssets,
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
     // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).

@@ -1,14 +1,20 @@
 /**
  * The one pass over the built pages: each HTML file is read once, changed by every page step in order,
- * checked for what content may not bring (./pageSafety.ts), written once if it changed, and compressed
- * from memory together with every other text file of the build. postbuild/README.md lists the steps.
+ * checked for what content may not bring (./pageSafety.ts), written once if it changed, and handed to the
+ * build's compression together with every other text file. postbuild/README.md lists the steps.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
-import { compressFiles, compressibleFiles, type CompressionReport } from './compress';
+import {
+  compressibleFiles,
+  isBundlerOutput,
+  startCompression,
+  type Compression,
+  type CompressionReport,
+} from './compress';
 import { checkPage, scriptHashSource, type PageOrigin } from './pageSafety';
-import { assetsOfHtml } from '../rules/pageAssets';
+import { headAssetsOfHtml } from '../rules/pageAssets';
 import { routePathOf, type RouteManifests } from '../plugins/api-chunks/routeStylesheets';
 import * as speedups from '../plugins/speedups';
 import type { PageStep } from '../plugins/speedup';
@@ -31,8 +37,12 @@ export interface PagesInput {
   staticFileOf: (page: string) => string | undefined;
   /** The source of a page's content at a route, for the error naming it (./pageSources.ts). */
   sourceOf: (route: string) => string | undefined;
-  /** The encodings of the previous build (compress.ts `COMPRESSION_CACHE_DIR`); unset: compress everything. */
-  compressionCache?: string;
+  /**
+   * The build's compression, started before the post-build steps with what they leave alone
+   * (compress.ts `startBuildCompression`); the pass adds every other text file, each page once written.
+   * Unset: the pass compresses every text file itself, after the pages.
+   */
+  compression?: Compression;
 }
 
 /** What {@link finishPages} did. */
@@ -48,7 +58,7 @@ export interface PagesReport {
   compression: CompressionReport;
   /** Time reading, checking and writing the pages, ms. */
   pagesMs: number;
-  /** Time compressing every text file, ms. */
+  /** Time from the end of the page pass until every text file was compressed, ms. */
   compressionMs: number;
 }
 
@@ -73,8 +83,9 @@ export function finishPage(
   relative: string,
   input: Pick<PagesInput, 'manifests'> & { isPublic: boolean },
 ): FinishedPage {
-  // Parsed once for every step: each parse of every page is seconds of a large site's last step.
-  const page = { relative, manifests: input.manifests, assets: assetsOfHtml(html) };
+  // Parsed once for every step, and the head only: each parse of every whole page is seconds of a large
+  // site's last step.
+  const page = { relative, manifests: input.manifests, assets: headAssetsOfHtml(html) };
   let stepped = html;
   let ownScript: string | undefined;
   const changedBy: string[] = [];
@@ -91,8 +102,7 @@ export function finishPage(
 /**
  * Runs the page steps over every HTML file of `buildDir`, checks each page for what content may not bring
  * (./pageSafety.ts), writes `csp-script-hashes.json` (server/gate/csp.ts `INLINE_SCRIPT_HASHES_FILE`) with
- * the site's own inline scripts, then writes the brotli and gzip copies of every text file, the pages from
- * memory.
+ * the site's own inline scripts, and has every text file compressed (each page as soon as it is written).
  *
  * @throws {Error} naming the page when a step cannot apply (e.g. a page without `</head>`); listing each page
  *   and its source when pages hold what content may not bring (an inline script that is not the site's own,
@@ -101,9 +111,14 @@ export function finishPage(
  */
 export async function finishPages(buildDir: string, input: PagesInput): Promise<PagesReport> {
   const started = Date.now();
-  const files = compressibleFiles(buildDir).filter((name) => name !== INLINE_SCRIPT_HASHES_FILE);
+  const compression = input.compression ?? startCompression(buildDir);
+  const files = compressibleFiles(buildDir).filter(
+    (name) => name !== INLINE_SCRIPT_HASHES_FILE && !(input.compression && isBundlerOutput(name)),
+  );
+  // What the steps before the pass wrote (the Markdown copies, llms.txt) is final: compressed during the pass.
+  compression.add(files.filter((name) => !name.endsWith('.html')));
   const publicPages = new Set(input.publicPages);
-  const pages = new Map<string, Buffer>();
+  let pages = 0;
   const hashes = new Set<string>();
   const problems: string[] = [];
   const origins: Record<PageOrigin, number> = { rendered: 0, static: 0, plugin: 0, copied: 0 };
@@ -133,7 +148,8 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
       problems.push(...check.problems.map((problem) => `build/${relative}${from}: ${problem.detail}`));
     }
     if (page.html !== before) fs.writeFileSync(file, page.html);
-    pages.set(relative, Buffer.from(page.html));
+    compression.add([relative]);
+    pages += 1;
     for (const folder of page.changedBy) changedBy[folder] = (changedBy[folder] ?? 0) + 1;
     marked += Number(page.marked);
   }
@@ -148,26 +164,21 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
   }
   // Loud when Docusaurus renames its React root: the check would read every page as one without it.
   // (Client-redirect pages have no root; rendered pages all do.)
-  if (pages.size > 0 && origins.rendered === 0)
+  if (pages > 0 && origins.rendered === 0)
     throw new Error(
       `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +
         'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
     );
   fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
   const pagesMs = Date.now() - started;
-  const compression = await compressFiles(
-    buildDir,
-    [...files, INLINE_SCRIPT_HASHES_FILE],
-    (name) => pages.get(name),
-    8,
-    input.compressionCache,
-  );
+  compression.add([INLINE_SCRIPT_HASHES_FILE]);
+  const compressed = await compression.done();
   return {
-    pages: pages.size,
+    pages,
     changedBy,
     marked,
     scriptHashes: hashes.size,
-    compression,
+    compression: compressed,
     pagesMs,
     compressionMs: Date.now() - started - pagesMs,
   };

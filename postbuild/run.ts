@@ -1,19 +1,18 @@
 /**
  * Last step of `npm run build`, after `docusaurus build` (whose plugins write files in parallel until
- * it ends): the post-build pipeline of postbuild/README.md. Reads the build manifests once, writes
- * every page as Markdown and the llms.txt files, then passes once over the built pages (route
- * stylesheets, paint-first scripts, gate mark, the check for what content may not bring, CSP hashes) and
- * compresses every text file. Prints what it did; exits 1 with the reason when a step fails.
+ * it ends, the Markdown copies and llms.txt among them): the post-build pipeline of postbuild/README.md.
+ * Reads the build manifests once, passes once over the built pages (route stylesheets, paint-first scripts,
+ * gate mark, the check for what content may not bring, CSP hashes) and compresses every text file. Prints
+ * what it did; exits 1 with the reason when a step fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { exportMarkdown } from '../plugins/markdown-export/export';
 import { builtFileOf, SIGN_IN_ROUTE } from '../rules/routes';
 import { recordBuildIdentity } from './buildIdentity';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
 import { pageSources } from './pageSources';
-import { COMPRESSION_CACHE_DIR } from './compress';
+import { COMPRESSION_CACHE_DIR, startBuildCompression } from './compress';
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -21,13 +20,13 @@ const BUILD_DIR = path.join(ROOT, 'build');
 async function main(): Promise<void> {
   const started = Date.now();
   const manifests = readBuildManifests(ROOT);
-  const markdown = await exportMarkdown(BUILD_DIR, manifests.inventory, manifests.contract);
-  const markdownMs = Date.now() - started;
+  // A rebuild compresses only what changed; the hashed assets and the search index are compressed while
+  // the next steps run.
+  const compression = startBuildCompression(BUILD_DIR, COMPRESSION_CACHE_DIR);
   const pages = await finishPages(BUILD_DIR, {
     manifests,
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],
-    // A rebuild compresses only what changed.
-    compressionCache: COMPRESSION_CACHE_DIR,
+    compression,
     siteScripts: manifests.siteScripts,
     staticFileOf: (page) => {
       const files = manifests.siteScripts.staticDirectories.map((dir) => path.resolve(ROOT, dir, page));
@@ -40,13 +39,12 @@ async function main(): Promise<void> {
   recordBuildIdentity(BUILD_DIR);
   const { files, bytes, brotliBytes, cached } = pages.compression;
   console.log(
-    `postbuild: ${markdown.pages} pages as Markdown (llms.txt ${markdown.llmsBytes} bytes, llms-full.txt ${(markdown.llmsFullBytes / 1024).toFixed(0)} KiB); ` +
-      `${pages.pages} HTML pages read once: ${Object.entries(pages.changedBy)
-        .map(([folder, count]) => `${count} changed by ${folder}`)
-        .join(', ')}, ${pages.marked} marked for the gate, ` +
+    `postbuild: ${pages.pages} HTML pages read once: ${Object.entries(pages.changedBy)
+      .map(([folder, count]) => `${count} changed by ${folder}`)
+      .join(', ')}, ${pages.marked} marked for the gate, ` +
       `${pages.scriptHashes} inline scripts hashed for the CSP; ${files} files compressed (${cached} unchanged, from the cache), ` +
       `${(bytes / 1048576).toFixed(1)} MiB → ${(brotliBytes / 1048576).toFixed(1)} MiB brotli ` +
-      `(Markdown ${markdownMs} ms, pages ${pages.pagesMs} ms, compression ${pages.compressionMs} ms), in ${Date.now() - started} ms`,
+      `(pages ${pages.pagesMs} ms, compression done ${pages.compressionMs} ms after the pages), in ${Date.now() - started} ms`,
   );
 }
 

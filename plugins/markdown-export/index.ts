@@ -1,8 +1,9 @@
 /**
  * Markdown for readers' tools: saves what every page is (route, title, description, source;
- * ./inventory.ts) to `.docusaurus/markdown-export.json`. `npm run build`'s last step (postbuild/run.ts)
- * writes `<route>.md`, `llms.txt` and `llms-full.txt` from it (./export.ts), outside the plugin because
- * the remark packages it uses are ESM-only. The files are gated like every page (rules/access.ts).
+ * ./inventory.ts) to `.docusaurus/markdown-export.json`. After a build, `postBuild` writes `<route>.md`,
+ * `llms.txt` and `llms-full.txt` from it (./export.ts) in a child process (./write.ts): the remark packages
+ * it uses are ESM-only, and the child works while the search plugin indexes the pages on this process's
+ * thread. The files are gated like every page (rules/access.ts).
  *
  * The inventory is saved whenever the content is loaded, so the dev server keeps it current as writers
  * edit pages (`npm start`'s MCP server reads the pages through it), and again after a build, kept to the
@@ -12,10 +13,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { trimTrailing } from '../../rules/text';
+import { runScript } from '../childScript';
 import { buildInventory, type LoadedPluginLike } from './inventory';
 import { scriptSettingsOf, settingsLines, type ScriptAuth, type ScriptSettings } from '../../rules/scriptSettings';
 
 type LocalAccount = ScriptSettings['localAccount'];
+
+/** The script that writes the Markdown copies (a child process of `postBuild`). */
+const WRITER = path.join(__dirname, 'write.ts');
 
 /** Name of the inventory file in Docusaurus' generated-files folder (`.docusaurus`). */
 export const INVENTORY_FILE = 'markdown-export.json';
@@ -47,8 +52,9 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
         ),
       );
     },
-    async postBuild({ plugins, routesPaths }) {
+    async postBuild({ plugins, routesPaths, outDir }) {
       save(plugins, routesPaths);
+      process.stdout.write(await runScript(WRITER, [context.siteDir, outDir], context.siteDir));
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { loadContract } from '../../config/openapi';
 import { allOperations } from '../../scripts/docs-check/contract';
@@ -13,6 +14,8 @@ import { readSiteScripts } from '../../plugins/site-scripts';
 import { attributeOf, elementsOf } from '../../plugins/site-scripts/html';
 import { paintFirstScript } from '../../plugins/paint-first/paintFirst';
 import { readInlineScriptHashes } from '../../server/gate/csp';
+import { compressibleFiles } from '../../postbuild/compress';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { SPEC_ROUTES } from './routes';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -106,4 +109,31 @@ test('every page of the build passes the page check, and the CSP the gate reads 
   expect(allowed.size).toBeGreaterThanOrEqual(5);
   // One page is written whole by a plugin: the client redirect of spec §2.2.
   expect(origins.get('plugin')).toBe(1);
+});
+
+test('every text file of the build has its brotli and gzip copies, each decoding to the file, where they are smaller', () => {
+  // Compressed in three places (postbuild/README.md): the hashed assets during `docusaurus build`, the
+  // search index and the pages in the last step's worker; a missing or stale copy is served as is.
+  const files = compressibleFiles(BUILD).filter((name) => name !== BUILD_IDENTITY_FILE);
+  const kinds = { asset: 0, page: 0, markdown: 0, index: 0 };
+  for (const name of files) {
+    const body = fs.readFileSync(path.join(BUILD, name));
+    for (const [suffix, decode] of [
+      ['.br', zlib.brotliDecompressSync],
+      ['.gz', zlib.gunzipSync],
+    ] as const) {
+      const copy = path.join(BUILD, name + suffix);
+      if (!fs.existsSync(copy)) {
+        // Left out only where it would not be smaller.
+        expect(body.length, `${name}${suffix} is missing`).toBeLessThan(200);
+        continue;
+      }
+      expect(decode(fs.readFileSync(copy)).equals(body), `${name}${suffix} decodes to the file`).toBe(true);
+    }
+    if (name.startsWith('assets/')) kinds.asset += 1;
+    else if (name.endsWith('.html')) kinds.page += 1;
+    else if (name.endsWith('.md')) kinds.markdown += 1;
+    else if (name.startsWith('search-index')) kinds.index += 1;
+  }
+  for (const [kind, count] of Object.entries(kinds)) expect(count, `${kind} files`).toBeGreaterThan(0);
 });

@@ -1,0 +1,33 @@
+/**
+ * `tsx plugins/markdown-export/write.ts <site folder> <build folder>`: writes every page's Markdown copy and
+ * the llms.txt files (./export.ts) into the build folder, from the inventory the plugin saved in
+ * `.docusaurus/` and the bundled contract. The plugin's `postBuild` runs it in a child process: remark is
+ * ESM-only, and the child works on the core the search plugin's indexing (the other plugins' `postBuild`,
+ * one thread) leaves idle. Prints one line; exits 1 with the reason when it fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { BUNDLED_SPEC_PATH } from '../../config/openapi';
+import { exportMarkdown } from './export';
+import { INVENTORY_FILE } from './index';
+import type { Inventory } from './inventory';
+import type { ApiDocument } from './openapi';
+
+async function main(): Promise<void> {
+  const [siteDir, buildDir] = process.argv.slice(2);
+  if (!siteDir || !buildDir) throw new Error('usage: write.ts <site folder> <build folder>');
+  const started = Date.now();
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+  const inventory = read(path.join(siteDir, '.docusaurus', INVENTORY_FILE)) as Inventory;
+  const contract = read(path.join(siteDir, BUNDLED_SPEC_PATH)) as ApiDocument;
+  const written = await exportMarkdown(buildDir, inventory, contract);
+  console.log(
+    `[markdown-export] ${written.pages} pages as Markdown (llms.txt ${written.llmsBytes} bytes, ` +
+      `llms-full.txt ${(written.llmsFullBytes / 1024).toFixed(0)} KiB) in ${Date.now() - started} ms`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[markdown-export] failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
