@@ -269,6 +269,11 @@ export interface PortalEnv {
   /** The MCP server at `/mcp`. */
   mcp: McpSettings;
   /**
+   * Reader insights (server/insights): the folder of the gate's SQLite store (INSIGHTS_DATA_DIR; default
+   * `.local/insights` in the repository, git-ignored). Deployments on AWS keep them in DynamoDB instead.
+   */
+  insights: { dataDir?: string };
+  /**
    * UNSAFE_LOCAL_IDENTITY=1: let `npm run serve` on a non-loopback HOST, and `npm run deploy:build`,
    * run in local mode all the same, trusting the local identity service's public signing key. For the
    * tests only; see {@link localIdentityRefusal}.
@@ -341,6 +346,7 @@ export function parseEnv(env: Env): PortalEnv {
       customDomain: readCustomDomain(env),
     },
     mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
+    insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
   };
 }

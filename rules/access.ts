@@ -5,8 +5,8 @@
  * and `Accept` headers, and the public paths and verifier it built once.
  *
  * - Sign-in page and its assets (the build's allow-list): everyone.
- * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts) in an
- *   `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
+ * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts, and on the POST of
+ *   reader insights, rules/insights.ts) in an `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
  *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
  * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
  *   sign-in page renews it without the password), and anything else gets 401 with no body.
@@ -20,6 +20,7 @@
  */
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
+import { INSIGHTS_EVENTS_PATH } from './insights';
 import { mcpChallenge, MCP_PATH } from './mcp';
 import {
   exceedsBytes,
@@ -75,7 +76,14 @@ export interface GateRequest {
 
 /** The decision: let it through (with its decoded path), or answer with a status. */
 export type GateDecision =
-  | { pass: true; access: 'public' | 'signed-in' | 'bearer'; path: string; search: string }
+  | {
+      pass: true;
+      access: 'public' | 'signed-in' | 'bearer';
+      path: string;
+      search: string;
+      /** The access token's `sub` (the user's id) when a token let the request in; for reader insights only. */
+      subject?: string;
+    }
   | { pass: false; status: 400 | 414 | 431; reason: string }
   | { pass: false; status: 302; access: Access; location: string }
   | { pass: false; status: 401; access: Access; wwwAuthenticate?: string };
@@ -121,15 +129,21 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
     return decideMcp(request, target, rules.mcpSiteUrl, rules);
   // A script's access token, on reads only, verified exactly like the cookie's: it lets
   // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
-  const bearer = request.method === 'GET' || request.method === 'HEAD' ? bearerToken(request.authorization) : undefined;
+  // Reader insights take a script's token on their POST too (rules/insights.ts).
+  const readsOrInsights =
+    request.method === 'GET' ||
+    request.method === 'HEAD' ||
+    (request.method === 'POST' && target.path === INSIGHTS_EVENTS_PATH);
+  const bearer = readsOrInsights ? bearerToken(request.authorization) : undefined;
   if (bearer !== undefined && !rules.publicPaths.has(target.path)) {
     const check = bearer ? await rules.verifier.check(bearer) : undefined;
-    if (check?.valid) return { pass: true, access: 'bearer', path: target.path, search: target.search };
+    if (check?.valid)
+      return { pass: true, access: 'bearer', path: target.path, search: target.search, subject: subjectOf(check) };
     return { pass: false, status: 401, access: 'bad-bearer', wwwAuthenticate: INVALID_TOKEN };
   }
-  const access = await accessOf(target.path, request.cookie, rules);
+  const { access, subject } = await accessOf(target.path, request.cookie, rules);
   if (access === 'public' || access === 'signed-in')
-    return { pass: true, access, path: target.path, search: target.search };
+    return { pass: true, access, path: target.path, search: target.search, subject };
   if (isPageRequest(request.method, target.path, request.accept)) {
     return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
   }
@@ -154,19 +168,28 @@ async function decideMcp(
   };
 }
 
-async function accessOf(path: string, cookieHeader: string | undefined, rules: GateRules): Promise<Access> {
-  if (rules.publicPaths.has(path)) return 'public';
+/** The `sub` claim of a valid token, if it has one. */
+function subjectOf(check: TokenCheck): string | undefined {
+  return check.valid && typeof check.payload.sub === 'string' ? check.payload.sub : undefined;
+}
+
+async function accessOf(
+  path: string,
+  cookieHeader: string | undefined,
+  rules: GateRules,
+): Promise<{ access: Access; subject?: string }> {
+  if (rules.publicPaths.has(path)) return { access: 'public' };
   let cookies: Record<string, string | undefined>;
   try {
     cookies = cookieHeader ? parseCookies(cookieHeader) : {};
   } catch {
-    return 'anonymous';
+    return { access: 'anonymous' };
   }
   const tokens = tokensFromCookies(cookies, rules.appClientId);
-  if (!tokens?.accessToken) return 'anonymous';
+  if (!tokens?.accessToken) return { access: 'anonymous' };
   const check = await rules.verifier.check(tokens.accessToken);
-  if (check.valid) return 'signed-in';
-  return check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous';
+  if (check.valid) return { access: 'signed-in', subject: subjectOf(check) };
+  return { access: check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous' };
 }
 
 /** A decoded site path percent-encoded segment by segment (`?`, `#` and `%` included), for a URI. */

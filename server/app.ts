@@ -23,6 +23,8 @@ import { negotiatedFile } from '../rules/negotiation';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { addMcp, type AppMcpOptions } from './mcp/fastify';
+import { addInsights } from './insights/fastify';
+import type { InsightsStore } from './insights/store';
 import { mcpContentOf } from './mcp/content';
 import { hideServerErrors } from './errors';
 
@@ -57,6 +59,8 @@ export interface AppOptions {
   accessLog?: (line: string) => void;
   /** The MCP server at `/mcp`; off when unset. */
   mcp?: AppMcpOptions;
+  /** Where `POST /insights/events` keeps reader insights (server/insights); the route is off when unset. */
+  insights?: InsightsStore;
   /**
    * The `Host` names answered (config/env.ts `acceptedHostnames`: the loopback names, and SITE_URL's in
    * Cognito mode); any other gets 421 before anything else runs, against DNS rebinding (rules/hosts.ts).
@@ -107,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mcpSiteUrl: options.mcp?.siteUrl,
   });
   if (options.mcp) addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
+  if (options.insights) addInsights(app, options.insights);
   if (options.accessLog) addAccessLog(app, options.accessLog);
 
   // No content, no token, not a file of the build (so in no sitemap): "the process is up".
@@ -162,6 +167,7 @@ function addGate(app: FastifyInstance, rules: GateRules): void {
     if (decision.pass) {
       request.sitePath = decision.path;
       request.siteSearch = decision.search;
+      request.readerSubject = decision.subject;
       reply.header('x-gate', decision.access);
       return undefined;
     }

@@ -12,6 +12,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import { parseEnv, type AuthSettings } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { LOCAL_ISSUER, mintToken } from '../../local/identity/tokens';
+import type { InsightsStore } from '../../server/insights/store';
 import { scriptHashSource } from '../../postbuild/pageSafety';
 import { buildApp } from '../../server/app';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
@@ -73,7 +74,12 @@ export function makeBuild(): string {
 /** The gate app over `buildDir`, trusting the local identity service's key. */
 export async function buildTestApp(
   buildDir: string,
-  options: { tls?: boolean; accessLog?: (line: string) => void; acceptedHostnames?: readonly string[] } = {},
+  options: {
+    tls?: boolean;
+    accessLog?: (line: string) => void;
+    acceptedHostnames?: readonly string[];
+    insights?: InsightsStore;
+  } = {},
 ) {
   return buildApp({
     buildDir,
@@ -83,5 +89,6 @@ export async function buildTestApp(
     tls: options.tls ?? false,
     accessLog: options.accessLog,
     acceptedHostnames: options.acceptedHostnames,
+    insights: options.insights,
   });
 }

@@ -1,0 +1,44 @@
+/**
+ * `POST /insights/events` on a Fastify server (the gate, server/app.ts): the body is read as text up to
+ * `MAX_INSIGHTS_BODY_BYTES` (413 above, before it is parsed), whatever its content type (`navigator.sendBeacon`
+ * sends a string as `text/plain`), then recorded by ./record.ts. The access decision ran before (the gate's
+ * `onRequest` hook), and gave the request's `readerSubject`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
+import { recordInsights } from './record';
+import type { InsightsStore } from './store';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user id of the token that let the request in (rules/access.ts `subject`), set by the gate. */
+    readerSubject?: string;
+  }
+}
+
+/** Adds the route to `app`, in a scope of its own so its body parsing touches no other route. */
+export function addInsights(app: FastifyInstance, store: InsightsStore): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_INSIGHTS_BODY_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(INSIGHTS_EVENTS_PATH, { bodyLimit: MAX_INSIGHTS_BODY_BYTES }, async (request, reply) => {
+      const answer = await recordInsights(
+        {
+          body: typeof request.body === 'string' ? request.body : '',
+          header: (name) => {
+            const value = request.headers[name];
+            return Array.isArray(value) ? value[0] : value;
+          },
+          subject: request.readerSubject,
+        },
+        store,
+      );
+      reply.header('cache-control', 'no-store');
+      if (answer.status === 400)
+        return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: answer.error });
+      return reply.code(204).send();
+    });
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * Recording reader insights (rules/insights.ts), the same in the gate (server/app.ts) and in the insights
+ * function on AWS (deploy/insights): the batch is validated (400 naming the field), and each event is kept as
+ * a row holding its route (no query, no fragment), the event, its value, the day (no time) and a reader key,
+ * the HMAC-SHA256 of the user's id under a secret drawn at random for each month and deleted after it, so
+ * readers can be counted within a month and nobody can be named, not even by whoever holds the user list. No
+ * IP address, user agent, token or user id is kept. A request with `DNT: 1` or `Sec-GPC: 1` is answered 204
+ * and nothing is kept. The caller has let the request through the access decision (rules/access.ts) and
+ * bounded its body to `MAX_INSIGHTS_BODY_BYTES` before this runs.
+ */
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import {
+  asksNotToBeTracked,
+  INSIGHTS_RETENTION_MONTHS,
+  MAX_COMMENT_CHARS,
+  MAX_EVENTS_PER_BATCH,
+  MAX_OPERATION_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_ROUTE_CHARS,
+  routeOf,
+  type InsightBatch,
+  type InsightEvent,
+} from '../../rules/insights';
+import type { InsightRow, InsightsStore } from './store';
+
+const route = z
+  .string()
+  .min(1)
+  .max(MAX_ROUTE_CHARS)
+  .refine((value) => value.startsWith('/') && !value.startsWith('//'), 'a site path starting with one "/"');
+const operation = z.string().min(1).max(MAX_OPERATION_CHARS);
+
+/** What a batch must be (rules/insights.ts `InsightBatch`); unknown fields are refused, not ignored. */
+const BATCH = z.strictObject({
+  events: z
+    .array(
+      z.discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('vote'), route, helpful: z.boolean() }),
+        z.strictObject({ type: z.literal('comment'), route, text: z.string().trim().min(1).max(MAX_COMMENT_CHARS) }),
+        z.strictObject({
+          type: z.literal('search-empty'),
+          route,
+          query: z.string().trim().min(1).max(MAX_QUERY_CHARS),
+        }),
+        z.strictObject({ type: z.literal('try'), route, operation, status: z.enum(['2xx', '3xx', '4xx', '5xx']) }),
+        z.strictObject({ type: z.literal('copy'), route, operation }),
+      ]),
+    )
+    .min(1)
+    .max(MAX_EVENTS_PER_BATCH),
+});
+
+/**
+ * A request body as a batch.
+ *
+ * @returns the batch, or the first problem as `<field>: <what is wrong>` (e.g. `events.0.text: Too big…`).
+ */
+export function parseBatch(body: string): { ok: true; batch: InsightBatch } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, error: 'body: not JSON; send {"events": [...]}' };
+  }
+  const result = BATCH.safeParse(json);
+  if (result.success) return { ok: true, batch: result.data as InsightBatch };
+  const issue = result.error.issues[0];
+  return { ok: false, error: `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}` };
+}
+
+/** `2026-11-27` → `2026-11`. */
+const monthOf = (day: string) => day.slice(0, 7);
+
+/** The day an event is kept under, UTC. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** When a row kept on `day` is deleted: {@link INSIGHTS_RETENTION_MONTHS} later, in epoch seconds (DynamoDB TTL). */
+export function expiryOf(day: string): number {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + INSIGHTS_RETENTION_MONTHS);
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** The reader key of `subject` (a user id) under a month's secret: 128 bits of HMAC-SHA256, base64url. */
+export function readerKeyOf(subject: string, monthSecret: Buffer): string {
+  return crypto.createHmac('sha256', monthSecret).update(subject).digest('base64url').slice(0, 22);
+}
+
+/** What a row holds of an event besides its route and type. */
+function valueOf(event: InsightEvent): { value: string; operation?: string } {
+  switch (event.type) {
+    case 'vote':
+      return { value: event.helpful ? 'yes' : 'no' };
+    case 'comment':
+      return { value: event.text };
+    case 'search-empty':
+      return { value: event.query };
+    case 'try':
+      return { value: event.status, operation: event.operation };
+    case 'copy':
+      return { value: '', operation: event.operation };
+  }
+}
+
+/**
+ * The rows of a batch: a vote and a comment are one per reader and page (their id names both, so a new one
+ * replaces the old), every other event a row of its own.
+ */
+export function rowsOf(batch: InsightBatch, reader: string, day: string): InsightRow[] {
+  const expires = expiryOf(day);
+  return batch.events.map((event) => {
+    const kept = routeOf(event.route);
+    const perReader = event.type === 'vote' || event.type === 'comment';
+    return {
+      id: perReader ? `${event.type}|${reader}|${kept}` : `${event.type}|${day}|${crypto.randomUUID()}`,
+      route: kept,
+      event: event.type,
+      ...valueOf(event),
+      day,
+      reader,
+      expires,
+    };
+  });
+}
+
+/** A request to record, as the runtime received it. */
+export interface InsightsRequest {
+  /** The body, already bounded to `MAX_INSIGHTS_BODY_BYTES`. */
+  body: string;
+  /** Reads a request header by its lower-case name. */
+  header: (name: string) => string | undefined;
+  /** The user id the access decision read from the token (rules/access.ts `subject`). */
+  subject: string | undefined;
+}
+
+/** The answer: 204 (recorded, or nothing to record) or 400 with the problem. */
+export type InsightsAnswer = { status: 204 } | { status: 400; error: string };
+
+/**
+ * Records one request's events in `store`.
+ *
+ * @throws what the store throws (the caller answers 500 and the browser keeps the batch to send again).
+ */
+export async function recordInsights(
+  request: InsightsRequest,
+  store: InsightsStore,
+  now = new Date(),
+): Promise<InsightsAnswer> {
+  const parsed = parseBatch(request.body);
+  if (!parsed.ok) return { status: 400, error: parsed.error };
+  if (asksNotToBeTracked(request.header) || !request.subject) return { status: 204 };
+  const day = dayOf(now);
+  const secret = await store.monthSecret(monthOf(day));
+  await store.put(rowsOf(parsed.batch, readerKeyOf(request.subject, secret), day));
+  return { status: 204 };
+}

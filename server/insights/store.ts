@@ -1,0 +1,37 @@
+/**
+ * Where reader insights are kept (./record.ts): SQLite for the gate (./sqliteStore.ts), DynamoDB for the
+ * insights function on AWS (./dynamoStore.ts). `npm run insights` reads either.
+ */
+import type { InsightEvent } from '../../rules/insights';
+
+/** One kept event. Holds no IP address, user agent, token or user id. */
+export interface InsightRow {
+  /** `vote|<reader>|<route>` and `comment|<reader>|<route>` (one per reader and page); `<event>|<day>|<uuid>` otherwise. */
+  id: string;
+  /** The page's path, without query or fragment. */
+  route: string;
+  event: InsightEvent['type'];
+  /** `yes`/`no` for a vote, the text of a comment, the query of a search, the status class of a try, `''` for a copy. */
+  value: string;
+  /** The operation of a try or a copy. */
+  operation?: string;
+  /** The day, UTC (`2026-11-27`): no time of day is kept. */
+  day: string;
+  /** The reader key: HMAC of the user id under the month's secret. */
+  reader: string;
+  /** When the row is deleted, epoch seconds (13 months after `day`). */
+  expires: number;
+}
+
+/** A store of insight rows and of the months' secrets. */
+export interface InsightsStore {
+  /** Writes `rows`, replacing a row with the same id. */
+  put(rows: InsightRow[]): Promise<void>;
+  /**
+   * The secret of `month` (`2026-11`), drawn at random the first time it is asked for (32 bytes) and kept until
+   * the month after it ends, so every process of a deployment uses the same one.
+   */
+  monthSecret(month: string): Promise<Buffer>;
+  /** Every row not yet expired. */
+  rows(): Promise<InsightRow[]>;
+}
