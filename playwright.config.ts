@@ -29,6 +29,9 @@ export const CHROMIUM_ARGS = [
  * the base URL and a fresh `npm run serve` with identity data of its own under `dataDirName`.
  */
 export function sharedConfig(dataDirName: string, env: Record<string, string> = {}): PlaywrightTestConfig {
+  // The gate's reader-insights store, which tests/e2e/insights.spec.ts reads. The workers load this file again
+  // with their own pid: they keep the folder of the runner, whose environment they inherit.
+  process.env.E2E_INSIGHTS_DATA_DIR ??= path.join(os.tmpdir(), `${dataDirName}-insights-${process.pid}`);
   return {
     fullyParallel: false,
     retries: 0,
@@ -46,7 +49,11 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
       url: 'http://localhost:3000',
       reuseExistingServer: false,
       timeout: 90_000,
-      env: { LOCAL_IDENTITY_DATA_DIR: path.join(os.tmpdir(), `${dataDirName}-${process.pid}`), ...env },
+      env: {
+        LOCAL_IDENTITY_DATA_DIR: path.join(os.tmpdir(), `${dataDirName}-${process.pid}`),
+        INSIGHTS_DATA_DIR: process.env.E2E_INSIGHTS_DATA_DIR,
+        ...env,
+      },
       stdout: 'ignore',
       stderr: 'pipe',
     },

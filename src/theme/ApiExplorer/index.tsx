@@ -9,6 +9,7 @@ import type { Props } from '@theme-original/ApiExplorer';
 import SkeletonLoader from '@theme/SkeletonLoader';
 import OnDemand from '@site/src/components/OnDemand';
 import ExplorerPreview from './Preview';
+import { OperationContext } from './operation';
 
 const ApiExplorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer'));
 
@@ -17,10 +18,12 @@ export default function ApiExplorerOnDemand(props: Props): ReactNode {
   const deferred = useDeferredValue(true, false);
   if (!deferred) return <SkeletonLoader size="lg" />;
   return (
-    <OnDemand
-      component={ApiExplorer}
-      props={props}
-      placeholder={<ExplorerPreview method={props.item.method} path={props.item.path} />}
-    />
+    <OperationContext.Provider value={props.item.operationId}>
+      <OnDemand
+        component={ApiExplorer}
+        props={props}
+        placeholder={<ExplorerPreview method={props.item.method} path={props.item.path} />}
+      />
+    </OperationContext.Provider>
   );
 }

@@ -2,16 +2,20 @@
 // touch, Ctrl/⌘+K) instead of with every page; a page is complete without it.
 // Signed out, the field stays (spec §2.2: the navbar shows the brand, colour toggle and search) but is
 // disabled and says to sign in: the search code and index are gated, and reaching for them would only
-// fetch refusals, each an error in the console.
-import React, { lazy, type ReactNode } from 'react';
+// fetch refusals, each an error in the console. Signed in, a search that finds nothing is recorded for the
+// writers (src/insights/emptySearches.ts).
+import React, { lazy, useEffect, type ReactNode } from 'react';
 import OnDemand from '@site/src/components/OnDemand';
 import SearchPlaceholder, { isSearchShortcut } from '@site/src/components/SearchPlaceholder';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
+import { watchEmptySearches } from '@site/src/insights/emptySearches';
 
 const SearchBar = lazy(() => import(/* webpackChunkName: "search-bar" */ '@theme-original/SearchBar'));
 
 export default function SearchBarWrapper(): ReactNode {
   const { authStatus, signedIn } = usePortalAuth();
+  // Searches that find nothing tell the writers what readers look for and do not find (rules/insights.ts).
+  useEffect(() => (signedIn ? watchEmptySearches(document, () => window.location.pathname) : undefined), [signedIn]);
   // Until the stored session has been read the field is as the static HTML has it, usable.
   if (authStatus !== 'configuring' && !signedIn) return <SearchPlaceholder signedOut />;
   return <OnDemand component={SearchBar} props={{}} placeholder={<SearchPlaceholder />} loadOnKey={isSearchShortcut} />;

@@ -2,12 +2,28 @@
 // ("Response 200"), so a screen reader user who pressed "Send API request" hears that it came back
 // (WCAG 2.2 SC 4.1.3 status messages). The theme's panel is rendered unchanged; it has no
 // live region of its own (PaloAltoNetworks/docusaurus-openapi-docs#1265 tracks its accessibility).
-import React, { type ReactNode } from 'react';
+// Each answer is also recorded for the writers as the operation and its status class (2xx/4xx/5xx), never the
+// request or the answer (rules/insights.ts).
+import React, { useEffect, type ReactNode } from 'react';
 import Response from '@theme-original/ApiExplorer/Response';
 import { useTypedSelector } from '@theme/ApiItem/hooks';
+import { useLocation } from '@docusaurus/router';
+import { routeOf, statusClassOf } from '@site/rules/insights';
+import { record } from '@site/src/insights/client';
 
-export default function ResponseWrapper(props: Record<string, unknown>): ReactNode {
+interface Props {
+  item?: { operationId?: string };
+  [key: string]: unknown;
+}
+
+export default function ResponseWrapper(props: Props): ReactNode {
   const code = useTypedSelector((state) => state.response.code);
+  const { pathname } = useLocation();
+  const operation = props.item?.operationId;
+  useEffect(() => {
+    const status = code ? statusClassOf(Number(code)) : undefined;
+    if (status && operation) record({ type: 'try', route: routeOf(pathname), operation, status });
+  }, [code, operation, pathname]);
   return (
     <>
       <div role="status" aria-live="polite" className="sr-only">

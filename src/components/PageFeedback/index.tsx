@@ -1,0 +1,69 @@
+/**
+ * "Was this page helpful?" at the end of every doc and API page: yes or no, then an optional comment (at
+ * most 1,000 characters). A reader's vote on a page is one; voting again changes it (the server keeps one per
+ * reader and page, and this browser remembers it to show it pressed). Sent at once (src/insights/client.ts
+ * `send`); what happened is announced in a polite live region (WCAG 2.2 SC 4.1.3). Anonymous to everyone: the
+ * server keeps the page, the answer and the day, never who gave it (server/insights/record.ts).
+ */
+import React, { useId, type ReactNode } from 'react';
+import { MAX_COMMENT_CHARS, routeOf } from '@site/rules/insights';
+import { useFeedback } from './useFeedback';
+import styles from './styles.module.css';
+
+export interface Props {
+  /** The page's path (query and fragment are dropped). */
+  pathname: string;
+}
+
+export default function PageFeedback({ pathname }: Props): ReactNode {
+  const id = useId();
+  const { vote, comment, setComment, status, sending, choose, submitComment } = useFeedback(routeOf(pathname));
+  return (
+    <section className={styles.feedback} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        Was this page helpful?
+      </h2>
+      <div role="group" aria-labelledby={`${id}-title`} className={styles.choices}>
+        {(['yes', 'no'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className={`button button--sm ${vote === choice ? 'button--primary' : 'button--secondary'}`}
+            aria-pressed={vote === choice}
+            disabled={sending}
+            onClick={() => void choose(choice)}
+          >
+            {choice === 'yes' ? 'Yes' : 'No'}
+          </button>
+        ))}
+      </div>
+      {vote && (
+        <form className={styles.comment} onSubmit={(event) => void submitComment(event)}>
+          <label htmlFor={`${id}-comment`}>
+            {vote === 'yes' ? 'Anything we could add? (optional)' : 'What was missing or wrong? (optional)'}
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            rows={3}
+            maxLength={MAX_COMMENT_CHARS}
+            value={comment}
+            aria-describedby={`${id}-count ${id}-privacy`}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <p id={`${id}-count`} className={styles.hint}>
+            {comment.length} of {MAX_COMMENT_CHARS.toLocaleString('en')} characters
+          </p>
+          <button type="submit" className="button button--sm button--primary" disabled={sending}>
+            Send comment
+          </button>
+        </form>
+      )}
+      <p id={`${id}-privacy`} className={styles.hint}>
+        Anonymous: the writers see the page and your answer, never who gave it.
+      </p>
+      <p role="status" aria-live="polite" className={styles.status}>
+        {status}
+      </p>
+    </section>
+  );
+}
