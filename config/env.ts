@@ -270,9 +270,10 @@ export interface PortalEnv {
   mcp: McpSettings;
   /**
    * Reader insights (server/insights): the folder of the gate's SQLite store (INSIGHTS_DATA_DIR; default
-   * `.local/insights` in the repository, git-ignored). Deployments on AWS keep them in DynamoDB instead.
+   * `.local/insights` in the repository, git-ignored), and the DynamoDB table of a deployment on AWS that
+   * `npm run insights -- --aws` reads (INSIGHTS_TABLE, the stack's `InsightsTableName` output).
    */
-  insights: { dataDir?: string };
+  insights: { dataDir?: string; table?: string };
   /**
    * UNSAFE_LOCAL_IDENTITY=1: let `npm run serve` on a non-loopback HOST, and `npm run deploy:build`,
    * run in local mode all the same, trusting the local identity service's public signing key. For the
@@ -346,7 +347,7 @@ export function parseEnv(env: Env): PortalEnv {
       customDomain: readCustomDomain(env),
     },
     mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
-    insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR') },
+    insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
   };
 }

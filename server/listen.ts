@@ -13,7 +13,7 @@ import { buildMcpDevApp } from './mcp/fastify';
 import type { McpContent } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
-import { sqliteInsightsStore } from './insights/sqliteStore';
+import { insightsDataDirOf, sqliteInsightsStore } from './insights/sqliteStore';
 
 /** The portal's version (package.json), reported to MCP clients. */
 export const PORTAL_VERSION: string = (
@@ -43,17 +43,12 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
     // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
     accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
     mcp: mcpOptionsOf(env),
-    insights: sqliteInsightsStore(insightsDataDir(env)),
+    insights: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
     acceptedHostnames: env.acceptedHostnames,
   });
   await app.listen({ port: env.sitePort, host: env.siteHost });
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
   return app;
-}
-
-/** The folder of the gate's reader-insights store: INSIGHTS_DATA_DIR, or `.local/insights` in the repository. */
-export function insightsDataDir(env: PortalEnv): string {
-  return path.resolve(env.insights.dataDir ?? path.resolve(__dirname, '..', '.local', 'insights'));
 }
 
 /** The MCP endpoint's options for `env`, for the gate and for `npm start`'s MCP server. */

@@ -36,6 +36,7 @@ const BATCH = z.strictObject({
   events: z
     .array(
       z.discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('read'), route }),
         z.strictObject({ type: z.literal('vote'), route, helpful: z.boolean() }),
         z.strictObject({ type: z.literal('comment'), route, text: z.string().trim().min(1).max(MAX_COMMENT_CHARS) }),
         z.strictObject({
@@ -90,6 +91,8 @@ export function readerKeyOf(subject: string, monthSecret: Buffer): string {
 /** What a row holds of an event besides its route and type. */
 function valueOf(event: InsightEvent): { value: string; operation?: string } {
   switch (event.type) {
+    case 'read':
+      return { value: '' };
     case 'vote':
       return { value: event.helpful ? 'yes' : 'no' };
     case 'comment':

@@ -18,6 +18,14 @@ CREATE INDEX IF NOT EXISTS events_expires ON events (expires);
 CREATE TABLE IF NOT EXISTS month_secrets (month TEXT PRIMARY KEY, secret BLOB NOT NULL);
 `;
 
+/**
+ * The store's folder: `configured` (INSIGHTS_DATA_DIR, config/env.ts `insights.dataDir`), or `.local/insights` in
+ * the repository (git-ignored).
+ */
+export function insightsDataDirOf(configured: string | undefined): string {
+  return path.resolve(configured ?? path.resolve(__dirname, '..', '..', '.local', 'insights'));
+}
+
 /** The file of the store in `dataDir`. */
 export const insightsFileOf = (dataDir: string) => path.join(dataDir, 'insights.db');
 

@@ -11,7 +11,7 @@ export interface InsightRow {
   /** The page's path, without query or fragment. */
   route: string;
   event: InsightEvent['type'];
-  /** `yes`/`no` for a vote, the text of a comment, the query of a search, the status class of a try, `''` for a copy. */
+  /** `yes`/`no` for a vote, the text of a comment, the query of a search, the status class of a try, `''` for a read or a copy. */
   value: string;
   /** The operation of a try or a copy. */
   operation?: string;

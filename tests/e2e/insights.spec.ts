@@ -2,14 +2,17 @@
  * Reader insights end to end, through the gate of `npm run serve` and its SQLite store (read here): a vote at
  * the end of a page is recorded once and can be changed, a comment is kept, a search that finds nothing and a
  * failing try of an operation are recorded; anonymous requests get 401, an oversized body 413, a malformed one
- * 400; `DNT: 1` records nothing; and no stored row holds an IP address, a token or the user's id.
+ * 400; `DNT: 1` records nothing; no stored row holds an IP address, a token or the user's id; and `npm run
+ * insights -- --json` reports those events.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import Database from 'libsql';
 import type { Page } from '@playwright/test';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { insightsFileOf } from '../../server/insights/sqliteStore';
 import type { InsightRow } from '../../server/insights/store';
+import type { InsightsReport } from '../../scripts/insights/report';
 import { demoTokens, expect, openExplorer, signIn, test, waitForGate } from '../support/e2e';
 
 const DATA_DIR = process.env.E2E_INSIGHTS_DATA_DIR!;
@@ -164,4 +167,27 @@ test.describe('POST /insights/events', () => {
       'value',
     ]);
   });
+});
+
+test('npm run insights -- --json reports what the tests above recorded', () => {
+  const run = spawnSync('npm', ['run', '-s', 'insights', '--', '--json'], {
+    env: { ...process.env, INSIGHTS_DATA_DIR: DATA_DIR },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const report = JSON.parse(run.stdout) as InsightsReport;
+  expect(report.leastHelpful).toContainEqual(
+    expect.objectContaining({
+      route: '/docs/document_format/schema',
+      no: 1,
+      comments: [
+        expect.objectContaining({ text: 'The schema page does not say which fields can be null.', helpful: false }),
+      ],
+    }),
+  );
+  expect(report.emptySearches).toContainEqual(expect.objectContaining({ query: 'zebra quokka tariffs' }));
+  expect(report.failingOperations).toContainEqual(
+    expect.objectContaining({ operation: 'countDocuments', byStatus: expect.objectContaining({ '4xx': 1 }) }),
+  );
+  expect(report.mostRead).toContainEqual(expect.objectContaining({ route: '/docs/document_format/schema' }));
 });

@@ -5,19 +5,26 @@
  * `send`); what happened is announced in a polite live region (WCAG 2.2 SC 4.1.3). Anonymous to everyone: the
  * server keeps the page, the answer and the day, never who gave it (server/insights/record.ts).
  */
-import React, { useId, type ReactNode } from 'react';
+import React, { useEffect, useId, type ReactNode } from 'react';
 import { MAX_COMMENT_CHARS, routeOf } from '@site/rules/insights';
+import { record } from '@site/src/insights/client';
 import { useFeedback } from './useFeedback';
 import styles from './styles.module.css';
 
 export interface Props {
   /** The page's path (query and fragment are dropped). */
   pathname: string;
+  /** Whether the reader has reached the end of the page (./Slot.tsx): recorded once per page view. */
+  reached: boolean;
 }
 
-export default function PageFeedback({ pathname }: Props): ReactNode {
+export default function PageFeedback({ pathname, reached }: Props): ReactNode {
   const id = useId();
-  const { vote, comment, setComment, status, sending, choose, submitComment } = useFeedback(routeOf(pathname));
+  const route = routeOf(pathname);
+  const { vote, comment, setComment, status, sending, choose, submitComment } = useFeedback(route);
+  useEffect(() => {
+    if (reached) record({ type: 'read', route });
+  }, [reached, route]);
   return (
     <section className={styles.feedback} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
