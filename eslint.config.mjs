@@ -46,6 +46,10 @@ const LAYERS = {
     may: ['rules', 'config', 'server'],
     why: 'the MCP function ships to AWS: it must not carry local stand-ins, tools or site sources',
   },
+  'deploy/insights': {
+    may: ['rules', 'config', 'server'],
+    why: 'the insights function ships to AWS: it must not carry local stand-ins, tools or site sources',
+  },
   'deploy/stack.ts': {
     may: ['rules', 'config', 'server'],
     why: 'the CDK stack describes a deployment: it must not carry local stand-ins, tools or site sources',

@@ -10,7 +10,8 @@
  *    decision before anything is served, with the gate's security headers; a WAF web ACL (rate limit and
  *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules;
  *    the MCP server (deploy/mcp) at `/mcp`, a Lambda function behind a function URL that answers only
- *    requests carrying the distribution's origin secret; every Lambda log group kept
+ *    requests carrying the distribution's origin secret; reader insights (deploy/insights) at `/insights/*`, a
+ *    Lambda function behind a function URL with the same secret, writing a DynamoDB table; every Lambda log group kept
  *    {@link LOG_RETENTION_DAYS} days (deploy/README.md says which Lambda@Edge log groups it cannot own).
  *
  * The edge bundle is built between the two from the pool's id and JWKS (`npm run deploy:build`), so the
@@ -32,6 +33,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -53,6 +55,7 @@ import {
   type SecurityHeaderName,
 } from '../server/gate/securityHeaders';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
+import { INSIGHTS_TABLE_ENV } from './insights/handler';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -71,6 +74,19 @@ export const LOG_RETENTION_DAYS = logs.RetentionDays.THREE_MONTHS;
 
 /** How long a replaced or deleted object of the site bucket stays restorable, in days. */
 export const NONCURRENT_VERSION_DAYS = 30;
+
+/** CloudFront's path pattern of reader insights (rules/insights.ts `INSIGHTS_EVENTS_PATH` is under it). */
+export const INSIGHTS_PATH_PATTERN = '/insights/*';
+
+/** The insights function's memory, in MB, and its longest request, in seconds (one batch write). */
+export const INSIGHTS_MEMORY_MB = 256;
+export const INSIGHTS_TIMEOUT_SECONDS = 10;
+
+/**
+ * Default of the parameter `InsightsReservedConcurrency`: a flood of events costs at most this many
+ * executions, and leaves the rest of the account's concurrency (and the MCP function's) alone.
+ */
+export const DEFAULT_INSIGHTS_RESERVED_CONCURRENCY = 10;
 
 /** The MCP function's memory, in MB, and its longest request, in seconds (a `call_api` waits up to 30 s). */
 export const MCP_MEMORY_MB = 512;
@@ -268,6 +284,8 @@ export interface SiteStackProps extends StackProps {
   edgeBundleDir: string;
   /** The bundled MCP function folder (`npm run deploy:build`), checked by deploy/trust.ts. */
   mcpBundleDir: string;
+  /** The bundled insights function folder (`npm run deploy:build`), checked by deploy/trust.ts. */
+  insightsBundleDir: string;
   /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
   cspDirectives: Record<string, string[]>;
   /** The site's own domain and its ACM certificate (us-east-1); unset: the `*.cloudfront.net` name. */
@@ -317,7 +335,7 @@ export class SiteStack extends Stack {
         edgeLambdas,
       },
       additionalBehaviors: {
-        ...this.mcpBehaviours(props.mcpBundleDir, headers),
+        ...this.functionBehaviours(props, headers),
         'assets/*': {
           origin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -357,6 +375,30 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'LogBucketName', { value: logs.bucketName });
   }
 
+  /** The behaviours of the two Lambda functions behind function URLs, which share the origin secret. */
+  private functionBehaviours(
+    props: SiteStackProps,
+    headers: cloudfront.IResponseHeadersPolicy,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const originSecret = this.originSecret();
+    return {
+      ...this.mcpBehaviours(props.mcpBundleDir, headers, originSecret),
+      ...this.insightsBehaviours(props.insightsBundleDir, headers, originSecret),
+    };
+  }
+
+  /**
+   * The secret CloudFront sends the MCP and insights function URLs (deploy/mcp/originSecret.ts). Only the dynamic
+   * reference ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the value in the origins'
+   * header and the functions' environment at deploy time.
+   */
+  private originSecret(): string {
+    return new secretsmanager.Secret(this, 'McpOriginSecret', {
+      description: `Sent by CloudFront to the MCP and insights function URLs in ${ORIGIN_SECRET_HEADER}; the functions refuse requests without it.`,
+      generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true },
+    }).secretValue.unsafeUnwrap();
+  }
+
   /**
    * The WAF web ACL in front of the distribution (parameters `EnableWaf`, `WafRateLimit`): its ARN, or no
    * value when the parameter turns it off.
@@ -391,6 +433,7 @@ export class SiteStack extends Stack {
   private mcpBehaviours(
     mcpBundleDir: string,
     headers: cloudfront.IResponseHeadersPolicy,
+    originSecret: string,
   ): Record<string, cloudfront.BehaviorOptions> {
     const reserved = new CfnParameter(this, 'McpReservedConcurrency', {
       type: 'Number',
@@ -398,12 +441,6 @@ export class SiteStack extends Stack {
       minValue: 0,
       description: 'MCP requests the function runs at once at most (Lambda reserved concurrency; 0 stops it).',
     });
-    // Only the dynamic reference ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the
-    // value in the origin's header and the function's environment at deploy time.
-    const originSecret = new secretsmanager.Secret(this, 'McpOriginSecret', {
-      description: `Sent by CloudFront to the MCP function URL in ${ORIGIN_SECRET_HEADER}; the function refuses requests without it.`,
-      generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true },
-    }).secretValue.unsafeUnwrap();
     const fn = new lambda.Function(this, 'Mcp', {
       runtime: lambda.Runtime.NODEJS_24_X,
       handler: 'index.handler',
@@ -433,6 +470,71 @@ export class SiteStack extends Stack {
       responseHeadersPolicy: headers,
     };
     return Object.fromEntries([MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS].map((pattern) => [pattern, behaviour]));
+  }
+
+  /**
+   * Reader insights (server/insights): a DynamoDB table (on demand, rows deleted by TTL on `expires` 13 months
+   * after their day, point-in-time recovery, encrypted with a key the stack owns, kept when the stack is
+   * deleted) written by a Lambda function (deploy/insights) behind `/insights/*` through a function URL, as the
+   * MCP server is: the function makes the gate's access decision itself, requires the same origin secret, runs
+   * behind the same WAF, caches nothing. The parameter `InsightsReservedConcurrency` caps how many requests it
+   * runs at once; the table's name is the output `InsightsTableName` (`npm run insights -- --aws`).
+   */
+  private insightsBehaviours(
+    insightsBundleDir: string,
+    headers: cloudfront.IResponseHeadersPolicy,
+    originSecret: string,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const reserved = new CfnParameter(this, 'InsightsReservedConcurrency', {
+      type: 'Number',
+      default: DEFAULT_INSIGHTS_RESERVED_CONCURRENCY,
+      minValue: 0,
+      description:
+        'Reader-insight requests the function runs at once at most (Lambda reserved concurrency; 0 stops it).',
+    });
+    const table = new dynamodb.TableV2(this, 'Insights', {
+      partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING },
+      billing: dynamodb.Billing.onDemand(),
+      timeToLiveAttribute: 'expires',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const fn = new lambda.Function(this, 'InsightsFunction', {
+      runtime: lambda.Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(insightsBundleDir),
+      memorySize: INSIGHTS_MEMORY_MB,
+      timeout: Duration.seconds(INSIGHTS_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: reserved.valueAsNumber,
+      environment: { [ORIGIN_SECRET_ENV]: originSecret, [INSIGHTS_TABLE_ENV]: table.tableName },
+      logGroup: this.functionLogs('InsightsLogs'),
+      description: 'Portal reader insights: verifies the Cognito access token, then records page feedback',
+    });
+    // Writes rows and the months' secrets; reads a month's secret. No scan, no delete (TTL deletes).
+    table.grant(fn, 'dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem');
+    const url = fn.addFunctionUrl({
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.BUFFERED,
+    });
+    new CfnOutput(this, 'InsightsTableName', {
+      value: table.tableName,
+      description: 'The reader-insights table (npm run insights -- --aws --table <name>)',
+    });
+    return {
+      [INSIGHTS_PATH_PATTERN]: {
+        origin: new origins.FunctionUrlOrigin(url, {
+          readTimeout: Duration.seconds(INSIGHTS_TIMEOUT_SECONDS),
+          customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret },
+        }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        // The session's cookies and Authorization reach the function; its Host must not.
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: headers,
+      },
+    };
   }
 
   /**

@@ -4,8 +4,9 @@
  * The AWS stacks, synthesized offline (`Template.fromStack`, no credentials, no network).
  * Identity: a user pool that cannot be deleted by CloudFormation, with threat protection, a web client
  * for SRP and the code flow only, and a separate client for scripts. Site: the gate on viewer-request of
- * every behaviour but the MCP function's, in front of a private, versioned bucket, with the Fastify gate's
- * headers exactly; the MCP function reachable only through the distribution, with reserved concurrency; a
+ * every behaviour but the MCP and insights functions', in front of a private, versioned bucket, with the Fastify
+ * gate's headers exactly; the MCP and insights functions reachable only through the distribution, with reserved
+ * concurrency; the insights table with TTL, point-in-time recovery and encryption; a
  * WAF web ACL that a parameter switches off; CloudFront and S3 access logs and every Lambda log group with
  * a retention period; hashed assets `private`; TLS 1.2 enforced with a custom domain.
  */
@@ -23,6 +24,7 @@ import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 import { invitationTemplate, TEMPORARY_PASSWORD_VALIDITY_DAYS } from '../../rules/invitation';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
+import { INSIGHTS_TABLE_ENV } from '../insights/handler';
 import {
   DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
@@ -30,6 +32,8 @@ import {
   DEFAULT_ACCESS_TOKEN_MINUTES,
   IdentityStack,
   LOG_RETENTION_DAYS,
+  INSIGHTS_PATH_PATTERN,
+  INSIGHTS_TIMEOUT_SECONDS,
   MCP_TIMEOUT_SECONDS,
   SiteStack,
   type SiteStackProps,
@@ -41,9 +45,12 @@ const edgeBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-'));
 fs.writeFileSync(path.join(edgeBundleDir, 'index.js'), 'exports.handler = async (e) => e.Records[0].cf.request;');
 const mcpBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-'));
 fs.writeFileSync(path.join(mcpBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 401 });');
+const insightsBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-'));
+fs.writeFileSync(path.join(insightsBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 401 });');
 const cdkOut = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-out-'));
 afterAll(() => {
-  for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, cdkOut]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, insightsBundleDir, cdkOut])
+    fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The origins the test gate (tests/support/gate.ts) is built with, so both sides hash the same CSP. */
@@ -59,6 +66,7 @@ function site(extra: Partial<SiteStackProps> = {}, app = newApp()): Template {
     buildDir,
     edgeBundleDir,
     mcpBundleDir,
+    insightsBundleDir,
     cspDirectives: directives,
     ...extra,
   });
@@ -84,10 +92,11 @@ const distributionConfig = (template: Template) =>
   Object.values(template.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 
 describe('the distribution and its gate', () => {
-  it('runs the edge handler on viewer-request of every behaviour but the MCP function, over HTTPS only', () => {
+  it('runs the edge handler on viewer-request of every behaviour but the MCP and insights functions, over HTTPS only', () => {
     const config = distributionConfig(t);
-    const site = config.CacheBehaviors.filter((b: { PathPattern: string }) => !MCP_PATTERNS.includes(b.PathPattern));
-    expect(site.length).toBe(config.CacheBehaviors.length - MCP_PATTERNS.length);
+    const functions = [...MCP_PATTERNS, INSIGHTS_PATH_PATTERN];
+    const site = config.CacheBehaviors.filter((b: { PathPattern: string }) => !functions.includes(b.PathPattern));
+    expect(site.length).toBe(config.CacheBehaviors.length - functions.length);
     for (const behaviour of [config.DefaultCacheBehavior, ...site]) {
       expect(behaviour).toMatchObject({
         ViewerProtocolPolicy: 'redirect-to-https',
@@ -315,10 +324,17 @@ describe('the function URL is no side door', () => {
     expect(ORIGIN_SECRET_LENGTH).toBeGreaterThanOrEqual(32);
   });
 
-  it('CloudFront sends it to the function URL origin, and to no other origin', () => {
-    expect(mcpOrigin.DomainName).toEqual(expect.objectContaining({ 'Fn::Select': expect.anything() }));
-    expect(mcpOrigin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: secretReference }]);
-    const others = config.Origins.filter((o: { Id: string }) => o.Id !== mcpOrigin.Id);
+  it('CloudFront sends it to the function URL origins (MCP, insights), and to no other origin', () => {
+    const insightsBehaviour = config.CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === INSIGHTS_PATH_PATTERN,
+    );
+    const functionOrigins = [mcpOrigin.Id, insightsBehaviour.TargetOriginId];
+    for (const id of functionOrigins) {
+      const origin = config.Origins.find((o: { Id: string }) => o.Id === id);
+      expect(origin.DomainName).toEqual(expect.objectContaining({ 'Fn::Select': expect.anything() }));
+      expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: secretReference }]);
+    }
+    const others = config.Origins.filter((o: { Id: string }) => !functionOrigins.includes(o.Id));
     expect(others.length).toBeGreaterThan(0);
     for (const other of others) expect(other.OriginCustomHeaders).toBeUndefined();
   });
@@ -327,7 +343,8 @@ describe('the function URL is no side door', () => {
     expect(mcpFunction.Properties.Environment.Variables).toEqual({ [ORIGIN_SECRET_ENV]: secretReference });
     // Every mention of the secret is the dynamic reference, never a literal value.
     const text = JSON.stringify(t.toJSON());
-    expect(text.split('{{resolve:secretsmanager:').length - 1).toBe(2);
+    // Two origins' headers and two functions' environments.
+    expect(text.split('{{resolve:secretsmanager:').length - 1).toBe(4);
     expect(text).not.toMatch(/"HeaderValue":"/);
   });
 
@@ -338,6 +355,65 @@ describe('the function URL is no side door', () => {
       Default: DEFAULT_MCP_RESERVED_CONCURRENCY,
       MinValue: 0,
     });
+  });
+});
+
+describe('reader insights', () => {
+  const tables = t.findResources('AWS::DynamoDB::GlobalTable');
+  const [tableId] = Object.keys(tables);
+  const insightsFunction = Object.values(t.findResources('AWS::Lambda::Function')).find((f) =>
+    String(f.Properties.Description).includes('insights'),
+  )!;
+
+  it('keep rows in one DynamoDB table: on demand, TTL on expires, point-in-time recovery, encrypted, retained', () => {
+    expect(Object.keys(tables)).toHaveLength(1);
+    t.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+    expect(tables[tableId].DeletionPolicy).toBe('Retain');
+    expect(t.toJSON().Outputs.InsightsTableName.Value).toEqual({ Ref: tableId });
+  });
+
+  it('are written by the insights function behind /insights/*, which makes the access decision itself', () => {
+    const config = distributionConfig(t);
+    const behaviour = config.CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === INSIGHTS_PATH_PATTERN,
+    );
+    expect(behaviour).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: expect.arrayContaining(['POST']),
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+    });
+    // No edge function: the insights function decides (deploy/insights/handler.ts, tested against the gate).
+    expect(behaviour.LambdaFunctionAssociations).toBeUndefined();
+    // The same WAF as every behaviour: the distribution's.
+    expect(config.WebACLId).toBeDefined();
+    expect(insightsFunction.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Timeout: INSIGHTS_TIMEOUT_SECONDS,
+      ReservedConcurrentExecutions: { Ref: 'InsightsReservedConcurrency' },
+    });
+    expect(insightsFunction.Properties.Environment.Variables).toMatchObject({
+      [INSIGHTS_TABLE_ENV]: { Ref: tableId },
+      [ORIGIN_SECRET_ENV]: expect.anything(),
+    });
+  });
+
+  it('the function may write rows and read a month’s secret, nothing more', () => {
+    const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p).includes(tableId),
+    );
+    const actions = policies.flatMap((p) =>
+      p.Properties.PolicyDocument.Statement.filter((s: { Resource: unknown }) =>
+        JSON.stringify(s.Resource).includes(tableId),
+      ).flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
+    );
+    expect(actions.sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
   });
 });
 

@@ -15,7 +15,7 @@ import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
 import { buildRefusal, bundleRefusal } from '../trust';
-import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
+import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 import { synthesize } from './synthesize';
 
 /** Name of the site stack (step 3 of the README's deploy section). */
@@ -26,7 +26,7 @@ function main(): void {
   if (refusal) throw new Error(refusal);
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html')))
     throw new Error('build/ is missing: run "npm run build" first.');
-  for (const bundle of [EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR]) {
+  for (const bundle of [EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR]) {
     const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId);
     if (untrusted) throw new Error(untrusted);
   }
@@ -39,6 +39,7 @@ function main(): void {
     buildDir: BUILD_DIR,
     edgeBundleDir: EDGE_BUNDLE_DIR,
     mcpBundleDir: MCP_BUNDLE_DIR,
+    insightsBundleDir: INSIGHTS_BUNDLE_DIR,
     cspDirectives: cspDirectives(readInlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
     customDomain: portalEnv.deploy.customDomain,
   });

@@ -25,8 +25,9 @@ import type { EdgeConfig } from '../edge/handler';
 import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
 import { mcpOptionsOf } from '../../server/listen';
 import { buildMcpBundle } from './build-mcp';
+import { buildInsightsBundle } from './build-insights';
 import { bundleFunction } from './bundle';
-import { BUILD_DIR, EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
+import { BUILD_DIR, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -102,6 +103,12 @@ async function main(): Promise<void> {
     `MCP function: ${path.relative(ROOT, path.join(MCP_BUNDLE_DIR, 'index.js'))}, ${mcp.codeBytes} bytes of code and ` +
       `${mcp.files} content files (${(mcp.contentBytes / 1024).toFixed(0)} KiB); call_api ` +
       (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}.` : 'off (MCP_CALL_API).'),
+  );
+
+  // The insights function: the same pool and keys.
+  const insights = await buildInsightsBundle({ auth: config.auth, jwks: config.jwks }, INSIGHTS_BUNDLE_DIR);
+  console.log(
+    `Insights function: ${path.relative(ROOT, path.join(INSIGHTS_BUNDLE_DIR, 'index.js'))}, ${insights.codeBytes} bytes of code.`,
   );
 }
 

@@ -21,3 +21,6 @@ export const MCP_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'mcp');
 
 /** Where `deploy:synth` writes the CloudFormation templates. */
 export const CDK_OUT = path.join(ROOT, 'deploy/cdk.out');
+
+/** Where `deploy:build` writes the insights function's bundle: `insights/` beside the edge bundle's folder. */
+export const INSIGHTS_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'insights');

@@ -15,6 +15,8 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { McpFunctionHandler } from '../../deploy/mcp/handler';
+import type { InsightsFunctionHandler } from '../../deploy/insights/handler';
+import { INSIGHTS_EVENTS_PATH } from '../../rules/insights';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/mcp/originSecret';
 import { parseEnv } from '../../config/env';
 import { recordBuildIdentity } from '../../postbuild/buildIdentity';
@@ -163,6 +165,28 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   // A direct call to the function URL, without the secret, gets nothing even with a valid token.
   expect((await search(mintToken(claims, { key: pem, header: { kid: 'k1' } }), '')).statusCode).toBe(403);
 
+  // The insights function's bundle trusts the same pool; it refuses an anonymous reader before it touches its
+  // table, and anything that did not come through the distribution.
+  expect(JSON.parse(fs.readFileSync(path.join(work, 'insights/trust.json'), 'utf8'))).toMatchObject({
+    identity: 'cognito',
+    userPoolId: POOL,
+  });
+  const insights = (await import(path.join(work, 'insights/index.js'))) as { handler: InsightsFunctionHandler };
+  const vote = (headers: Record<string, string>) =>
+    insights.handler({
+      rawPath: INSIGHTS_EVENTS_PATH,
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ events: [{ type: 'vote', route: '/docs/x', helpful: true }] }),
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'POST' } },
+    } as unknown as LambdaFunctionURLEvent) as Promise<{ statusCode: number }>;
+  expect((await vote({ [ORIGIN_SECRET_HEADER]: originSecret })).statusCode).toBe(401);
+  expect(
+    (await vote({ authorization: `Bearer ${mintToken(claims)}`, [ORIGIN_SECRET_HEADER]: originSecret })).statusCode,
+  ).toBe(401);
+  expect((await vote({})).statusCode).toBe(403);
+
   // 3. The site stack with that bundle: WAF, logs, versioning, private assets.
   const site = npm('deploy:synth', poolEnv);
   expect(site.status, site.stderr).toBe(0);
@@ -173,6 +197,8 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   const distribution = resources.find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
   expect(JSON.stringify(distribution.Properties)).toContain('"EventType":"viewer-request"');
   expect(JSON.stringify(distribution.Properties)).toContain('"PathPattern":"/mcp"');
+  expect(JSON.stringify(distribution.Properties)).toContain('"PathPattern":"/insights/*"');
+  expect(resources.find((r) => r.Type === 'AWS::DynamoDB::GlobalTable')).toMatchObject({ DeletionPolicy: 'Retain' });
   expect(resources.find((r) => r.Type === 'AWS::Lambda::Url')).toMatchObject({ Properties: { AuthType: 'NONE' } });
   expect(JSON.stringify(distribution.Properties)).toContain(`"HeaderName":"${ORIGIN_SECRET_HEADER}"`);
   expect(JSON.stringify(distribution.Properties)).toMatch(/"Logging":\{"Bucket"/);

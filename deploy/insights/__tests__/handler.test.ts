@@ -1,0 +1,128 @@
+/**
+ * @jest-environment node
+ *
+ * The insights function behind CloudFront's `/insights/*` answers as the Fastify gate does for every kind of
+ * caller (the one access decision, rules/access.ts; the session's cookies come as a list in a function URL
+ * event), refuses what did not come through the distribution (the origin secret) and bodies over 8 KB, and
+ * keeps what it records in its store as the gate does.
+ */
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import type { FastifyInstance } from 'fastify';
+import { LOCAL_JWKS } from '../../../local/identity/jwks';
+import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../../rules/insights';
+import type { InsightRow, InsightsStore } from '../../../server/insights/store';
+import { buildTestApp, forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
+import { createInsightsHandler } from '../handler';
+import { ORIGIN_SECRET_HEADER } from '../../mcp/originSecret';
+
+/** A store in memory, as the tests need it. */
+function memoryStore(): InsightsStore & { kept: Map<string, InsightRow> } {
+  const kept = new Map<string, InsightRow>();
+  const secrets = new Map<string, Buffer>();
+  return {
+    kept,
+    async put(rows) {
+      for (const row of rows) kept.set(row.id, row);
+    },
+    async monthSecret(month) {
+      if (!secrets.has(month)) secrets.set(month, Buffer.alloc(32, month));
+      return secrets.get(month)!;
+    },
+    async rows() {
+      return [...kept.values()];
+    },
+  };
+}
+
+const ORIGIN_SECRET = 'Zq7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks2Ma4Nb6Qc8Se0Tu';
+const store = memoryStore();
+const handler = createInsightsHandler({ auth: localAuth, jwks: LOCAL_JWKS }, store, ORIGIN_SECRET);
+let gate: FastifyInstance;
+const buildDir = makeBuild();
+
+beforeAll(async () => {
+  gate = await buildTestApp(buildDir, { insights: memoryStore() });
+});
+afterAll(() => gate.close());
+
+type Result = Exclude<LambdaFunctionURLResult, string>;
+
+/** A function URL event (payload format 2.0) as CloudFront forwards it, the Cookie header as Lambda splits it. */
+function event(method: string, rawPath: string, headers: Record<string, string | undefined>, body?: string) {
+  const { cookie, ...rest } = headers;
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString: '',
+    cookies: cookie?.split('; '),
+    headers: Object.fromEntries(
+      Object.entries({ [ORIGIN_SECRET_HEADER]: ORIGIN_SECRET, ...rest }).filter((entry) => entry[1] !== undefined),
+    ),
+    body,
+    isBase64Encoded: false,
+    requestContext: { http: { method, path: rawPath } },
+  } as unknown as LambdaFunctionURLEvent;
+}
+
+const VOTE = JSON.stringify({ events: [{ type: 'vote', route: '/docs/x', helpful: true }] });
+const callers: [string, Record<string, string>][] = [
+  ['no token', {}],
+  ['a session cookie', { cookie: sessionCookie({ accessToken: mintToken() }) }],
+  ['an expired token', { authorization: `Bearer ${mintToken({ exp: 1 })}` }],
+  ['a forged token', { authorization: `Bearer ${forgedToken()}` }],
+  ['an ID token', { authorization: `Bearer ${mintToken({ token_use: 'id' })}` }],
+  ['an access token', { authorization: `Bearer ${mintToken()}` }],
+  ['an access token asking not to be tracked', { authorization: `Bearer ${mintToken()}`, dnt: '1' }],
+];
+
+test.each(callers)('%s: the function answers as the gate does', async (_who, headers) => {
+  const fromFunction = (await handler(event('POST', INSIGHTS_EVENTS_PATH, headers, VOTE))) as Result;
+  const fromGate = await gate.inject({ method: 'POST', url: INSIGHTS_EVENTS_PATH, headers, payload: VOTE });
+  expect(fromFunction.statusCode).toBe(fromGate.statusCode);
+  expect(fromFunction.headers?.['www-authenticate']).toBe(fromGate.headers['www-authenticate']);
+});
+
+test('a signed-in reader’s events are kept in the store; a vote replaces the reader’s earlier one', async () => {
+  const cookie = sessionCookie({ accessToken: mintToken({ sub: 'reader-1' }) });
+  const vote = (helpful: boolean) => JSON.stringify({ events: [{ type: 'vote', route: '/docs/kept?tab=1', helpful }] });
+  expect(((await handler(event('POST', INSIGHTS_EVENTS_PATH, { cookie }, vote(true)))) as Result).statusCode).toBe(204);
+  expect(((await handler(event('POST', INSIGHTS_EVENTS_PATH, { cookie }, vote(false)))) as Result).statusCode).toBe(
+    204,
+  );
+  const votes = [...store.kept.values()].filter((row) => row.route === '/docs/kept');
+  expect(votes.map((row) => row.value)).toEqual(['no']);
+  expect(JSON.stringify(votes)).not.toContain('reader-1');
+});
+
+test('without the origin secret: 403 before anything else', async () => {
+  const answer = (await handler(
+    event(
+      'POST',
+      INSIGHTS_EVENTS_PATH,
+      { [ORIGIN_SECRET_HEADER]: undefined, authorization: `Bearer ${mintToken()}` },
+      VOTE,
+    ),
+  )) as Result;
+  expect(answer.statusCode).toBe(403);
+});
+
+test('a body over 8 KB: 413; malformed: 400 naming the field; another path 421, another method 405', async () => {
+  const token = { authorization: `Bearer ${mintToken()}` };
+  const big = JSON.stringify({
+    events: [{ type: 'comment', route: '/docs/x', text: 'x'.repeat(MAX_INSIGHTS_BODY_BYTES) }],
+  });
+  expect(((await handler(event('POST', INSIGHTS_EVENTS_PATH, token, big))) as Result).statusCode).toBe(413);
+  const encoded = {
+    ...event('POST', INSIGHTS_EVENTS_PATH, token, Buffer.from(big).toString('base64')),
+    isBase64Encoded: true,
+  };
+  expect(((await handler(encoded)) as Result).statusCode).toBe(413);
+  const malformed = (await handler(
+    event('POST', INSIGHTS_EVENTS_PATH, token, '{"events":[{"type":"vote"}]}'),
+  )) as Result;
+  expect(malformed.statusCode).toBe(400);
+  expect(JSON.parse(malformed.body!).message).toMatch(/^events\.0\.route: /);
+  expect(((await handler(event('GET', '/insights/other', token))) as Result).statusCode).toBe(421);
+  expect(((await handler(event('GET', INSIGHTS_EVENTS_PATH, token))) as Result).statusCode).toBe(405);
+});

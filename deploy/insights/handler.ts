@@ -1,0 +1,102 @@
+/**
+ * Reader insights on AWS: a Lambda function behind CloudFront's `/insights/*` behaviour, through a function URL,
+ * as the MCP function is (deploy/mcp/handler.ts says why the function, not Lambda@Edge with origin access
+ * control, makes the access decision): it refuses with 403 a request without the distribution's origin secret
+ * (deploy/mcp/originSecret.ts, the same secret), makes the gate's access decision itself (rules/access.ts
+ * `decide`, on the session's cookies or a Bearer token), refuses a body over `MAX_INSIGHTS_BODY_BYTES` with 413
+ * before it is parsed, and records the rest with the gate's code (server/insights/record.ts) in the DynamoDB
+ * table (server/insights/dynamoStore.ts). It never answers 404 (CloudFront would replace it with the site's
+ * 404 page): a path that is not its own gets 421, a method other than POST 405.
+ */
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { AuthSettings } from '../../config/env';
+import { decide, type GateRules } from '../../rules/access';
+import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
+import { SIGN_IN_ROUTE } from '../../rules/routes';
+import { createAccessTokenVerifier } from '../../server/gate/verifier';
+import { recordInsights } from '../../server/insights/record';
+import type { InsightsStore } from '../../server/insights/store';
+import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
+
+/** What the function is built with, baked in at bundle time. */
+export interface InsightsFunctionConfig {
+  /** The user pool and app clients whose access tokens (cookie or Bearer) may record. */
+  auth: AuthSettings;
+  /** The pool's JWKS, so no key is fetched. */
+  jwks: Jwks;
+}
+
+/** The environment variable that names the DynamoDB table (deploy/stack.ts sets it). */
+export const INSIGHTS_TABLE_ENV = 'INSIGHTS_TABLE';
+
+/** A Lambda function URL handler (payload format 2.0). */
+export type InsightsFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
+
+const noStore = { 'cache-control': 'no-store' };
+
+/** The request body as text, or `undefined` when it is over the limit (bytes, decoded). */
+function boundedBody(event: LambdaFunctionURLEvent): string | undefined {
+  const raw = event.body ?? '';
+  // A base64 body's decoded size is at most three quarters of its length: check before decoding it.
+  if ((event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw)) > MAX_INSIGHTS_BODY_BYTES + 2)
+    return undefined;
+  const body = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw);
+  return body.length > MAX_INSIGHTS_BODY_BYTES ? undefined : body.toString('utf8');
+}
+
+/**
+ * Builds the handler; the verifier is created once, outside the handler.
+ *
+ * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER}.
+ * @throws {Error} when `originSecret` is missing or too short (deploy/mcp/originSecret.ts).
+ */
+export function createInsightsHandler(
+  config: InsightsFunctionConfig,
+  store: InsightsStore,
+  originSecret: string | undefined,
+): InsightsFunctionHandler {
+  const fromDistribution = originSecretCheck(originSecret);
+  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
+    publicPaths: new Set<string>(),
+    appClientId: config.auth.userPoolClientId,
+    verifier,
+    signInRoute: SIGN_IN_ROUTE,
+  }));
+
+  return async (event): Promise<LambdaFunctionURLResult> => {
+    const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
+    if (!fromDistribution(secret)) return { statusCode: 403, headers: noStore };
+    const method = event.requestContext.http.method;
+    const decision = await decide(
+      {
+        method,
+        target: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
+        // A function URL hands the Cookie header over as a list (payload format 2.0).
+        cookie: event.cookies?.join('; ') ?? headers.cookie,
+        accept: headers.accept,
+        authorization: headers.authorization,
+      },
+      await rules,
+    );
+    if (!decision.pass) {
+      const challenge = 'wwwAuthenticate' in decision ? decision.wwwAuthenticate : undefined;
+      return {
+        statusCode: decision.status === 302 ? 401 : decision.status,
+        headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
+      };
+    }
+    if (decision.path !== INSIGHTS_EVENTS_PATH) return { statusCode: 421, headers: noStore };
+    if (method !== 'POST') return { statusCode: 405, headers: { ...noStore, allow: 'POST' } };
+    const body = boundedBody(event);
+    if (body === undefined) return { statusCode: 413, headers: noStore };
+    const answer = await recordInsights({ body, header: (name) => headers[name], subject: decision.subject }, store);
+    if (answer.status === 400)
+      return {
+        statusCode: 400,
+        headers: { ...noStore, 'content-type': 'application/json' },
+        body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: answer.error }),
+      };
+    return { statusCode: 204, headers: noStore };
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * @jest-environment node
+ *
+ * The DynamoDB store of the insights function: every row is written even when DynamoDB leaves some
+ * unprocessed (throttling), two instances drawing a month's secret at once end with the same one, and reading
+ * pages through the table leaving out the secrets and the expired rows.
+ */
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { dynamoInsightsStore, secretExpiryOf } from '../dynamoStore';
+import type { InsightRow } from '../store';
+
+const TABLE = 'portal-insights';
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+const dynamo = mockClient(client);
+beforeEach(() => dynamo.reset());
+
+const row = (n: number): InsightRow => ({
+  id: `read|2026-11-27|${n}`,
+  route: '/docs/x',
+  event: 'read',
+  value: '',
+  day: '2026-11-27',
+  reader: 'r',
+  expires: 1_900_000_000,
+});
+
+test('rows are written 25 at a time, and what DynamoDB leaves unprocessed is sent again', async () => {
+  const rows = Array.from({ length: 30 }, (_, n) => row(n));
+  dynamo
+    .on(BatchWriteCommand)
+    .resolvesOnce({ UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: rows[3] } }] } })
+    .resolves({});
+  await dynamoInsightsStore(TABLE, client).put(rows);
+  const written = dynamo
+    .commandCalls(BatchWriteCommand)
+    .flatMap((call) => call.args[0].input.RequestItems![TABLE].map((r) => (r.PutRequest!.Item as InsightRow).id));
+  expect(dynamo.commandCalls(BatchWriteCommand).map((c) => c.args[0].input.RequestItems![TABLE].length)).toEqual([
+    25, 1, 5,
+  ]);
+  expect(new Set(written)).toEqual(new Set(rows.map((r) => r.id)));
+});
+
+test('a month’s secret is drawn once: the instance that loses the race uses the winner’s', async () => {
+  const theirs = Buffer.alloc(32, 7).toString('base64');
+  dynamo
+    .on(GetCommand)
+    .resolvesOnce({})
+    .resolves({ Item: { id: 'secret|2026-11', secret: theirs } });
+  dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+  const secret = await dynamoInsightsStore(TABLE, client).monthSecret('2026-11');
+  expect(secret.equals(Buffer.from(theirs, 'base64'))).toBe(true);
+  expect(dynamo.commandCalls(PutCommand)[0].args[0].input).toMatchObject({
+    ConditionExpression: 'attribute_not_exists(id)',
+    Item: { id: 'secret|2026-11', expires: secretExpiryOf('2026-11') },
+  });
+  // It expires when the month after it ends.
+  expect(new Date(secretExpiryOf('2026-11') * 1000).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+});
+
+test('reading pages through the table, leaving out the secrets and rows past their expiry', async () => {
+  dynamo
+    .on(ScanCommand)
+    .resolvesOnce({ Items: [row(1)], LastEvaluatedKey: { id: 'read|2026-11-27|1' } })
+    .resolves({ Items: [row(2)] });
+  const now = new Date('2026-11-27T12:00:00Z');
+  const rows = await dynamoInsightsStore(TABLE, client, () => now).rows();
+  expect(rows.map((r) => r.id)).toEqual(['read|2026-11-27|1', 'read|2026-11-27|2']);
+  const scans = dynamo.commandCalls(ScanCommand).map((c) => c.args[0].input);
+  expect(scans[1].ExclusiveStartKey).toEqual({ id: 'read|2026-11-27|1' });
+  expect(scans[0]).toMatchObject({
+    FilterExpression: 'NOT begins_with(id, :secret) AND expires >= :now',
+    ExpressionAttributeValues: { ':secret': 'secret|', ':now': Math.floor(now.getTime() / 1000) },
+  });
+});
