@@ -80,6 +80,7 @@ export async function listenMcpDev(
     { appClientId: env.auth.userPoolClientId, verifier },
     content,
     env.acceptedHostnames,
+    sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
   );
   await app.listen({ port: env.mcp.devPort, host: 'localhost' });
   return app;

@@ -1,10 +1,11 @@
 /**
  * `npm start` serves `/mcp`: the dev server proxies the MCP endpoint and its protected-resource
- * metadata to the MCP server scripts/with-local-services.ts starts beside it (server/listen.ts
- * `listenMcpDev`). A plugin's `configureWebpack` may return `devServer` options, which Docusaurus merges
+ * metadata, and reader insights (rules/insights.ts), to the MCP server scripts/with-local-services.ts starts
+ * beside it (server/listen.ts `listenMcpDev`). A plugin's `configureWebpack` may return `devServer` options, which Docusaurus merges
  * into its dev server's (facebook/docusaurus#6107); the production build has no dev server and ignores them.
  */
 import type { Plugin } from '@docusaurus/types';
+import { INSIGHTS_EVENTS_PATH } from '../../rules/insights';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 
 /**
@@ -21,7 +22,7 @@ export default function mcpDevProxy(port: number): () => Plugin {
         devServer: {
           proxy: [
             {
-              context: [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS],
+              context: [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS, INSIGHTS_EVENTS_PATH],
               target: `http://localhost:${port}`,
             },
           ],

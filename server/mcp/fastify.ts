@@ -18,6 +18,8 @@ import { SIGN_IN_ROUTE } from '../../rules/routes';
 import type { McpContent } from './content';
 import { addHostCheck } from '../gate/hosts';
 import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
+import { addInsights } from '../insights/fastify';
+import type { InsightsStore } from '../insights/store';
 
 /** What the gate's MCP endpoint needs (server/mcp). */
 export interface AppMcpOptions {
@@ -96,13 +98,15 @@ async function send(reply: FastifyReply, response: Response): Promise<FastifyRep
 
 /**
  * The MCP endpoint alone, behind the same access decision (for `npm start`, whose dev server has no gate):
- * `/mcp` needs a bearer access token, the metadata is public, anything else is 404.
+ * `/mcp` needs a bearer access token, the metadata is public, anything else is 404. With `insights`, it also
+ * records reader insights (server/insights), which the dev server proxies here too.
  */
 export async function buildMcpDevApp(
   options: AppMcpOptions,
   auth: { appClientId: string; verifier: AccessTokenVerifier },
   content: McpContent,
   acceptedHostnames: readonly string[],
+  insights?: InsightsStore,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   hideServerErrors(app);
@@ -118,10 +122,20 @@ export async function buildMcpDevApp(
   };
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
-      { method: request.method, target: request.url, authorization: request.headers.authorization },
+      {
+        method: request.method,
+        target: request.url,
+        authorization: request.headers.authorization,
+        // Reader insights come with the session's cookies (rules/insights.ts); `/mcp` ignores them.
+        cookie: request.headers.cookie,
+        accept: request.headers.accept,
+      },
       rules,
     );
-    if (decision.pass) return undefined;
+    if (decision.pass) {
+      request.readerSubject = decision.subject;
+      return undefined;
+    }
     reply.header('cache-control', 'no-store');
     if ('wwwAuthenticate' in decision && decision.wwwAuthenticate) {
       reply.header('www-authenticate', decision.wwwAuthenticate);
@@ -129,5 +143,6 @@ export async function buildMcpDevApp(
     return reply.code(decision.status === 302 ? 401 : decision.status).send();
   });
   addMcp(app, options, content);
+  if (insights) addInsights(app, insights);
   return app;
 }
