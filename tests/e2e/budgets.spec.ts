@@ -206,3 +206,17 @@ test('neither the pages’ first load nor the session code carry Amplify’s red
   }
   expect(found).toEqual([]);
 });
+
+test('reader insights stay out of the first load: the feedback widget and the client that sends events load later', () => {
+  // The page ends with the widget's box (src/components/PageFeedback/Slot.tsx); its code, the events' client and
+  // the empty-search watcher load when the reader nears the end, the browser is idle or the search bar loads.
+  for (const page of FIRST_LOAD_BUDGETS) {
+    const { files } = firstLoad(SITE, page.path);
+    const js = files.filter((file) => file.endsWith('.js'));
+    const holding = js.filter((file) => {
+      const text = fs.readFileSync(path.join(SITE, 'build', file), 'utf8');
+      return text.includes('Was this page helpful?') || text.includes('/insights/events');
+    });
+    expect({ page: page.path, holding }).toEqual({ page: page.path, holding: [] });
+  }
+});
