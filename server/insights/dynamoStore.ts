@@ -39,6 +39,31 @@ export function dynamoInsightsStore(
   client: DynamoDBDocumentClient = DynamoDBDocumentClient.from(new DynamoDBClient({})),
   now: () => Date = () => new Date(),
 ): InsightsStore {
+  // A month's secret is read once per instance: it never changes once drawn.
+  const secrets = new Map<string, Buffer>();
+  async function drawOrRead(month: string): Promise<Buffer> {
+    const id = `${SECRET_PREFIX}${month}`;
+    const read = async () =>
+      (await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }))).Item as
+        { secret: string } | undefined;
+    const known = await read();
+    if (known) return Buffer.from(known.secret, 'base64');
+    const secret = crypto.randomBytes(32).toString('base64');
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { id, secret, expires: secretExpiryOf(month) },
+          ConditionExpression: 'attribute_not_exists(id)',
+        }),
+      );
+      return Buffer.from(secret, 'base64');
+    } catch (error) {
+      // Another instance drew this month's secret first: use theirs.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return Buffer.from((await read())!.secret, 'base64');
+    }
+  }
   return {
     async put(rows: InsightRow[]) {
       for (let start = 0; start < rows.length; start += BATCH_ITEMS) {
@@ -55,27 +80,9 @@ export function dynamoInsightsStore(
       }
     },
     async monthSecret(month: string) {
-      const id = `${SECRET_PREFIX}${month}`;
-      const read = async () =>
-        (await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }))).Item as
-          { secret: string } | undefined;
-      const known = await read();
-      if (known) return Buffer.from(known.secret, 'base64');
-      const secret = crypto.randomBytes(32).toString('base64');
-      try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { id, secret, expires: secretExpiryOf(month) },
-            ConditionExpression: 'attribute_not_exists(id)',
-          }),
-        );
-        return Buffer.from(secret, 'base64');
-      } catch (error) {
-        // Another instance drew this month's secret first: use theirs.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        return Buffer.from((await read())!.secret, 'base64');
-      }
+      const secret = secrets.get(month) ?? (await drawOrRead(month));
+      secrets.set(month, secret);
+      return secret;
     },
     async rows() {
       const rows: InsightRow[] = [];

@@ -1,7 +1,7 @@
 /**
  * Reader insights in a SQLite file (libsql, the client the sandbox uses): the gate's store, locally under the
  * git-ignored `.local/` folder (config/env.ts `insights.dataDir`). The file and its folder are created on
- * first use. Rows past their expiry, and month secrets older than last month's, are deleted when the store
+ * first use. Rows are written in batches ({@link FLUSH_MS}); `put` resolves once its rows are written. Rows past their expiry, and month secrets older than last month's, are deleted when the store
  * opens and at most once a day after.
  */
 import crypto from 'node:crypto';
@@ -26,6 +26,9 @@ export function insightsDataDirOf(configured: string | undefined): string {
   return path.resolve(configured ?? path.resolve(__dirname, '..', '..', '.local', 'insights'));
 }
 
+/** How long rows wait to be written together, ms. */
+export const FLUSH_MS = 50;
+
 /** The file of the store in `dataDir`. */
 export const insightsFileOf = (dataDir: string) => path.join(dataDir, 'insights.db');
 
@@ -49,6 +52,10 @@ export function sqliteInsightsStore(
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(insightsFileOf(dataDir));
   db.exec('PRAGMA journal_mode = WAL');
+  // In WAL mode, NORMAL syncs at checkpoints, not at every commit: a write is a few microseconds instead of a
+  // disk flush, and the file cannot be corrupted (SQLite "PRAGMA synchronous"); a power cut may lose the last
+  // events, which are feedback, not records.
+  db.exec('PRAGMA synchronous = NORMAL');
   db.exec(SCHEMA);
   const upsert = db.prepare(
     'INSERT OR REPLACE INTO events (id, route, event, value, operation, day, reader, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -62,22 +69,49 @@ export function sqliteInsightsStore(
     db.prepare('DELETE FROM month_secrets WHERE month < ?').run(previousMonth(today.slice(0, 7)));
   };
   sweep();
-  return {
-    async put(rows: InsightRow[]) {
+  // Rows wait up to FLUSH_MS and are written in one transaction: under a flood of events the gate commits a
+  // few times a second instead of once per request, and its pages keep their event loop.
+  let pending:
+    { rows: InsightRow[]; done: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const flush = () => {
+    const batch = pending!;
+    pending = undefined;
+    try {
       sweep();
-      const write = db.transaction((batch: InsightRow[]) => {
-        for (const row of batch)
+      const write = db.transaction((rows: InsightRow[]) => {
+        for (const row of rows)
           upsert.run(row.id, row.route, row.event, row.value, row.operation ?? null, row.day, row.reader, row.expires);
       });
-      write(rows);
+      write(batch.rows);
+      batch.resolve();
+    } catch (error) {
+      batch.reject(error);
+    }
+  };
+  const secrets = new Map<string, Buffer>();
+  return {
+    put(rows: InsightRow[]) {
+      if (!pending) {
+        let resolve!: () => void;
+        let reject!: (error: unknown) => void;
+        const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+        pending = { rows: [], done, resolve, reject };
+        setTimeout(flush, FLUSH_MS);
+      }
+      pending.rows.push(...rows);
+      return pending.done;
     },
     async monthSecret(month: string) {
+      const known = secrets.get(month);
+      if (known) return known;
       db.prepare('INSERT OR IGNORE INTO month_secrets (month, secret) VALUES (?, ?)').run(
         month,
         crypto.randomBytes(32),
       );
       const row = db.prepare('SELECT secret FROM month_secrets WHERE month = ?').get(month) as { secret: Buffer };
-      return Buffer.from(row.secret);
+      const secret = Buffer.from(row.secret);
+      secrets.set(month, secret);
+      return secret;
     },
     async rows() {
       const all = db
@@ -86,6 +120,7 @@ export function sqliteInsightsStore(
       return all.map(({ operation, ...row }) => (operation === null ? row : { ...row, operation }));
     },
     close() {
+      if (pending) flush();
       db.close();
     },
   };

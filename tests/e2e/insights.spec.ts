@@ -5,8 +5,9 @@
  * 400; `DNT: 1` records nothing; no stored row holds an IP address, a token or the user's id; and `npm run
  * insights -- --json` reports those events.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'libsql';
 import type { Page } from '@playwright/test';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
@@ -190,4 +191,21 @@ test('npm run insights -- --json reports what the tests above recorded', () => {
     expect.objectContaining({ operation: 'countDocuments', byStatus: expect.objectContaining({ '4xx': 1 }) }),
   );
   expect(report.mostRead).toContainEqual(expect.objectContaining({ route: '/docs/document_format/schema' }));
+});
+
+test('handbook/insights.md: every command block runs as written, in page order', () => {
+  const page = fs.readFileSync(path.join(__dirname, '../../handbook/insights.md'), 'utf8');
+  const blocks = [...page.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  expect(blocks.length).toBeGreaterThanOrEqual(2);
+  const outputs = blocks.map((block) =>
+    // `bash -e`: each line must succeed, as a writer would see it succeed.
+    execFileSync('bash', ['-e', '-c', block], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: { ...process.env, INSIGHTS_DATA_DIR: DATA_DIR },
+    }),
+  );
+  expect(outputs[0]).toMatch(/^\d+ events from \d+ reader keys\n$/);
+  expect(outputs[1]).toContain('insights.html');
+  expect(outputs[1]).toContain('insights.md');
 });

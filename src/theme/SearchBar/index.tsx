@@ -19,9 +19,11 @@ export default function SearchBarWrapper(): ReactNode {
     if (!signedIn) return undefined;
     let stop: (() => void) | undefined;
     let stopped = false;
-    void import(/* webpackChunkName: "insights" */ '@site/src/insights/emptySearches').then(({ watchEmptySearches }) => {
-      if (!stopped) stop = watchEmptySearches(document, () => window.location.pathname);
-    });
+    void import(/* webpackChunkName: "insights" */ '@site/src/insights/emptySearches').then(
+      ({ watchEmptySearches }) => {
+        if (!stopped) stop = watchEmptySearches(document, () => window.location.pathname);
+      },
+    );
     return () => {
       stopped = true;
       stop?.();
