@@ -145,3 +145,21 @@ test('the sign-in page and every sign-in view, light and dark, 1280 and 390 px: 
   }
   report(findings);
 });
+
+test('"Was this page helpful?" after a vote, with its comment form and status: no serious or critical axe finding', async ({
+  browser,
+}) => {
+  const [page] = await twoPages(browser, true);
+  // A page the insights e2e test does not vote on (both runs share the store and the demo user).
+  await page.goto('/docs/services/interrogator');
+  await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+  const group = page.getByRole('group', { name: 'Was this page helpful?' });
+  await group.scrollIntoViewIfNeeded();
+  await group.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByLabel('What was missing or wrong? (optional)')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'your answer is recorded' })).toBeVisible();
+  // Audited from the top, as every page is: scrolled down, the sticky navbar covers the sidebar's first links.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  report(await audit(page, 'page feedback', EVERY_PASS));
+  await page.context().close();
+});
