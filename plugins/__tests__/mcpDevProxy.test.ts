@@ -23,7 +23,7 @@ it("Docusaurus core still merges a plugin's devServer options into its dev serve
   }
 });
 
-it('proxies the MCP endpoint and its metadata to the given port, in the client compilation only', () => {
+it('proxies the MCP endpoint, its metadata and reader insights to the given port, in the client compilation only', () => {
   const plugin = mcpDevProxy(3101)();
   const configure = plugin.configureWebpack as (config: object, isServer: boolean) => object;
   expect(configure({}, true)).toEqual({});
@@ -31,7 +31,12 @@ it('proxies the MCP endpoint and its metadata to the given port, in the client c
     devServer: {
       proxy: [
         {
-          context: ['/mcp', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'],
+          context: [
+            '/mcp',
+            '/.well-known/oauth-protected-resource/mcp',
+            '/.well-known/oauth-protected-resource',
+            '/insights/events',
+          ],
           target: 'http://localhost:3101',
         },
       ],

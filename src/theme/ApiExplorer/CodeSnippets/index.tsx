@@ -5,7 +5,6 @@
 // A press of a sample's Copy button is recorded for the writers as the operation (rules/insights.ts).
 import React, { useContext, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import CodeSnippets from '@theme-original/ApiExplorer/CodeSnippets';
-import { useLocation } from '@docusaurus/router';
 import { UseMyTokenSwitch, useUseMyToken } from '@site/src/components/UseMyToken';
 import { routeOf } from '@site/rules/insights';
 import { record } from '@site/src/insights/client';
@@ -21,9 +20,9 @@ function isCopyButton(target: EventTarget | null): boolean {
 export default function CodeSnippetsWrapper(props: ComponentProps<typeof CodeSnippets>): ReactNode {
   const [on] = useUseMyToken();
   const operation = useContext(OperationContext);
-  const { pathname } = useLocation();
   const onCopy = (event: MouseEvent) => {
-    if (operation && isCopyButton(event.target)) record({ type: 'copy', route: routeOf(pathname), operation });
+    if (operation && isCopyButton(event.target))
+      record({ type: 'copy', route: routeOf(window.location.pathname), operation });
   };
   return (
     // The clicks are the theme's buttons' (keyboard presses of a button are clicks too); this box only listens.

@@ -7,7 +7,6 @@
 import React, { useEffect, type ReactNode } from 'react';
 import Response from '@theme-original/ApiExplorer/Response';
 import { useTypedSelector } from '@theme/ApiItem/hooks';
-import { useLocation } from '@docusaurus/router';
 import { routeOf, statusClassOf } from '@site/rules/insights';
 import { record } from '@site/src/insights/client';
 
@@ -18,12 +17,11 @@ interface Props {
 
 export default function ResponseWrapper(props: Props): ReactNode {
   const code = useTypedSelector((state) => state.response.code);
-  const { pathname } = useLocation();
   const operation = props.item?.operationId;
   useEffect(() => {
     const status = code ? statusClassOf(Number(code)) : undefined;
-    if (status && operation) record({ type: 'try', route: routeOf(pathname), operation, status });
-  }, [code, operation, pathname]);
+    if (status && operation) record({ type: 'try', route: routeOf(window.location.pathname), operation, status });
+  }, [code, operation]);
   return (
     <>
       <div role="status" aria-live="polite" className="sr-only">
