@@ -24,10 +24,11 @@ async function article(page: Page): Promise<{ html: string; wrapped: number }> {
     wrappers.forEach((wrapper) => wrapper.replaceWith(...Array.from(wrapper.childNodes)));
     // Attributes in name order: src/lib/apiMarkup.ts adds `role` after React renders, so where it lands
     // among an element's attributes depends on whether React re-created the element, not on the text. React's
-    // client ids (`useId`, `_r_1_`) count the components rendered before, whose order varies from load to load.
+    // client ids (`useId`, `_r_1_`, also inside ids made from them and id lists) count the components rendered
+    // before, whose order varies from load to load.
     for (const element of Array.from(copy.querySelectorAll('*'))) {
       const attributes = Array.from(element.attributes).map(
-        ({ name, value }) => [name, value.replace(/^_r_[0-9a-z]+_$/, '_r_')] as const,
+        ({ name, value }) => [name, value.replace(/_r_[0-9a-z]+_/g, '_r_')] as const,
       );
       for (const [name] of attributes) element.removeAttribute(name);
       for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value);

@@ -96,7 +96,7 @@ test.describe('Copy page', () => {
       const main = page.locator('main');
       await expect(main.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', `${route}.md`);
       await main.getByRole('button', { name: 'Copy page' }).click();
-      await expect(main.getByRole('status')).toHaveText('Copied as Markdown');
+      await expect(main.getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toBe(fs.readFileSync(path.join(BUILD, `${route.slice(1)}.md`), 'utf8'));
     });
