@@ -276,6 +276,33 @@ export class IdentityStack extends Stack {
   }
 }
 
+/**
+ * The behaviour of a Lambda function behind a function URL (the MCP server, reader insights): HTTPS only, every
+ * method, nothing cached, the distribution's origin secret sent along (deploy/mcp/originSecret.ts).
+ *
+ * @param timeoutSeconds - how long CloudFront waits for the function's answer.
+ */
+function functionUrlBehaviour(
+  url: lambda.IFunctionUrl,
+  timeoutSeconds: number,
+  originSecret: string,
+  headers: cloudfront.IResponseHeadersPolicy,
+): cloudfront.BehaviorOptions {
+  return {
+    origin: new origins.FunctionUrlOrigin(url, {
+      readTimeout: Duration.seconds(timeoutSeconds),
+      customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret },
+    }),
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+    // The viewer's cookies, Authorization and Origin reach the function; its Host must not (function URLs need
+    // their own).
+    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: headers,
+  };
+}
+
 /** What the site stack deploys, from the same typed configuration as the build (config/env.ts). */
 export interface SiteStackProps extends StackProps {
   /** The Docusaurus output folder (`npm run build`). */
@@ -457,18 +484,7 @@ export class SiteStack extends Stack {
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.BUFFERED,
     });
-    const behaviour: cloudfront.BehaviorOptions = {
-      origin: new origins.FunctionUrlOrigin(url, {
-        readTimeout: Duration.seconds(MCP_TIMEOUT_SECONDS),
-        customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret },
-      }),
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      // The viewer's Authorization and Origin reach the function; its Host must not (function URLs need their own).
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: headers,
-    };
+    const behaviour = functionUrlBehaviour(url, MCP_TIMEOUT_SECONDS, originSecret, headers);
     return Object.fromEntries([MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS].map((pattern) => [pattern, behaviour]));
   }
 
@@ -522,18 +538,7 @@ export class SiteStack extends Stack {
       description: 'The reader-insights table (npm run insights -- --aws --table <name>)',
     });
     return {
-      [INSIGHTS_PATH_PATTERN]: {
-        origin: new origins.FunctionUrlOrigin(url, {
-          readTimeout: Duration.seconds(INSIGHTS_TIMEOUT_SECONDS),
-          customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret },
-        }),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-        // The session's cookies and Authorization reach the function; its Host must not.
-        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: headers,
-      },
+      [INSIGHTS_PATH_PATTERN]: functionUrlBehaviour(url, INSIGHTS_TIMEOUT_SECONDS, originSecret, headers),
     };
   }
 

@@ -7,6 +7,7 @@
  * Cognito fills `{username}` and `{####}` (the temporary password) and requires both in the email body
  * (Cognito API reference, `MessageTemplateType`: "must contain the {username} and {####} placeholders").
  */
+import { escapeHtml } from './html';
 
 /** Cognito's placeholder for the user's username in an invitation. */
 export const USERNAME_PLACEHOLDER = '{username}';
@@ -32,16 +33,6 @@ export interface InvitationTemplate {
   subject: string;
   /** HTML (Cognito sends the body as HTML): paragraphs, the portal's address as a link. */
   body: string;
-}
-
-/** Escapes the characters HTML gives a meaning to, so a product name or address is shown as written. */
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /**

@@ -17,6 +17,7 @@ import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { recordInsights } from '../../server/insights/record';
 import type { InsightsStore } from '../../server/insights/store';
+import { NO_STORE, refusedAnswer, targetOf } from '../mcp/functionUrl';
 import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
 
 /** What the function is built with, baked in at bundle time. */
@@ -32,8 +33,6 @@ export const INSIGHTS_TABLE_ENV = 'INSIGHTS_TABLE';
 
 /** A Lambda function URL handler (payload format 2.0). */
 export type InsightsFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
-
-const noStore = { 'cache-control': 'no-store' };
 
 /** The request body as text, or `undefined` when it is over the limit (bytes, decoded). */
 function boundedBody(event: LambdaFunctionURLEvent): string | undefined {
@@ -66,12 +65,12 @@ export function createInsightsHandler(
 
   return async (event): Promise<LambdaFunctionURLResult> => {
     const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
-    if (!fromDistribution(secret)) return { statusCode: 403, headers: noStore };
+    if (!fromDistribution(secret)) return { statusCode: 403, headers: NO_STORE };
     const method = event.requestContext.http.method;
     const decision = await decide(
       {
         method,
-        target: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
+        target: targetOf(event),
         // A function URL hands the Cookie header over as a list (payload format 2.0).
         cookie: event.cookies?.join('; ') ?? headers.cookie,
         accept: headers.accept,
@@ -79,24 +78,18 @@ export function createInsightsHandler(
       },
       await rules,
     );
-    if (!decision.pass) {
-      const challenge = 'wwwAuthenticate' in decision ? decision.wwwAuthenticate : undefined;
-      return {
-        statusCode: decision.status === 302 ? 401 : decision.status,
-        headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
-      };
-    }
-    if (decision.path !== INSIGHTS_EVENTS_PATH) return { statusCode: 421, headers: noStore };
-    if (method !== 'POST') return { statusCode: 405, headers: { ...noStore, allow: 'POST' } };
+    if (!decision.pass) return refusedAnswer(decision);
+    if (decision.path !== INSIGHTS_EVENTS_PATH) return { statusCode: 421, headers: NO_STORE };
+    if (method !== 'POST') return { statusCode: 405, headers: { ...NO_STORE, allow: 'POST' } };
     const body = boundedBody(event);
-    if (body === undefined) return { statusCode: 413, headers: noStore };
+    if (body === undefined) return { statusCode: 413, headers: NO_STORE };
     const answer = await recordInsights({ body, header: (name) => headers[name], subject: decision.subject }, store);
     if (answer.status === 400)
       return {
         statusCode: 400,
-        headers: { ...noStore, 'content-type': 'application/json' },
+        headers: { ...NO_STORE, 'content-type': 'application/json' },
         body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: answer.error }),
       };
-    return { statusCode: 204, headers: noStore };
+    return { statusCode: 204, headers: NO_STORE };
   };
 }

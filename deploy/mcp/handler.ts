@@ -36,6 +36,7 @@ import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
 import type { AppMcpOptions } from '../../server/mcp/fastify';
 import type { McpContent } from '../../server/mcp/content';
+import { NO_STORE, refusedAnswer, targetOf } from './functionUrl';
 import { ORIGIN_SECRET_HEADER, originSecretCheck } from './originSecret';
 
 /** What the function is built with, baked in at bundle time. */
@@ -50,8 +51,6 @@ export interface McpFunctionConfig {
 
 /** A Lambda function URL handler (payload format 2.0). */
 export type McpFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
-
-const noStore = { 'cache-control': 'no-store' };
 
 /**
  * Builds the handler; the verifier is created once, outside the handler (aws-jwt-verify's advice for Lambda).
@@ -83,26 +82,20 @@ export function createMcpHandler(
 
   return async (event): Promise<LambdaFunctionURLResult> => {
     const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
-    if (!fromDistribution(secret)) return { statusCode: 403, headers: noStore };
+    if (!fromDistribution(secret)) return { statusCode: 403, headers: NO_STORE };
     const method = event.requestContext.http.method;
     const decision = await decide(
       {
         method,
-        target: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
+        target: targetOf(event),
         authorization: headers.authorization,
       },
       await rules,
     );
-    if (!decision.pass) {
-      const challenge = 'wwwAuthenticate' in decision ? decision.wwwAuthenticate : undefined;
-      return {
-        statusCode: decision.status === 302 ? 401 : decision.status,
-        headers: { ...noStore, ...(challenge ? { 'www-authenticate': challenge } : {}) },
-      };
-    }
+    if (!decision.pass) return refusedAnswer(decision);
     if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path)) {
       if (!(PROTECTED_RESOURCE_METADATA_METHODS as readonly string[]).includes(method)) {
-        return { statusCode: 405, headers: { ...noStore, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };
+        return { statusCode: 405, headers: { ...NO_STORE, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };
       }
       return {
         statusCode: 200,
@@ -111,7 +104,7 @@ export function createMcpHandler(
       };
     }
     // RFC 9110 §15.5.20: CloudFront sends only the function's own paths here; a 404 would become `/404.html`.
-    if (decision.path !== MCP_PATH) return { statusCode: 421, headers: noStore };
+    if (decision.path !== MCP_PATH) return { statusCode: 421, headers: NO_STORE };
     const body =
       event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
     const response = await handleMcpRequest(

@@ -4,17 +4,8 @@
  * for copying), light and dark by the reader's system setting. Everything readers wrote (comments, queries) is
  * escaped: it is text, never markup.
  */
+import { escapeHtml } from '../../rules/html';
 import type { InsightsReport } from './report';
-
-/** `text` safe in HTML text and in a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const BAR_HEIGHT = 22;
 const LABEL_WIDTH = 320;
