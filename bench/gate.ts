@@ -7,14 +7,10 @@
  * The gate runs as `npm run serve` would (its own process, local identity included); the request
  * carries a valid access token signed with the local identity service's key.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../config/env';
-import { mintToken, sessionCookie } from '../local/identity/tokens';
 import { waitForHttp } from '../scripts/waitForHttp';
+import { startDetached, startLocalGate, type LocalGate } from './sites/localGate';
 
 const PAGE = '/docs/document_format/schema';
 const CONNECTIONS = 64;
@@ -44,11 +40,6 @@ function treeRssMiB(rootPid: number): number {
   return rows.filter(([pid]) => inTree.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
 }
 
-function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  // eslint-disable-next-line no-restricted-properties -- the child gets this environment plus its ports
-  return spawn(command, args, { stdio: 'ignore', detached: true, env: { ...process.env, ...env } });
-}
-
 async function run(name: string, url: string, headers: Record<string, string>, options: { amount?: number }) {
   const result = await autocannon({
     url,
@@ -65,31 +56,18 @@ async function run(name: string, url: string, headers: Record<string, string>, o
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync('build/sign-in-assets.json'))
-    throw new Error('build/ is missing or old: run "npm run build" first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gate-identity-'));
-  const gate = start(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve.ts'], {
-    PORT: String(GATE_PORT),
-    LOCAL_IDENTITY_PORT: String(IDENTITY_PORT),
-    LOCAL_IDENTITY_DATA_DIR: dataDir,
-  });
-  const staticServer = start(process.execPath, [
+  const staticServer = startDetached(process.execPath, [
     require.resolve('@docusaurus/core/bin/docusaurus.mjs'),
     'serve',
     '--port',
     String(STATIC_PORT),
     '--no-open',
   ]);
+  let gate: LocalGate | undefined;
   try {
-    await waitForHttp(`http://localhost:${GATE_PORT}/login`);
+    gate = await startLocalGate(GATE_PORT, IDENTITY_PORT, PAGE);
+    const { signedIn } = gate;
     await waitForHttp(`http://localhost:${STATIC_PORT}/`);
-    const token = mintToken({
-      iss: `http://localhost:${IDENTITY_PORT}/${LOCAL_USER_POOL_ID}`,
-      client_id: LOCAL_APP_CLIENT_ID,
-    });
-    const signedIn = { cookie: sessionCookie({ accessToken: token }), accept: 'text/html' };
-    const check = await fetch(`http://localhost:${GATE_PORT}${PAGE}`, { headers: signedIn, redirect: 'manual' });
-    if (check.status !== 200) throw new Error(`the gate answered ${check.status} to the bench token`);
 
     console.log(`page ${PAGE}, ${CONNECTIONS} connections, ${DURATION_S} s each (gate after a warm-up)`);
     await run('warm-up (gate)', `http://localhost:${GATE_PORT}${PAGE}`, signedIn, {});
@@ -97,17 +75,17 @@ async function main(): Promise<void> {
     const gated = await run('gate', `http://localhost:${GATE_PORT}${PAGE}`, signedIn, {});
     console.log(`gate / docusaurus serve: ${(gated.reqs / served.reqs).toFixed(2)}x req/s; gate p99 ${gated.p99} ms`);
 
-    const before = treeRssMiB(gate.pid!);
+    const before = treeRssMiB(gate.process.pid!);
     const long = await run(`gate ${TOTAL / 1000}k`, `http://localhost:${GATE_PORT}${PAGE}`, signedIn, {
       amount: TOTAL,
     });
-    const after = treeRssMiB(gate.pid!);
+    const after = treeRssMiB(gate.process.pid!);
     console.log(
       `gate: ${long.total} requests, ${long.errors} errors; RSS ${before.toFixed(1)} MiB before, ${after.toFixed(1)} MiB after`,
     );
   } finally {
-    for (const child of [gate, staticServer]) if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    gate?.stop();
+    if (staticServer.pid) process.kill(-staticServer.pid, 'SIGTERM');
   }
 }
 

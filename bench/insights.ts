@@ -7,17 +7,14 @@
  * the median p99s and their ratio; exits 1 when an event is lost or the page's median p99 grows by more than
  * {@link P99_SLACK}. Each load generator runs in its own thread.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'libsql';
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../config/env';
-import { mintToken, sessionCookie } from '../local/identity/tokens';
 import { INSIGHTS_EVENTS_PATH } from '../rules/insights';
 import { insightsFileOf } from '../server/insights/sqliteStore';
-import { waitForHttp } from '../scripts/waitForHttp';
+import { startLocalGate, type LocalGate } from './sites/localGate';
 
 const PAGE = '/docs/document_format/schema';
 const GATE_PORT = 3312;
@@ -31,11 +28,6 @@ const EVENT_RATE = 1_000;
 const ROUNDS = 3;
 /** How much the page's p99 may grow under the flood (0.1: 10 %). */
 const P99_SLACK = 0.1;
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  // eslint-disable-next-line no-restricted-properties -- the child gets this environment plus its ports
-  return spawn(command, args, { stdio: 'ignore', detached: true, env: { ...process.env, ...env } });
-}
 
 async function pages(headers: Record<string, string>, seconds: number) {
   const result = await autocannon({
@@ -83,26 +75,11 @@ async function flood(headers: Record<string, string>) {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync('build/sign-in-assets.json'))
-    throw new Error('build/ is missing or old: run "npm run build" first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-identity-'));
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-store-'));
-  const gate = start(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve.ts'], {
-    PORT: String(GATE_PORT),
-    LOCAL_IDENTITY_PORT: String(IDENTITY_PORT),
-    LOCAL_IDENTITY_DATA_DIR: dataDir,
-    INSIGHTS_DATA_DIR: insightsDir,
-  });
+  let gate: LocalGate | undefined;
   try {
-    await waitForHttp(`http://localhost:${GATE_PORT}/login`);
-    const token = mintToken({
-      iss: `http://localhost:${IDENTITY_PORT}/${LOCAL_USER_POOL_ID}`,
-      client_id: LOCAL_APP_CLIENT_ID,
-    });
-    const signedIn = { cookie: sessionCookie({ accessToken: token }), accept: 'text/html' };
-    const check = await fetch(`http://localhost:${GATE_PORT}${PAGE}`, { headers: signedIn, redirect: 'manual' });
-    if (check.status !== 200) throw new Error(`the gate answered ${check.status} to the bench token`);
-
+    gate = await startLocalGate(GATE_PORT, IDENTITY_PORT, PAGE, { INSIGHTS_DATA_DIR: insightsDir });
+    const { signedIn } = gate;
     await pages(signedIn, 3); // warm-up
     // Rounds of the page alone, then with the flood; the medians, as one round's p99 moves with the machine.
     const alone: number[] = [];
@@ -153,8 +130,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    if (gate.pid) process.kill(-gate.pid, 'SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    gate?.stop();
     fs.rmSync(insightsDir, { recursive: true, force: true });
   }
 }
