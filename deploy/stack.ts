@@ -3,7 +3,8 @@
  *
  * 1. {@link IdentityStack}: the Cognito user pool (deletion protection, threat protection), its web app
  *    client (SRP and the OAuth code flow only), an app client for scripts (USER_PASSWORD_AUTH, for
- *    `Authorization: Bearer` access), the hosted-UI domain and the SSO provider. Skipped when an
+ *    `Authorization: Bearer` access), both writing no attribute of a customer's account but `email`, and that
+ *    only once confirmed (rules/userAttributes.ts), the hosted-UI domain and the SSO provider. Skipped when an
  *    existing pool is used.
  * 2. {@link SiteStack}: a private, versioned S3 bucket reachable only through CloudFront (Origin Access
  *    Control); a distribution whose viewer-request Lambda@Edge (deploy/edge) makes the gate's access
@@ -46,6 +47,12 @@ import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
 import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
 import { TEMPORARY_PASSWORD_VALIDITY_DAYS, type InvitationTemplate } from '../rules/invitation';
+import {
+  CUSTOMER_WRITABLE_ATTRIBUTES,
+  VERIFIED_BEFORE_UPDATE,
+  type CustomerWritableAttribute,
+  type VerifiedBeforeUpdateAttribute,
+} from '../rules/userAttributes';
 import {
   ASSET_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
@@ -150,6 +157,25 @@ export interface IdentityStackProps extends StackProps {
  */
 export const DEFAULT_ACCESS_TOKEN_MINUTES = 60;
 
+/**
+ * CDK's name of each attribute customers may write (rules/userAttributes.ts names them as Cognito does); an
+ * attribute added there fails the typecheck until it has its entry here.
+ */
+const CDK_WRITABLE: Record<CustomerWritableAttribute, keyof cognito.StandardAttributesMask> = { email: 'email' };
+
+/** CDK's name of each attribute whose change waits for the customer's code (rules/userAttributes.ts). */
+const CDK_KEEP_ORIGINAL: Record<VerifiedBeforeUpdateAttribute, keyof cognito.KeepOriginalAttrs> = { email: 'email' };
+
+/**
+ * What every app client may write of a customer's own account: {@link CUSTOMER_WRITABLE_ATTRIBUTES} and nothing
+ * else (rules/userAttributes.ts says why it is `email` alone, and why it cannot be empty).
+ */
+export function customerWritableAttributes(): cognito.ClientAttributes {
+  return new cognito.ClientAttributes().withStandardAttributes(
+    Object.fromEntries(CUSTOMER_WRITABLE_ATTRIBUTES.map((name) => [CDK_WRITABLE[name], true])),
+  );
+}
+
 /** Step 1: the user pool and its clients. Its outputs configure the build and the edge bundle. */
 export class IdentityStack extends Stack {
   constructor(scope: Construct, id: string, props: IdentityStackProps) {
@@ -165,6 +191,8 @@ export class IdentityStack extends Stack {
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // A customer's new address is used only once they enter the code sent to it (rules/userAttributes.ts).
+      keepOriginal: Object.fromEntries(VERIFIED_BEFORE_UPDATE.map((name) => [CDK_KEEP_ORIGINAL[name], true])),
       // The customers' accounts outlive any stack operation: CloudFormation cannot delete the pool.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -242,10 +270,14 @@ export class IdentityStack extends Stack {
     }
   }
 
-  /** The web app client (SRP and the OAuth code flow) and the scripts client. */
+  /**
+   * The web app client (SRP and the OAuth code flow) and the scripts client; each writes only
+   * {@link customerWritableAttributes}, since any token either issues may call `UpdateUserAttributes`.
+   */
   private appClients(pool: cognito.UserPool, sso: cognito.UserPoolIdentityProviderOidc, props: IdentityStackProps) {
     const web = pool.addClient('Web', {
       generateSecret: false,
+      writeAttributes: customerWritableAttributes(),
       // The browser signs in with SRP (Amplify's default); the password never leaves it.
       authFlows: { userSrp: true },
       refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
@@ -267,6 +299,7 @@ export class IdentityStack extends Stack {
     // initiate-auth --auth-flow USER_PASSWORD_AUTH` needs that flow, which the web client does not allow.
     const scripts = pool.addClient('Scripts', {
       generateSecret: false,
+      writeAttributes: customerWritableAttributes(),
       authFlows: { userPassword: true },
       disableOAuth: true,
       refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),

@@ -3,7 +3,7 @@
  *
  * The AWS stacks, synthesized offline (`Template.fromStack`, no credentials, no network).
  * Identity: a user pool that cannot be deleted by CloudFormation, with threat protection, a web client
- * for SRP and the code flow only, and a separate client for scripts. Site: the gate on viewer-request of
+ * for SRP and the code flow only, and a separate client for scripts, both writing only `email`. Site: the gate on viewer-request of
  * every behaviour but the MCP and insights functions', in front of a private, versioned bucket, with the Fastify
  * gate's headers exactly; the MCP and insights functions reachable only through the distribution, with reserved
  * concurrency; the insights table with TTL, point-in-time recovery and encryption; a
@@ -572,6 +572,22 @@ describe('the identity', () => {
     expect(withPassword[0]).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
     expect(withPassword[0].AllowedOAuthFlows).toBeUndefined();
     identity.hasOutput('ScriptsClientId', Match.anyValue());
+  });
+
+  it('every app client writes only email, which the SSO mapping needs, and a new email waits for its code', () => {
+    const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient')).map((c) => c.Properties);
+    expect(clients).toHaveLength(2);
+    // An absent or empty list would let a customer write every standard attribute, their name included.
+    for (const client of clients) expect(client.WriteAttributes).toEqual(['email']);
+    // Each attribute the SSO provider maps must be writable, or Cognito refuses the federated sign-in.
+    const sso = Object.values(identity.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0].Properties;
+    for (const mapped of Object.keys(sso.AttributeMapping)) {
+      for (const client of clients) expect(client.WriteAttributes).toContain(mapped);
+    }
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
   });
 
   it('keeps the SSO client secret out of the template', () => {
