@@ -1,12 +1,15 @@
 /**
  * Creates the local user pool, app client and users when they are missing (idempotent), with the
- * fixed ids the site is configured with (config/env.ts).
+ * fixed ids the site is configured with (config/env.ts). What customers may change of their own account
+ * (rules/userAttributes.ts) is set on the pool and every app client, also when they already exist.
  */
 import { randomUUID } from 'node:crypto';
 import type { CognitoService } from 'cognito-local/lib/services';
+import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { Clock } from 'cognito-local/lib/services/clock';
 import type { Context } from 'cognito-local/lib/services/context';
-import type { User } from 'cognito-local/lib/services/userPoolService';
+import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { CUSTOMER_WRITABLE_ATTRIBUTES, VERIFIED_BEFORE_UPDATE } from '../../rules/userAttributes';
 
 /** A user to create on start. */
 export interface SeedUser {
@@ -34,12 +37,36 @@ export interface SeedPlan {
   scriptsClient?: { clientId: string; accessTokenSeconds: number };
 }
 
+/** The pool's update settings: a customer's new email waits for its code, as in the identity stack. */
+const UPDATE_SETTINGS = { AttributesRequireVerificationBeforeUpdate: [...VERIFIED_BEFORE_UPDATE] };
+
+const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
+  a !== undefined && a.length === b.length && a.every((item, i) => item === b[i]);
+
 /**
- * Ensures the pool, its app client and each user exist.
- *
- * @throws {Error} from cognito-local's data store when the data folder cannot be written.
+ * Saves `client` with {@link CUSTOMER_WRITABLE_ATTRIBUTES} when the pool lacks it; gives an existing one that list
+ * when it has another or none (a data folder written before the rule), leaving the rest of it as it is.
  */
-export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, plan: SeedPlan): Promise<void> {
+async function ensureAppClient(
+  ctx: Context,
+  cognito: CognitoService,
+  userPool: UserPoolService,
+  client: Omit<AppClient, 'WriteAttributes'>,
+): Promise<void> {
+  const writable = [...CUSTOMER_WRITABLE_ATTRIBUTES];
+  const existing = await cognito.getAppClient(ctx, client.ClientId);
+  if (!existing) await userPool.saveAppClient(ctx, { ...client, WriteAttributes: writable });
+  else if (!sameList(existing.WriteAttributes, writable))
+    await userPool.saveAppClient(ctx, { ...existing, WriteAttributes: writable });
+}
+
+/** The pool `plan` names, created when missing, with {@link UPDATE_SETTINGS} also when it exists. */
+async function ensureUserPool(
+  ctx: Context,
+  cognito: CognitoService,
+  clock: Clock,
+  plan: SeedPlan,
+): Promise<UserPoolService> {
   const existing = await cognito.listUserPools(ctx);
   if (!existing.some((pool) => pool.Id === plan.userPoolId)) {
     await cognito.createUserPool(ctx, {
@@ -56,31 +83,44 @@ export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, 
         },
       },
       AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: UPDATE_SETTINGS,
       MfaConfiguration: plan.mfa ?? 'OPTIONAL',
       CreationDate: clock.get(),
       LastModifiedDate: clock.get(),
     });
   }
   const userPool = await cognito.getUserPool(ctx, plan.userPoolId);
-  if (!(await cognito.getAppClient(ctx, plan.appClientId))) {
-    await userPool.saveAppClient(ctx, {
-      ClientId: plan.appClientId,
-      ClientName: 'portal-web',
-      UserPoolId: plan.userPoolId,
-      CreationDate: clock.get(),
-      LastModifiedDate: clock.get(),
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      AllowedOAuthFlows: ['code'],
-      AllowedOAuthScopes: ['email', 'openid'],
-      AllowedOAuthFlowsUserPoolClient: true,
-      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-      AccessTokenValidity: 1,
-      IdTokenValidity: 1,
-      RefreshTokenValidity: 30,
-    });
+  const settings = userPool.options.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate;
+  if (!sameList(settings, UPDATE_SETTINGS.AttributesRequireVerificationBeforeUpdate)) {
+    await userPool.updateOptions(ctx, { ...userPool.options, UserAttributeUpdateSettings: UPDATE_SETTINGS });
   }
-  if (plan.scriptsClient && !(await cognito.getAppClient(ctx, plan.scriptsClient.clientId))) {
-    await userPool.saveAppClient(ctx, {
+  return userPool;
+}
+
+/**
+ * Ensures the pool, its app client and each user exist.
+ *
+ * @throws {Error} from cognito-local's data store when the data folder cannot be written.
+ */
+export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, plan: SeedPlan): Promise<void> {
+  const userPool = await ensureUserPool(ctx, cognito, clock, plan);
+  await ensureAppClient(ctx, cognito, userPool, {
+    ClientId: plan.appClientId,
+    ClientName: 'portal-web',
+    UserPoolId: plan.userPoolId,
+    CreationDate: clock.get(),
+    LastModifiedDate: clock.get(),
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    AllowedOAuthFlows: ['code'],
+    AllowedOAuthScopes: ['email', 'openid'],
+    AllowedOAuthFlowsUserPoolClient: true,
+    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    AccessTokenValidity: 1,
+    IdTokenValidity: 1,
+    RefreshTokenValidity: 30,
+  });
+  if (plan.scriptsClient) {
+    await ensureAppClient(ctx, cognito, userPool, {
       ClientId: plan.scriptsClient.clientId,
       ClientName: 'portal-scripts',
       UserPoolId: plan.userPoolId,

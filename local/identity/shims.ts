@@ -18,6 +18,7 @@ import { attributeValue, type User, type UserPoolService } from 'cognito-local/l
 import { generateSecret, verify as verifyTotp } from 'cognito-local/lib/services/totp';
 import { randomUUID } from 'node:crypto';
 import { adminShims, refusingDisabled } from './adminShims';
+import { UNAUTHORIZED_ATTRIBUTE_MESSAGE } from '../../rules/userAttributes';
 
 type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,12 +39,15 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   `RespondToAuthChallenge` with `MFA_SETUP` issues the tokens, as Cognito does.
  * - `RespondToAuthChallenge`: stores the refresh token it issues, so a session that began with a
  *   challenge (new password, MFA) can be refreshed.
+ * - `UpdateUserAttributes` and `DeleteUserAttributes`: an attribute the app client may not write is refused, as
+ *   Cognito does (cognito-local writes any).
  * - The operators' admin operations, and a disabled user refused at sign-in and refresh (./adminShims.ts).
  */
 export function withShims(base: Router, services: Services): Router {
   const setups = mfaSetups(services);
   const shims: Record<string, Route> = {
     ...accountShims(base, services),
+    ...writeAttributeShims(base, services),
     ...adminShims(base, services),
     ...mfaSetupShims(base, services, setups),
     RespondToAuthChallenge: respondToAuthChallenge(base, services, setups),
@@ -162,6 +166,32 @@ function accountShims(base: Router, services: Services): Record<string, Route> {
       }
       return result;
     },
+  };
+}
+
+/**
+ * A customer's own writes of their attributes (`UpdateUserAttributes`, `DeleteUserAttributes`), refused with
+ * Cognito's `NotAuthorizedException` when they name an attribute outside the `WriteAttributes` of the app client
+ * that issued the access token (./seed.ts gives every client rules/userAttributes.ts's list). A client without a
+ * list writes every attribute, as in Cognito.
+ */
+function writeAttributeShims(base: Router, services: Services): Record<string, Route> {
+  const guarded =
+    (target: string, names: (req: Req) => unknown[]): Route =>
+    async (ctx, req: Req) => {
+      const client = await services.cognito.getAppClient(ctx, decodeAccessToken(req.AccessToken).client_id);
+      const writable = client?.WriteAttributes ?? [];
+      if (writable.length > 0 && names(req).some((name) => !writable.includes(String(name)))) {
+        throw new NotAuthorizedError(UNAUTHORIZED_ATTRIBUTE_MESSAGE);
+      }
+      return base(target)(ctx, req);
+    };
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  return {
+    UpdateUserAttributes: guarded('UpdateUserAttributes', (req) =>
+      list(req.UserAttributes).map((attribute) => (attribute as { Name?: unknown } | null)?.Name),
+    ),
+    DeleteUserAttributes: guarded('DeleteUserAttributes', (req) => list(req.UserAttributeNames)),
   };
 }
 

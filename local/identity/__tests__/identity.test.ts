@@ -12,7 +12,7 @@ import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { generate } from 'cognito-local/lib/services/totp';
 import { startLocalIdentity, type LocalIdentity, type SeedUser } from '..';
 import { INTERNAL_ERROR } from '../errors';
-import { cognitoCall } from '../../../tests/support/cognito';
+import { cognitoCall, type CognitoJson } from '../../../tests/support/cognito';
 
 const POOL = 'us-east-1_TestPool1';
 const CLIENT = 'testappclient0000000000001';
@@ -45,6 +45,11 @@ beforeAll(async () => {
       password: 'TempPassw0rd!',
       attributes: { email: 'new@example.com' },
       status: 'FORCE_CHANGE_PASSWORD',
+    },
+    {
+      username: 'writer@example.com',
+      password: 'WriterPassw0rd!',
+      attributes: { email: 'writer@example.com', email_verified: 'true', name: 'Writer' },
     },
     {
       username: 'pending@example.com',
@@ -116,6 +121,48 @@ describe('local identity service', () => {
     expect(refreshed.status).toBe(200);
   });
 
+  it('lets a customer write only their email, which takes effect once they enter the code sent to it', async () => {
+    const { AccessToken } = (await signIn('writer@example.com', 'WriterPassw0rd!')).json.AuthenticationResult;
+    const attributes = async () =>
+      Object.fromEntries(
+        (await call('GetUser', { AccessToken })).json.UserAttributes.map((a: { Name: string; Value: string }) => [
+          a.Name,
+          a.Value,
+        ]),
+      );
+    const refused = { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+    for (const UserAttributes of [
+      [{ Name: 'name', Value: '\u001b]8;;https://evil\u0007click\u001b]8;;\u0007' }],
+      [{ Name: 'email_verified', Value: 'false' }],
+      [
+        { Name: 'email', Value: 'w2@example.com' },
+        { Name: 'phone_number', Value: '+15555550100' },
+      ],
+    ]) {
+      expect(await call('UpdateUserAttributes', { AccessToken, UserAttributes })).toEqual({
+        status: 400,
+        json: refused,
+      });
+    }
+    expect(await call('DeleteUserAttributes', { AccessToken, UserAttributeNames: ['name'] })).toEqual({
+      status: 400,
+      json: refused,
+    });
+    expect(await attributes()).toMatchObject({ email: 'writer@example.com', name: 'Writer' });
+    expect(await attributes()).not.toHaveProperty('phone_number');
+
+    const changed = await call('UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'email', Value: 'writer.new@example.com' }],
+    });
+    expect(changed.json.CodeDeliveryDetailsList).toHaveLength(1);
+    // The old address stays in use until the code is entered (AttributesRequireVerificationBeforeUpdate).
+    expect(await attributes()).toMatchObject({ email: 'writer@example.com', email_verified: 'true' });
+    const code = identity.inbox.list().at(-1)?.code;
+    expect((await call('VerifyUserAttribute', { AccessToken, AttributeName: 'email', Code: code })).status).toBe(200);
+    expect(await attributes()).toMatchObject({ email: 'writer.new@example.com', email_verified: 'true' });
+  });
+
   it('resends a sign-up code and lists it at /_local/messages', async () => {
     const resent = await call('ResendConfirmationCode', { ClientId: CLIENT, Username: 'pending@example.com' });
     expect(resent.json.CodeDeliveryDetails).toEqual({
@@ -175,6 +222,25 @@ describe('local identity service', () => {
     await identity.close();
     identity = await start([{ username: 'new@example.com', password: 'TempPassw0rd!' }]);
     expect((await signIn('new@example.com', 'NewPassw0rd!!')).status).toBe(200);
+  });
+
+  it('gives a data folder written before the write rules the same rules when started again', async () => {
+    await identity.close();
+    const edit = (file: string, change: (data: CognitoJson) => void) => {
+      const data = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8'));
+      change(data);
+      fs.writeFileSync(path.join(dataDir, file), JSON.stringify(data));
+    };
+    edit('clients.json', (data) => delete data.Clients[CLIENT].WriteAttributes);
+    edit(`${POOL}.json`, (data) => delete data.Options.UserAttributeUpdateSettings);
+    identity = await start([]);
+    const { AccessToken } = (await signIn('new@example.com', 'NewPassw0rd!!')).json.AuthenticationResult;
+    const named = await call('UpdateUserAttributes', { AccessToken, UserAttributes: [{ Name: 'name', Value: 'x' }] });
+    expect(named.json.__type).toBe('NotAuthorizedException');
+    const moved = [{ Name: 'email', Value: 'moved@example.com' }];
+    expect((await call('UpdateUserAttributes', { AccessToken, UserAttributes: moved })).status).toBe(200);
+    const user = await call('AdminGetUser', { UserPoolId: POOL, Username: 'new@example.com' });
+    expect(user.json.UserAttributes).toContainEqual({ Name: 'email', Value: 'new@example.com' });
   });
 });
 
