@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   }
   const out = path.resolve(values.out ?? path.join(insightsDataDirOf(portalEnv.insights.dataDir), 'report'));
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'insights.md'), reportMarkdown(report));
+  fs.writeFileSync(path.join(out, 'insights.md'), await reportMarkdown(report));
   fs.writeFileSync(path.join(out, 'insights.html'), reportHtml(report));
   console.log(
     `${report.events} events. Wrote ${path.join(out, 'insights.md')} and ${path.join(out, 'insights.html')}.`,

@@ -5,6 +5,7 @@
  * self-contained HTML page with bar charts. Readers are counted by reader key, which changes each month
  * (server/insights/record.ts): a reader active in two months counts twice.
  */
+import type { Heading, Paragraph, Root, RootContent, Table, TableRow, Text } from 'mdast';
 import type { InsightRow } from '../../server/insights/store';
 
 /** How many entries each list of the report keeps. */
@@ -143,56 +144,92 @@ export function reportOf(rows: InsightRow[]): InsightsReport {
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** A Markdown table cell: no line breaks, `|` escaped. */
-const cell = (text: string) => text.replace(/\r?\n/g, ' ').replaceAll('|', '\\|');
+const text = (value: string): Text => ({ type: 'text', value });
+const heading = (depth: 1 | 2 | 3, value: string): Heading => ({ type: 'heading', depth, children: [text(value)] });
+const paragraph = (value: string): Paragraph => ({ type: 'paragraph', children: [text(value)] });
 
-/** The report as Markdown (headings, tables, the comments as quotes). */
-export function reportMarkdown(report: InsightsReport): string {
-  const lines = [
-    '# Reader insights',
-    '',
-    report.events === 0
-      ? 'Nothing recorded yet.'
-      : `${report.events} events from ${report.readers} reader keys, ${report.from} to ${report.to}. Readers are counted per month.`,
-    '',
-    '## Least helpful pages',
-    '',
-    '| Page | Yes | No | Helpful |',
-    '| --- | ---: | ---: | ---: |',
-    ...report.leastHelpful.map((p) => `| ${cell(p.route)} | ${p.yes} | ${p.no} | ${percent(p.helpful)} |`),
+/** A GFM table: the first column left-aligned (a page, a query, an operation), the figures right-aligned. */
+function table(head: string[], rows: (string | number)[][]): Table {
+  const row = (cells: (string | number)[]): TableRow => ({
+    type: 'tableRow',
+    children: cells.map((cell) => ({ type: 'tableCell', children: [text(String(cell))] })),
+  });
+  return {
+    type: 'table',
+    align: head.map((_name, index) => (index === 0 ? null : 'right')),
+    children: [row(head), ...rows.map(row)],
+  };
+}
+
+/** The report as a Markdown syntax tree: every string a reader sent is the value of a text node. */
+function reportTree(report: InsightsReport): Root {
+  const children: RootContent[] = [
+    heading(1, 'Reader insights'),
+    paragraph(
+      report.events === 0
+        ? 'Nothing recorded yet.'
+        : `${report.events} events from ${report.readers} reader keys, ${report.from} to ${report.to}. Readers are counted per month.`,
+    ),
+    heading(2, 'Least helpful pages'),
+    table(
+      ['Page', 'Yes', 'No', 'Helpful'],
+      report.leastHelpful.map((p) => [p.route, p.yes, p.no, percent(p.helpful)]),
+    ),
   ];
   for (const page of report.leastHelpful.filter((p) => p.comments.length > 0)) {
-    lines.push('', `### Comments on ${page.route}`, '');
+    children.push(heading(3, `Comments on ${page.route}`));
     for (const comment of page.comments) {
       const vote = comment.helpful === undefined ? '' : comment.helpful ? ' (helpful)' : ' (not helpful)';
-      lines.push(`> ${cell(comment.text)}`, `> — ${comment.day}${vote}`, '');
+      children.push({
+        type: 'blockquote',
+        children: [paragraph(comment.text), paragraph(`— ${comment.day}${vote}`)],
+      });
     }
   }
-  lines.push(
-    '',
-    '## Most read pages',
-    '',
-    'Readers who reached the end of the page.',
-    '',
-    '| Page | Readers | Reads |',
-    '| --- | ---: | ---: |',
-    ...report.mostRead.map((p) => `| ${cell(p.route)} | ${p.readers} | ${p.reads} |`),
-    '',
-    '## Searches that found nothing',
-    '',
-    '| Query | Readers | Times |',
-    '| --- | ---: | ---: |',
-    ...report.emptySearches.map((s) => `| ${cell(s.query)} | ${s.readers} | ${s.times} |`),
-    '',
-    '## Operations whose tries fail most',
-    '',
-    '| Operation | Tries | Failed | Failure rate | 2xx | 4xx | 5xx | Samples copied |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...report.failingOperations.map(
-      (o) =>
-        `| ${cell(o.operation)} | ${o.tries} | ${o.failed} | ${percent(o.failureRate)} | ${o.byStatus['2xx'] ?? 0} | ${o.byStatus['4xx'] ?? 0} | ${o.byStatus['5xx'] ?? 0} | ${o.copies} |`,
+  children.push(
+    heading(2, 'Most read pages'),
+    paragraph('Readers who reached the end of the page.'),
+    table(
+      ['Page', 'Readers', 'Reads'],
+      report.mostRead.map((p) => [p.route, p.readers, p.reads]),
     ),
-    '',
+    heading(2, 'Searches that found nothing'),
+    table(
+      ['Query', 'Readers', 'Times'],
+      report.emptySearches.map((s) => [s.query, s.readers, s.times]),
+    ),
+    heading(2, 'Operations whose tries fail most'),
+    table(
+      ['Operation', 'Tries', 'Failed', 'Failure rate', '2xx', '4xx', '5xx', 'Samples copied'],
+      report.failingOperations.map((o) => [
+        o.operation,
+        o.tries,
+        o.failed,
+        percent(o.failureRate),
+        o.byStatus['2xx'] ?? 0,
+        o.byStatus['4xx'] ?? 0,
+        o.byStatus['5xx'] ?? 0,
+        o.copies,
+      ]),
+    ),
   );
-  return lines.join('\n');
+  return { type: 'root', children };
+}
+
+/**
+ * The report as GitHub-flavoured Markdown (headings, tables, the comments as quotes), written by
+ * remark-stringify with remark-gfm from a syntax tree in which whatever readers sent (routes, comments,
+ * queries, operations) is text: mdast-util-to-markdown escapes each character that would start a heading,
+ * a list, a link, an image, emphasis, code or HTML there, and encodes the line breaks that would end a table
+ * row or a heading, so a reader's text renders as the text it is. One thing no escape can stop: GFM
+ * renderers link a bare `www.` or e-mail address in text by themselves, showing the address as it is.
+ * The remark packages are ESM-only, so they are imported on first use (this module runs under tsx).
+ */
+export async function reportMarkdown(report: InsightsReport): Promise<string> {
+  const [{ unified }, { default: remarkGfm }, { default: remarkStringify }] = await Promise.all([
+    import('unified'),
+    import('remark-gfm'),
+    import('remark-stringify'),
+  ]);
+  return unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify).stringify(reportTree(report));
 }
