@@ -1,5 +1,5 @@
 # Puts the pinned Node 24 (the default) or 26 first on PATH in your shell, fetched once from the npm
-# registry into .tools/ (scripts/supported-node.sh has the versions and packages). npm start and npm test
+# registry into .tools/ and checked (scripts/supported-node.sh has the versions, packages and checksums). npm start and npm test
 # need no such step: they switch by themselves on an unsupported Node. This is for running a chosen major,
 # as .ci/run does for its second pass on 26.
 #
