@@ -28,6 +28,34 @@ export const MAX_ROUTE_CHARS = 512;
 /** Longest operation id kept, in characters. */
 export const MAX_OPERATION_CHARS = 128;
 
+/**
+ * Most one reader (one reader key) may record in a day (UTC): events, and bytes (UTF-8) of comment text. A batch
+ * that would go over either is refused whole with 429 and `Retry-After` until the next day (UTC); what the
+ * reader sent before is kept, and so is every other reader's. A reader who reads 200 pages, votes and comments
+ * on 20 of them at the longest and tries 300 operations stays far below; a flood from one account stops here.
+ */
+export const READER_DAILY_QUOTA: ReaderUse = { events: 1000, commentBytes: 64 * 1024 };
+
+/** What a batch takes of its reader's daily quota ({@link READER_DAILY_QUOTA}). */
+export interface ReaderUse {
+  events: number;
+  /** Bytes (UTF-8) of comment text. */
+  commentBytes: number;
+}
+
+/** What `events` take of a reader's daily quota: one each, and the UTF-8 bytes of their comments. */
+export function readerUseOf(events: readonly InsightEvent[]): ReaderUse {
+  let commentBytes = 0;
+  for (const event of events) if (event.type === 'comment') commentBytes += new TextEncoder().encode(event.text).length;
+  return { events: events.length, commentBytes };
+}
+
+/** Seconds from `now` to the next day (UTC), when a reader's quota starts again (`Retry-After`). */
+export function secondsToNextDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
 /** How long an event is kept: 13 months, then deleted (TTL on AWS, a sweep locally). */
 export const INSIGHTS_RETENTION_MONTHS = 13;
 
@@ -79,4 +107,43 @@ export function routeOf(pathOrUrl: string): string {
  */
 export function asksNotToBeTracked(header: (name: string) => string | undefined): boolean {
   return header('dnt')?.trim() === '1' || header('sec-gpc')?.trim() === '1';
+}
+
+/** Longest `Origin` header read, in characters: `https://`, a DNS name's 253 (RFC 1035 §2.3.4) and `:65535`. */
+export const MAX_ORIGIN_CHARS = 'https://'.length + 253 + ':65535'.length;
+
+/**
+ * Why a request to record comes from a page that is not the portal's own, as `<header>: <what is wrong>`, or
+ * `undefined` when it does not. The session's cookies go along with a POST from any site (a form, or `fetch`
+ * in `no-cors` mode, which needs no preflight with a `text/plain` body as `navigator.sendBeacon` sends), so
+ * without this check another site could record events in a signed-in reader's name. Refused:
+ * - `Sec-Fetch-Site: cross-site` or `same-site` (W3C Fetch Metadata; `same-origin` and `none` pass);
+ * - an `Origin` (RFC 6454 §7; the Fetch standard sends it on every POST) whose host is not `host`, or that is
+ *   no origin (`null`, from a sandboxed frame or a file) or is longer than {@link MAX_ORIGIN_CHARS}.
+ * A request with neither header (a script with a `Bearer` access token, which the access decision let in)
+ * passes. The gate and the insights function both check it, through server/insights/record.ts.
+ *
+ * @param header - reads a request header by its lower-case name.
+ * @param host - the `name[:port]` the portal's pages are served from: the request's `Host` in the gate, the
+ *   host of SITE_URL in the insights function (behind CloudFront its `Host` is the function URL's).
+ */
+export function crossOriginRefusal(header: (name: string) => string | undefined, host: string): string | undefined {
+  const site = header('sec-fetch-site')?.trim().toLowerCase();
+  if (site === 'cross-site' || site === 'same-site')
+    return `sec-fetch-site: ${site}; events are taken from the portal's own pages only`;
+  const origin = header('origin')?.trim();
+  if (origin === undefined) return undefined;
+  let from: string | undefined;
+  if (origin.length <= MAX_ORIGIN_CHARS) {
+    try {
+      from = new URL(origin).host;
+    } catch {
+      from = undefined;
+    }
+  }
+  if (from === undefined || from === '')
+    return "origin: not an origin; events are taken from the portal's own pages only";
+  if (from !== host.toLowerCase())
+    return `origin: ${from} is not this site (${host.toLowerCase()}); events are taken from the portal's own pages only`;
+  return undefined;
 }

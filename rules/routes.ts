@@ -6,7 +6,7 @@
  * Docusaurus writes every route as `<route>/index.html` (its default `trailingSlash: undefined`), and
  * spec §2.1 serves each page at its plain path.
  */
-import { trimBoth } from './text';
+import { trimBoth, trimTrailing } from './text';
 
 /**
  * Route of the sign-in page, the only page anonymous visitors get (spec §2.1, §4). The OAuth redirect
@@ -96,4 +96,39 @@ export function pagesWithoutMarkdown(files: Iterable<string>): string[] {
 /** The site path of a page's Markdown copy, as a browser requests it: `/docs/x` → `/docs/x.md`. */
 export function markdownHrefOf(pathname: string): string {
   return `/${markdownPathOf(pathname)}`;
+}
+
+/**
+ * The routes of a build's pages, one per `.html` file, as {@link sitePathsOf} names its plain path:
+ * `docs/x/index.html` → `/docs/x`, `index.html` → `/`, `404.html` → `/404`. Decoded, as the build names
+ * its folders. Reader insights take events for these routes only (rules/insights.ts): the gate reads them
+ * from its build, the insights function has them baked in by `npm run deploy:build`.
+ *
+ * @param files - every file of the build, relative to its folder, with `/` separators.
+ * @returns the routes, sorted, without repeats.
+ */
+export function pageRoutesOf(files: Iterable<string>): string[] {
+  const routes = new Set<string>();
+  // The second path sitePathsOf names for an `.html` file is its plain one.
+  for (const file of files) if (file.endsWith('.html')) routes.add(sitePathsOf(file)[1]);
+  return [...routes].sort();
+}
+
+/**
+ * The page of `pages` ({@link pageRoutesOf}) that `route` names, or `undefined` when it names none. The
+ * browser reports `location.pathname`: percent-encoded (`/docs/Our%20domains`), with or without the
+ * trailing `/` Docusaurus also answers; both spellings name the page.
+ *
+ * @param route - a site path without query or fragment.
+ */
+export function pageRouteIn(pages: ReadonlySet<string>, route: string): string | undefined {
+  const plain = trimTrailing(route, '/') || '/';
+  if (pages.has(plain)) return plain;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(plain);
+  } catch {
+    return undefined;
+  }
+  return pages.has(decoded) ? decoded : undefined;
 }

@@ -74,6 +74,28 @@ export function liveMcpContent(files: LiveFiles): McpContent {
   };
 }
 
+/**
+ * The routes of the pages the dev server has loaded, for reader insights (server/insights/record.ts takes
+ * events for these only): the inventory's routes (docs, API pages, blog, pages; no trailing `/`), read again
+ * when the dev server saves the inventory. None while it has not saved one yet, so events are refused then.
+ */
+export function livePageRoutes(inventoryFile: string): () => ReadonlySet<string> {
+  const inventory = cachedJson<Inventory>(inventoryFile, 'The list of pages is not ready.');
+  let pages: { of: Inventory; routes: ReadonlySet<string> } | undefined;
+  return () => {
+    let current: Inventory;
+    try {
+      current = inventory();
+    } catch (error) {
+      if (error instanceof ContentMissing) return new Set();
+      throw error;
+    }
+    if (pages?.of !== current)
+      pages = { of: current, routes: new Set(current.pages.map((page) => trimTrailing(page.route, '/') || '/')) };
+    return pages.routes;
+  };
+}
+
 /** A JSON file read again only when it changes; `missing` is the error when there is none. */
 function cachedJson<T>(file: string, missing: string): () => T {
   let cached: { mtimeMs: number; value: T } | undefined;

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   try {
     services.push(await startLocalServices(portalEnv, { rest: firstPage }));
     await firstPage;
-    const [{ listenMcpDev }, { liveMcpContent }] = await Promise.all([
+    const [{ listenMcpDev }, { liveMcpContent, livePageRoutes }] = await Promise.all([
       import('../server/listen'),
       import('./liveMcpContent'),
     ]);
@@ -97,6 +97,7 @@ async function main(): Promise<void> {
           inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
           contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
         }),
+        livePageRoutes(path.join(ROOT, '.docusaurus', INVENTORY_FILE)),
       ),
     );
   } catch (error) {

@@ -16,7 +16,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { normalisedPath, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
+import { normalisedPath, pageRoutesOf, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
 import { decide, sameOriginLocation, type GateRules } from '../rules/access';
 import { negotiatedFile } from '../rules/negotiation';
@@ -111,13 +111,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mcpSiteUrl: options.mcp?.siteUrl,
   });
   if (options.mcp) addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
-  if (options.insights) addInsights(app, options.insights);
+  const files = siteFiles(buildDir);
+  if (options.insights) {
+    const pages: ReadonlySet<string> = new Set(pageRoutesOf(files.values()));
+    addInsights(app, options.insights, () => pages);
+  }
   if (options.accessLog) addAccessLog(app, options.accessLog);
 
   // No content, no token, not a file of the build (so in no sitemap): "the process is up".
   app.get(HEALTH_PATH, (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
 
-  const files = siteFiles(buildDir);
   const pages = htmlPages(buildDir, new Set(files.values()));
   app.route({
     method: 'GET',

@@ -68,11 +68,14 @@ export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
  *
  * @param content - what the tools read; `npm start` gives the sources as they are now
  *   (scripts/liveMcpContent.ts), not a build.
+ * @param pages - the routes of the site's pages, which reader insights take events for; `npm start` gives
+ *   the pages the dev server has loaded (scripts/liveMcpContent.ts `livePageRoutes`).
  */
 export async function listenMcpDev(
   env: PortalEnv,
   jwks: Jwks | undefined,
   content: McpContent,
+  pages: () => ReadonlySet<string>,
 ): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
   const app = await buildMcpDevApp(
@@ -80,7 +83,7 @@ export async function listenMcpDev(
     { appClientId: env.auth.userPoolClientId, verifier },
     content,
     env.acceptedHostnames,
-    sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
+    { store: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)), pages },
   );
   await app.listen({ port: env.mcp.devPort, host: 'localhost' });
   return app;

@@ -11,7 +11,8 @@
  * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
  * `deploy:synth` still refuses it.
  * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit. Then bundles the MCP
- * function the same way (./build-mcp.ts).
+ * function the same way (./build-mcp.ts), and the insights function (./build-insights.ts) with SITE_URL and
+ * the routes of the build's pages, which it takes events for.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { pagesWithoutMarkdown, SIGN_IN_ROUTE } from '../../rules/routes';
+import { pageRoutesOf, pagesWithoutMarkdown, SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
@@ -68,14 +69,15 @@ async function main(): Promise<void> {
   }
   const otherBuild = buildRefusal(buildDir, portalEnv.auth);
   if (otherBuild) throw new Error(otherBuild);
+  const buildFiles = fs
+    .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
+    .map((name) => name.split(path.sep).join('/'));
   const config: EdgeConfig = {
     auth: portalEnv.auth,
     jwks: await poolJwks(),
     publicPaths: [...publicFiles(buildDir)].sort(),
     signInRoute: SIGN_IN_ROUTE,
-    pagesWithoutMarkdown: pagesWithoutMarkdown(
-      fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/')),
-    ),
+    pagesWithoutMarkdown: pagesWithoutMarkdown(buildFiles),
   };
   const outDir = EDGE_BUNDLE_DIR;
   const outfile = path.join(outDir, 'index.js');
@@ -105,10 +107,17 @@ async function main(): Promise<void> {
       (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}.` : 'off (MCP_CALL_API).'),
   );
 
-  // The insights function: the same pool and keys.
-  const insights = await buildInsightsBundle({ auth: config.auth, jwks: config.jwks }, INSIGHTS_BUNDLE_DIR);
+  // The insights function: the same pool and keys, the site's address and the build's pages.
+  const insightsConfig = {
+    auth: config.auth,
+    jwks: config.jwks,
+    siteUrl: portalEnv.siteUrl,
+    pages: pageRoutesOf(buildFiles),
+  };
+  const insights = await buildInsightsBundle(insightsConfig, INSIGHTS_BUNDLE_DIR);
   console.log(
-    `Insights function: ${path.relative(ROOT, path.join(INSIGHTS_BUNDLE_DIR, 'index.js'))}, ${insights.codeBytes} bytes of code.`,
+    `Insights function: ${path.relative(ROOT, path.join(INSIGHTS_BUNDLE_DIR, 'index.js'))}, ${insights.codeBytes} bytes of code, ` +
+      `${insightsConfig.pages.length} pages, origin ${new URL(portalEnv.siteUrl).origin}.`,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The insights function's bundle, built by `npm run deploy:build` after the MCP function's: the handler
- * (deploy/insights) bundled with esbuild into `<bundle dir>/index.js` with its configuration baked in, and
- * `trust.json` beside it (deploy/trust.ts, checked by deploy:synth as for the other bundles).
+ * (deploy/insights) bundled with esbuild into `<bundle dir>/index.js` with its configuration baked in (the
+ * pool, its keys, SITE_URL and the routes of the build's pages), and `trust.json` beside it (deploy/trust.ts, checked by deploy:synth as for the other bundles).
  */
 import fs from 'node:fs';
 import path from 'node:path';

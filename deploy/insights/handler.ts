@@ -5,7 +5,8 @@
  * (deploy/mcp/originSecret.ts, the same secret), makes the gate's access decision itself (rules/access.ts
  * `decide`, on the session's cookies or a Bearer token), refuses a body over `MAX_INSIGHTS_BODY_BYTES` with 413
  * before it is parsed, and records the rest with the gate's code (server/insights/record.ts) in the DynamoDB
- * table (server/insights/dynamoStore.ts). It never answers 404 (CloudFront would replace it with the site's
+ * table (server/insights/dynamoStore.ts): a request whose `Origin` is not SITE_URL's (CloudFront replaces the
+ * `Host` with the function URL's) gets 403, an event for a route that is not one of the build's pages 400. It never answers 404 (CloudFront would replace it with the site's
  * 404 page): a path that is not its own gets 421, a method other than POST 405.
  */
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
@@ -15,7 +16,7 @@ import { decide, type GateRules } from '../../rules/access';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
-import { recordInsights } from '../../server/insights/record';
+import { recordInsights, refusalBody } from '../../server/insights/record';
 import type { InsightsStore } from '../../server/insights/store';
 import { NO_STORE, refusedAnswer, targetOf } from '../mcp/functionUrl';
 import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
@@ -26,6 +27,10 @@ export interface InsightsFunctionConfig {
   auth: AuthSettings;
   /** The pool's JWKS, so no key is fetched. */
   jwks: Jwks;
+  /** The site's address (SITE_URL, e.g. `https://docs.example.com`): a request's `Origin` must be its. */
+  siteUrl: string;
+  /** The routes of the build's pages (rules/routes.ts `pageRoutesOf`): events name one of them. */
+  pages: string[];
 }
 
 /** The environment variable that names the DynamoDB table (deploy/stack.ts sets it). */
@@ -48,7 +53,8 @@ function boundedBody(event: LambdaFunctionURLEvent): string | undefined {
  * Builds the handler; the verifier is created once, outside the handler.
  *
  * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER}.
- * @throws {Error} when `originSecret` is missing or too short (deploy/mcp/originSecret.ts).
+ * @throws {Error} when `originSecret` is missing or too short (deploy/mcp/originSecret.ts), or `config.siteUrl`
+ *   is not an absolute URL.
  */
 export function createInsightsHandler(
   config: InsightsFunctionConfig,
@@ -56,6 +62,8 @@ export function createInsightsHandler(
   originSecret: string | undefined,
 ): InsightsFunctionHandler {
   const fromDistribution = originSecretCheck(originSecret);
+  const host = new URL(config.siteUrl).host;
+  const pages = new Set(config.pages);
   const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
     publicPaths: new Set<string>(),
     appClientId: config.auth.userPoolClientId,
@@ -83,12 +91,16 @@ export function createInsightsHandler(
     if (method !== 'POST') return { statusCode: 405, headers: { ...NO_STORE, allow: 'POST' } };
     const body = boundedBody(event);
     if (body === undefined) return { statusCode: 413, headers: NO_STORE };
-    const answer = await recordInsights({ body, header: (name) => headers[name], subject: decision.subject }, store);
-    if (answer.status === 400)
+    const answer = await recordInsights(
+      { body, header: (name) => headers[name], subject: decision.subject, host },
+      store,
+      () => pages,
+    );
+    if (answer.status !== 204)
       return {
-        statusCode: 400,
-        headers: { ...NO_STORE, 'content-type': 'application/json' },
-        body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: answer.error }),
+        statusCode: answer.status,
+        headers: { ...NO_STORE, 'content-type': 'application/json; charset=utf-8' },
+        body: refusalBody(answer),
       };
     return { statusCode: 204, headers: NO_STORE };
   };

@@ -1,4 +1,12 @@
-import { builtFileOf, markdownHrefOf, markdownPathOf, normalisedPath, sitePathsOf } from '../routes';
+import {
+  builtFileOf,
+  markdownHrefOf,
+  markdownPathOf,
+  normalisedPath,
+  pageRouteIn,
+  pageRoutesOf,
+  sitePathsOf,
+} from '../routes';
 
 describe('route ↔ built file (spec §2.1; Docusaurus writes <route>/index.html)', () => {
   it.each([
@@ -40,4 +48,38 @@ describe('route ↔ built file (spec §2.1; Docusaurus writes <route>/index.html
     expect(markdownPathOf('/docs/x/')).toBe('docs/x.md');
     expect(markdownHrefOf('/docs/x')).toBe('/docs/x.md');
   });
+});
+
+describe("a build's pages (reader insights take events for these only)", () => {
+  const files = [
+    'index.html',
+    'docs/x/index.html',
+    'docs/domains/Our domains/index.html',
+    '404.html',
+    'assets/js/main.js',
+    'docs/x.md',
+    'sitemap.xml',
+  ];
+  const pages = new Set(pageRoutesOf(files));
+
+  it('are the plain routes of its .html files, sorted', () => {
+    expect([...pages]).toEqual(['/', '/404', '/docs/domains/Our domains', '/docs/x']);
+  });
+
+  it.each([
+    ['/docs/x', '/docs/x'],
+    ['/docs/x/', '/docs/x'],
+    ['/', '/'],
+    ['/docs/domains/Our%20domains', '/docs/domains/Our domains'],
+    ['/docs/domains/Our domains/', '/docs/domains/Our domains'],
+  ])('%s names the page %s', (route, page) => {
+    expect(pageRouteIn(pages, route)).toBe(page);
+  });
+
+  it.each(['/docs/y', '/docs/x.md', '/assets/js/main.js', '/sitemap.xml', '/docs/%E0%A4%A', '/docs/x\n# Pwned'])(
+    '%s names no page',
+    (route) => {
+      expect(pageRouteIn(pages, route)).toBeUndefined();
+    },
+  );
 });

@@ -141,6 +141,7 @@ describe("npm start's MCP server (server/listen.ts listenMcpDev)", () => {
       parseEnv({ MCP_DEV_PORT: String(port) }),
       localJwks,
       mcpContentOf('/no/build', { contractFile: '/no/contract.json' }),
+      () => new Set(),
     );
     const call = (host: string, method: 'GET' | 'POST', target: string) =>
       app.inject({

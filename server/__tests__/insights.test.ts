@@ -2,8 +2,9 @@
  * @jest-environment node
  *
  * Reader insights through the gate: `POST /insights/events` behind the same access decision as every page (a
- * session cookie or a Bearer token; anonymous 401), bodies over 8 KB refused with 413 and malformed ones with
- * 400 naming the field, `DNT`/`Sec-GPC` honoured; what is kept holds no IP, token or user id (the test reads
+ * session cookie or a Bearer token; anonymous 401), from the portal's own pages only (403 for another
+ * origin), bodies over 8 KB refused with 413 and malformed ones or routes that are not pages of the build
+ * with 400 naming the field, `DNT`/`Sec-GPC` honoured; what is kept holds no IP, token or user id (the test reads
  * the SQLite store), and a reader's vote on a page is one, which a new vote replaces.
  */
 import fs from 'node:fs';
@@ -22,8 +23,15 @@ let store: ReturnType<typeof sqliteInsightsStore>;
 let app: FastifyInstance;
 const token = mintToken({ sub: USER });
 
+/** The pages the tests post events about, beside the fake build's own. */
+const PAGES = ['/docs/votes', '/docs/kinds', '/docs/private', '/docs/anonymous', '/docs/dnt', '/docs/big', '/docs/x'];
+
 beforeAll(async () => {
   buildDir = makeBuild();
+  for (const page of [...PAGES, '/api/v1/search-documents']) {
+    fs.mkdirSync(path.join(buildDir, page), { recursive: true });
+    fs.writeFileSync(path.join(buildDir, page, 'index.html'), '<!doctype html><p>A page</p>');
+  }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-'));
   store = sqliteInsightsStore(dataDir);
   app = await buildTestApp(buildDir, { insights: store });
@@ -129,6 +137,21 @@ test.each([
     /^events\.0\.route: /,
   ],
   [
+    'a route that is not a page of the site',
+    {
+      events: [
+        { type: 'read', route: '/docs/x' },
+        { type: 'read', route: '/docs/bench-1' },
+      ],
+    },
+    /^events\.1\.route: not a page of this site/,
+  ],
+  [
+    'a route with a line break',
+    { events: [{ type: 'comment', route: '/docs/x\n# Pwned', text: 'hi' }] },
+    /^events\.0\.route: not a page of this site/,
+  ],
+  [
     'a field the event does not have',
     { events: [{ type: 'vote', route: '/docs/x', helpful: true, ip: '1.2.3.4' }] },
     /^events\.0: /,
@@ -151,4 +174,62 @@ test.each([
   );
   expect(response.statusCode).toBe(204);
   expect((await store.rows()).length).toBe(before);
+});
+
+test('a route with a trailing slash or percent-encoded is kept as its page’s route', async () => {
+  const response = await post(
+    {
+      events: [
+        { type: 'read', route: '/docs/kinds/' },
+        { type: 'read', route: '/docs/%6Binds?from=search#top' },
+      ],
+    },
+    withCookie,
+  );
+  expect(response.statusCode).toBe(204);
+  expect((await store.rows()).filter((row) => row.event === 'read').map((row) => row.route)).toEqual([
+    '/docs/kinds',
+    '/docs/kinds',
+  ]);
+});
+
+describe('a request from another site’s page is refused with 403, and nothing is kept', () => {
+  const vote = { events: [{ type: 'vote', route: '/docs/x', helpful: false }] };
+  test.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }, /^origin: evil\.example is not this site/],
+    ['an Origin on another port', { origin: 'http://localhost:8080' }, /^origin: localhost:8080 is not this site/],
+    ['Origin: null (a sandboxed frame)', { origin: 'null' }, /^origin: not an origin/],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, /^sec-fetch-site: cross-site/],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }, /^sec-fetch-site: same-site/],
+    [
+      'a same-origin Origin with Sec-Fetch-Site: cross-site',
+      { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' },
+      /^sec-fetch-site: /,
+    ],
+  ])('%s', async (_name, headers, message) => {
+    const before = (await store.rows()).length;
+    const response = await post(vote, { ...withCookie, host: 'localhost:3000', ...headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: expect.stringMatching(message),
+    });
+    expect((await store.rows()).length).toBe(before);
+  });
+
+  test('the page’s own origin passes, as sendBeacon sends it: text/plain, Origin and Sec-Fetch-Site: same-origin', async () => {
+    const response = await post(
+      { events: [{ type: 'vote', route: '/docs/x', helpful: true }] },
+      {
+        ...withCookie,
+        host: 'localhost:3000',
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+    );
+    expect(response.statusCode).toBe(204);
+    expect((await store.rows()).find((row) => row.event === 'vote' && row.route === '/docs/x')?.value).toBe('yes');
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * `POST /insights/events` on a Fastify server (the gate, server/app.ts): the body is read as text up to
  * `MAX_INSIGHTS_BODY_BYTES` (413 above, before it is parsed), whatever its content type (`navigator.sendBeacon`
- * sends a string as `text/plain`), then recorded by ./record.ts. The access decision ran before (the gate's
- * `onRequest` hook), and gave the request's `readerSubject`.
+ * sends a string as `text/plain`), then recorded by ./record.ts, which refuses a request from another site's
+ * page (its `Origin` against the request's `Host`, which the gate's host check has already allowed). The
+ * access decision ran before (the gate's `onRequest` hook), and gave the request's `readerSubject`.
  */
 import type { FastifyInstance } from 'fastify';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
-import { recordInsights } from './record';
+import { recordInsights, refusalBody } from './record';
 import type { InsightsStore } from './store';
 
 declare module 'fastify' {
@@ -16,8 +17,12 @@ declare module 'fastify' {
   }
 }
 
-/** Adds the route to `app`, in a scope of its own so its body parsing touches no other route. */
-export function addInsights(app: FastifyInstance, store: InsightsStore): void {
+/**
+ * Adds the route to `app`, in a scope of its own so its body parsing touches no other route.
+ *
+ * @param pages - the routes of the site's pages (rules/routes.ts `pageRoutesOf`), asked for at each request.
+ */
+export function addInsights(app: FastifyInstance, store: InsightsStore, pages: () => ReadonlySet<string>): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_INSIGHTS_BODY_BYTES }, (_request, body, done) =>
@@ -32,12 +37,14 @@ export function addInsights(app: FastifyInstance, store: InsightsStore): void {
             return Array.isArray(value) ? value[0] : value;
           },
           subject: request.readerSubject,
+          host: request.headers.host ?? '',
         },
         store,
+        pages,
       );
       reply.header('cache-control', 'no-store');
-      if (answer.status === 400)
-        return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: answer.error });
+      if (answer.status !== 204)
+        return reply.code(answer.status).type('application/json; charset=utf-8').send(refusalBody(answer));
       return reply.code(204).send();
     });
   });

@@ -4,7 +4,9 @@
  * a row holding its route (no query, no fragment), the event, its value, the day (no time) and a reader key,
  * the HMAC-SHA256 of the user's id under a secret drawn at random for each month and deleted after it, so
  * readers can be counted within a month and nobody can be named, not even by whoever holds the user list. No
- * IP address, user agent, token or user id is kept. A request with `DNT: 1` or `Sec-GPC: 1` is answered 204
+ * IP address, user agent, token or user id is kept. A request from another site's page is refused with 403
+ * (rules/insights.ts `crossOriginRefusal`), an event for a route that is not a page of the site with 400
+ * naming the field (rules/routes.ts `pageRouteIn`). A request with `DNT: 1` or `Sec-GPC: 1` is answered 204
  * and nothing is kept. The caller has let the request through the access decision (rules/access.ts) and
  * bounded its body to `MAX_INSIGHTS_BODY_BYTES` before this runs.
  */
@@ -12,6 +14,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   asksNotToBeTracked,
+  crossOriginRefusal,
   INSIGHTS_RETENTION_MONTHS,
   MAX_COMMENT_CHARS,
   MAX_EVENTS_PER_BATCH,
@@ -22,6 +25,7 @@ import {
   type InsightBatch,
   type InsightEvent,
 } from '../../rules/insights';
+import { pageRouteIn } from '../../rules/routes';
 import type { InsightRow, InsightsStore } from './store';
 
 const route = z
@@ -127,6 +131,27 @@ export function rowsOf(batch: InsightBatch, reader: string, day: string): Insigh
   });
 }
 
+/**
+ * The batch with each event's route replaced by the page it names (rules/routes.ts `pageRouteIn`: no query,
+ * no fragment, no trailing `/`, decoded), or the first event whose route names no page of `pages`.
+ */
+export function onPages(
+  batch: InsightBatch,
+  pages: ReadonlySet<string>,
+): { ok: true; batch: InsightBatch } | { ok: false; error: string } {
+  const events: InsightEvent[] = [];
+  for (const [index, event] of batch.events.entries()) {
+    const page = pageRouteIn(pages, routeOf(event.route));
+    if (page === undefined)
+      return {
+        ok: false,
+        error: `events.${index}.route: not a page of this site; send the path of the page the event is about`,
+      };
+    events.push({ ...event, route: page });
+  }
+  return { ok: true, batch: { events } };
+}
+
 /** A request to record, as the runtime received it. */
 export interface InsightsRequest {
   /** The body, already bounded to `MAX_INSIGHTS_BODY_BYTES`. */
@@ -135,26 +160,43 @@ export interface InsightsRequest {
   header: (name: string) => string | undefined;
   /** The user id the access decision read from the token (rules/access.ts `subject`). */
   subject: string | undefined;
+  /**
+   * The `name[:port]` the site's pages are served from, which the request's `Origin` must name
+   * (rules/insights.ts `crossOriginRefusal`): the `Host` header in the gate, SITE_URL's host on AWS.
+   */
+  host: string;
 }
 
-/** The answer: 204 (recorded, or nothing to record) or 400 with the problem. */
-export type InsightsAnswer = { status: 204 } | { status: 400; error: string };
+/** The answer: 204 (recorded, or nothing to record), or a refusal with its status and what is wrong. */
+export type InsightsAnswer = { status: 204 } | { status: 400 | 403; error: string };
+
+/** The JSON body of a refusal, as Fastify writes its errors (`{"statusCode":400,"error":"Bad Request",…}`). */
+export function refusalBody(answer: Exclude<InsightsAnswer, { status: 204 }>): string {
+  const error = { 400: 'Bad Request', 403: 'Forbidden' }[answer.status];
+  return JSON.stringify({ statusCode: answer.status, error, message: answer.error });
+}
 
 /**
  * Records one request's events in `store`.
  *
+ * @param pages - the routes of the site's pages (rules/routes.ts `pageRoutesOf`), asked for at each request.
  * @throws what the store throws (the caller answers 500 and the browser keeps the batch to send again).
  */
 export async function recordInsights(
   request: InsightsRequest,
   store: InsightsStore,
+  pages: () => ReadonlySet<string>,
   now = new Date(),
 ): Promise<InsightsAnswer> {
+  const crossOrigin = crossOriginRefusal(request.header, request.host);
+  if (crossOrigin) return { status: 403, error: crossOrigin };
   const parsed = parseBatch(request.body);
   if (!parsed.ok) return { status: 400, error: parsed.error };
+  const located = onPages(parsed.batch, pages());
+  if (!located.ok) return { status: 400, error: located.error };
   if (asksNotToBeTracked(request.header) || !request.subject) return { status: 204 };
   const day = dayOf(now);
   const secret = await store.monthSecret(monthOf(day));
-  await store.put(rowsOf(parsed.batch, readerKeyOf(request.subject, secret), day));
+  await store.put(rowsOf(located.batch, readerKeyOf(request.subject, secret), day));
   return { status: 204 };
 }

@@ -99,14 +99,15 @@ async function send(reply: FastifyReply, response: Response): Promise<FastifyRep
 /**
  * The MCP endpoint alone, behind the same access decision (for `npm start`, whose dev server has no gate):
  * `/mcp` needs a bearer access token, the metadata is public, anything else is 404. With `insights`, it also
- * records reader insights (server/insights), which the dev server proxies here too.
+ * records reader insights (server/insights) for the routes `insights.pages` names, which the dev server
+ * proxies here too.
  */
 export async function buildMcpDevApp(
   options: AppMcpOptions,
   auth: { appClientId: string; verifier: AccessTokenVerifier },
   content: McpContent,
   acceptedHostnames: readonly string[],
-  insights?: InsightsStore,
+  insights?: { store: InsightsStore; pages: () => ReadonlySet<string> },
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   hideServerErrors(app);
@@ -143,6 +144,6 @@ export async function buildMcpDevApp(
     return reply.code(decision.status === 302 ? 401 : decision.status).send();
   });
   addMcp(app, options, content);
-  if (insights) addInsights(app, insights);
+  if (insights) addInsights(app, insights.store, insights.pages);
   return app;
 }

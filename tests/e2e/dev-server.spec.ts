@@ -27,7 +27,7 @@ import { parseEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
 import { INVENTORY_FILE } from '../../plugins/markdown-export';
-import { liveMcpContent } from '../../scripts/liveMcpContent';
+import { liveMcpContent, livePageRoutes } from '../../scripts/liveMcpContent';
 import { OUR_SOURCES } from '../../bench/sites';
 import { listenMcpDev } from '../../server/listen';
 import { test, expect, demoTokens } from '../support/e2e';
@@ -102,6 +102,7 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
       inventoryFile: path.join(site, '.docusaurus', INVENTORY_FILE),
       contractFile: path.join(site, BUNDLED_SPEC_PATH),
     }),
+    livePageRoutes(path.join(site, '.docusaurus', INVENTORY_FILE)),
   );
   const server = spawn(
     process.execPath,

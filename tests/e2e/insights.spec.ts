@@ -2,7 +2,7 @@
  * Reader insights end to end, through the gate of `npm run serve` and its SQLite store (read here): a vote at
  * the end of a page is recorded once and can be changed, a comment is kept, a search that finds nothing and a
  * failing try of an operation are recorded; anonymous requests get 401, an oversized body 413, a malformed one
- * 400; `DNT: 1` records nothing; no stored row holds an IP address, a token or the user's id; and `npm run
+ * or one about a route that is no page 400, one from another site's page 403; `DNT: 1` records nothing; no stored row holds an IP address, a token or the user's id; and `npm run
  * insights -- --json` reports those events.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -137,14 +137,25 @@ test.describe('POST /insights/events', () => {
     });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).message).toMatch(/^events\.0\.helpful: /);
-    expect((await script.post(INSIGHTS_EVENTS_PATH, { data: vote('/docs/by-script') })).status()).toBe(204);
-    await expect.poll(() => rowsOf('/docs/by-script', 'vote').length).toBe(1);
+    // Only the site's pages: a route the build has no page for is refused, naming the field.
+    const elsewhere = await script.post(INSIGHTS_EVENTS_PATH, { data: vote('/docs/no-such-page') });
+    expect(elsewhere.status()).toBe(400);
+    expect((await elsewhere.json()).message).toMatch(/^events\.0\.route: not a page of this site/);
+    // Only from the portal's own pages: another site's page is refused.
+    const forged = await script.post(INSIGHTS_EVENTS_PATH, {
+      data: vote('/docs/services/interrogator'),
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.status()).toBe(403);
+    expect(rowsOf('/docs/services/interrogator', 'vote')).toEqual([]);
+    expect((await script.post(INSIGHTS_EVENTS_PATH, { data: vote('/docs/services/interrogator') })).status()).toBe(204);
+    await expect.poll(() => rowsOf('/docs/services/interrogator', 'vote').length).toBe(1);
 
     // DNT: 1 is answered as if recorded, and nothing is kept.
     expect(
-      (await script.post(INSIGHTS_EVENTS_PATH, { data: vote('/docs/not-tracked'), headers: { dnt: '1' } })).status(),
+      (await script.post(INSIGHTS_EVENTS_PATH, { data: vote('/docs/api/glossary'), headers: { dnt: '1' } })).status(),
     ).toBe(204);
-    expect(rowsOf('/docs/not-tracked', 'vote')).toEqual([]);
+    expect(rowsOf('/docs/api/glossary', 'vote')).toEqual([]);
     expect(rowsOf('/docs/anonymous', 'vote')).toEqual([]);
     await script.dispose();
   });

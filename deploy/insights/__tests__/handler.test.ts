@@ -3,13 +3,17 @@
  *
  * The insights function behind CloudFront's `/insights/*` answers as the Fastify gate does for every kind of
  * caller (the one access decision, rules/access.ts; the session's cookies come as a list in a function URL
- * event), refuses what did not come through the distribution (the origin secret) and bodies over 8 KB, and
- * keeps what it records in its store as the gate does.
+ * event), refuses what did not come through the distribution (the origin secret), bodies over 8 KB, requests
+ * from another site's page and routes that are not pages of the build as the gate does, and keeps what it
+ * records in its store as the gate does.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../../rules/insights';
+import { pageRoutesOf } from '../../../rules/routes';
 import type { InsightRow, InsightsStore } from '../../../server/insights/store';
 import { buildTestApp, forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { createInsightsHandler } from '../handler';
@@ -35,10 +39,23 @@ function memoryStore(): InsightsStore & { kept: Map<string, InsightRow> } {
 }
 
 const ORIGIN_SECRET = 'Zq7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks2Ma4Nb6Qc8Se0Tu';
+const SITE_URL = 'https://portal.example.com';
 const store = memoryStore();
-const handler = createInsightsHandler({ auth: localAuth, jwks: LOCAL_JWKS }, store, ORIGIN_SECRET);
 let gate: FastifyInstance;
 const buildDir = makeBuild();
+for (const page of ['docs/x', 'docs/kept']) {
+  fs.mkdirSync(path.join(buildDir, page), { recursive: true });
+  fs.writeFileSync(path.join(buildDir, page, 'index.html'), '<!doctype html><p>A page</p>');
+}
+// The pages deploy:build bakes in: the routes of the build's .html files, as the gate reads them.
+const pages = pageRoutesOf(
+  fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/')),
+);
+const handler = createInsightsHandler(
+  { auth: localAuth, jwks: LOCAL_JWKS, siteUrl: SITE_URL, pages },
+  store,
+  ORIGIN_SECRET,
+);
 
 beforeAll(async () => {
   gate = await buildTestApp(buildDir, { insights: memoryStore() });
@@ -81,6 +98,51 @@ test.each(callers)('%s: the function answers as the gate does', async (_who, hea
   const fromGate = await gate.inject({ method: 'POST', url: INSIGHTS_EVENTS_PATH, headers, payload: VOTE });
   expect(fromFunction.statusCode).toBe(fromGate.statusCode);
   expect(fromFunction.headers?.['www-authenticate']).toBe(fromGate.headers['www-authenticate']);
+});
+
+const NOT_A_PAGE = JSON.stringify({ events: [{ type: 'vote', route: '/docs/not-a-page', helpful: true }] });
+const refusals: [string, Record<string, string>, string][] = [
+  ['an Origin of another site', { origin: 'https://evil.example' }, VOTE],
+  ['Origin: null', { origin: 'null' }, VOTE],
+  ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, VOTE],
+  ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }, VOTE],
+  ['a route that is not a page of the build', {}, NOT_A_PAGE],
+];
+
+test.each(refusals)('%s: the function refuses it as the gate does', async (_what, headers, body) => {
+  const token = { authorization: `Bearer ${mintToken()}` };
+  const fromFunction = (await handler(event('POST', INSIGHTS_EVENTS_PATH, { ...token, ...headers }, body))) as Result;
+  const fromGate = await gate.inject({
+    method: 'POST',
+    url: INSIGHTS_EVENTS_PATH,
+    headers: { ...token, ...headers },
+    payload: body,
+  });
+  expect(fromFunction.statusCode).toBe(fromGate.statusCode);
+  expect(fromFunction.statusCode).toBeGreaterThanOrEqual(400);
+  // The same refusal, naming the same field (the gate's own host is localhost, the function's SITE_URL's).
+  const shape = ({ message, ...rest }: { message: string }) => ({ ...rest, field: message.split(':')[0] });
+  expect(shape(JSON.parse(fromFunction.body!))).toEqual(shape(fromGate.json()));
+});
+
+test('the site’s own origin passes: Origin is SITE_URL’s (the function’s Host is its URL’s), text/plain as sendBeacon sends', async () => {
+  const cookie = sessionCookie({ accessToken: mintToken({ sub: 'reader-2' }) });
+  const answer = (await handler(
+    event(
+      'POST',
+      INSIGHTS_EVENTS_PATH,
+      {
+        cookie,
+        host: 'abc123.lambda-url.eu-west-2.on.aws',
+        origin: SITE_URL,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+      JSON.stringify({ events: [{ type: 'read', route: '/docs/x/' }] }),
+    ),
+  )) as Result;
+  expect(answer.statusCode).toBe(204);
+  expect([...store.kept.values()].some((row) => row.event === 'read' && row.route === '/docs/x')).toBe(true);
 });
 
 test('a signed-in reader’s events are kept in the store; a vote replaces the reader’s earlier one', async () => {
