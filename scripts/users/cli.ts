@@ -10,6 +10,7 @@ import { ConfigError, currentOperatorPool, type OperatorPool } from '../../confi
 import { readInvitationFile, type InvitationRow } from './csv';
 import { ACCESS_STATUSES, normalEmail, UserDirectory, type AccessStatus, type PortalUser } from './directory';
 import { EXIT, explain, UsersError, type PoolDescription } from './errors';
+import { visible } from './visible';
 
 export const USAGE = `Usage: npm run users -- <command>
 
@@ -35,6 +36,23 @@ export interface UsersIo {
   /** Asks a yes/no question; `null` when no one can answer (stdin is not a terminal). */
   confirm(question: string): Promise<boolean | null>;
 }
+
+/**
+ * `io` that prints each line, and asks each question, with its control and format characters escaped
+ * ({@link visible}): whatever a user pool or a file holds reaches the terminal as text, never as a sequence the
+ * terminal acts on. Every line is one line: a newline in a value shows as `\u000a`, so text that spans lines
+ * (the usage, JSON) is printed a line at a time.
+ */
+export function visibleIo(io: UsersIo): UsersIo {
+  return {
+    out: (line) => io.out(visible(line)),
+    err: (line) => io.err(visible(line)),
+    confirm: (question) => io.confirm(visible(question)),
+  };
+}
+
+/** Prints each line of `text`, which is the command's own (the usage) or JSON (whose strings hold no newline). */
+const eachLine = (print: (line: string) => void, text: string) => text.split('\n').forEach((line) => print(line));
 
 /** The pool as the messages name it. */
 export function describePool(pool: OperatorPool): PoolDescription & { text: string } {
@@ -68,11 +86,13 @@ export function clientFor(pool: OperatorPool): CognitoIdentityProviderClient {
 
 const minute = (iso?: string) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
-/** Users as a table of columns padded to their widest cell. */
+/** Users as a table of columns padded to their widest cell, as it shows ({@link visible}). */
 function table(users: PortalUser[]): string[] {
   const rows = [
     ['EMAIL', 'NAME', 'STATUS', 'CREATED (UTC)', 'LAST MODIFIED (UTC)'],
-    ...users.map((u) => [u.email || u.username, u.name ?? '', u.status, minute(u.created), minute(u.lastModified)]),
+    ...users.map((u) =>
+      [u.email || u.username, u.name ?? '', u.status, minute(u.created), minute(u.lastModified)].map(visible),
+    ),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows.map((row) =>
@@ -86,7 +106,7 @@ function table(users: PortalUser[]): string[] {
 /** The one positional argument a command takes. @throws {UsersError} (usage) when it is missing or extra. */
 function onlyTarget(command: string, positionals: string[]): string {
   if (positionals.length !== 1) {
-    throw new UsersError(`${command} takes one email address or username.\n\n${USAGE}`, EXIT.usage);
+    throw new UsersError(`${command} takes one email address or username.`, EXIT.usage, { showUsage: true });
   }
   return positionals[0];
 }
@@ -191,11 +211,11 @@ async function dispatch(
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
-    io.out(USAGE);
+    eachLine(io.out, USAGE);
     return command === undefined && !values.help ? EXIT.usage : EXIT.ok;
   }
   const run = commandsFor(values, rest, directory, pool, io)[command];
-  if (!run) throw new UsersError(`unknown command "${command}".\n\n${USAGE}`, EXIT.usage);
+  if (!run) throw new UsersError(`unknown command "${command}".`, EXIT.usage, { showUsage: true });
   io.err(`Acting on ${pool.text}.`);
   return run();
 }
@@ -211,16 +231,16 @@ function commandsFor(
   return {
     invite: () => invite(values, rest, directory, pool, io),
     list: async () => {
-      if (rest.length > 0) throw new UsersError(`list takes no arguments.\n\n${USAGE}`, EXIT.usage);
+      if (rest.length > 0) throw new UsersError('list takes no arguments.', EXIT.usage, { showUsage: true });
       const status = statusOption(values.status);
       const users = (await directory.list()).filter((user) => status === undefined || user.status === status);
-      if (values.json) io.out(JSON.stringify(users, null, 2));
+      if (values.json) eachLine(io.out, JSON.stringify(users, null, 2));
       else table(users).forEach((line) => io.out(line));
       return EXIT.ok;
     },
     show: async () => {
       const user = await directory.find(onlyTarget('show', rest));
-      if (values.json) io.out(JSON.stringify(user, null, 2));
+      if (values.json) eachLine(io.out, JSON.stringify(user, null, 2));
       else table([user]).forEach((line) => io.out(line));
       return EXIT.ok;
     },
@@ -269,7 +289,7 @@ function commandsFor(
 }
 
 /**
- * Runs `npm run users` with `argv` (the arguments after `--`).
+ * Runs `npm run users` with `argv` (the arguments after `--`), printing through {@link visibleIo}.
  *
  * @returns the exit code; every failure has been said on `io.err`.
  */
@@ -277,17 +297,19 @@ export async function runUsers(
   argv: string[],
   directory: UserDirectory,
   pool: PoolDescription & { text: string },
-  io: UsersIo,
+  terminal: UsersIo,
 ): Promise<number> {
+  const io = visibleIo(terminal);
   try {
     return await dispatch(argv, directory, pool, io);
   } catch (error) {
     const code = (error as { code?: string }).code;
     const explained =
       typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')
-        ? new UsersError(`${(error as Error).message}\n\n${USAGE}`, EXIT.usage)
+        ? new UsersError((error as Error).message, EXIT.usage, { showUsage: true })
         : explain(error, pool);
     io.err(`npm run users: ${explained.message}`);
+    if (explained.showUsage) eachLine(io.err, `\n${USAGE}`);
     return explained.exitCode;
   }
 }
@@ -310,7 +332,7 @@ function terminalIo(): UsersIo {
 }
 
 async function main(): Promise<number> {
-  const io = terminalIo();
+  const io = visibleIo(terminalIo());
   let pool: OperatorPool;
   try {
     pool = currentOperatorPool();

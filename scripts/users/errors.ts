@@ -20,12 +20,20 @@ export const EXIT = {
 
 /** A command's failure, said for an operator, with its exit code. */
 export class UsersError extends Error {
+  /** Whether the usage text follows the message (a wrong command or argument). */
+  readonly showUsage: boolean;
+
+  /**
+   * @param message - one line; `npm run users` prints it with control characters escaped (./visible.ts).
+   */
   constructor(
     message: string,
     readonly exitCode: number,
+    options: { showUsage?: boolean } = {},
   ) {
     super(message);
     this.name = 'UsersError';
+    this.showUsage = options.showUsage ?? false;
   }
 }
 
