@@ -19,6 +19,7 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { UsersError, EXIT } from './errors';
+import { visible } from './visible';
 
 /** A customer's access, as operators speak of it (Cognito's `UserStatus` and `Enabled`). */
 export type AccessStatus = 'invited' | 'confirmed' | 'disabled' | 'sso' | 'reset required' | 'unconfirmed' | 'other';
@@ -67,27 +68,57 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 /**
  * The address, trimmed and in lower case.
  *
- * @throws {UsersError} (usage) saying what is wrong with it.
+ * @throws {UsersError} (usage) saying what is wrong with it; also for an address holding `"` or `\` (RFC 5321
+ *   allows them only in a quoted local part, which no customer's mailbox needs) or a control or format character.
  */
 export function normalEmail(text: string): string {
   const email = text.trim().toLowerCase();
   if (email.length > MAX_EMAIL || !EMAIL.test(email)) {
     throw new UsersError(`"${text.slice(0, MAX_EMAIL)}" is not an email address (name@example.com).`, EXIT.usage);
   }
+  if (/["\\]/.test(email) || visible(email) !== email) {
+    throw new UsersError(
+      `"${email}" holds a quotation mark, a backslash or a control character, which the portal does not take in an ` +
+        'address: check it, or name the user by their username (`list --json` shows it).',
+      EXIT.usage,
+    );
+  }
   return email;
+}
+
+/** Longest filter `ListUsers` takes, in characters (Cognito API reference, ListUsers, `Filter`). */
+export const MAX_FILTER = 256;
+
+/**
+ * The `ListUsers` filter for the users whose `attribute` is `value`, in Cognito's syntax `attribute = "value"`
+ * (Cognito API reference, ListUsers, `Filter`): the value in double quotes, each `\` and `"` in it escaped with a
+ * backslash, so no value can close the quotes and add to the filter.
+ *
+ * @throws {UsersError} (usage) when the filter is longer than {@link MAX_FILTER}.
+ */
+export function exactFilter(attribute: 'email', value: string): string {
+  const filter = `${attribute} = "${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+  if (filter.length > MAX_FILTER) {
+    throw new UsersError(
+      `"${value.slice(0, 40)}…" is too long to search the user pool for (its filter takes ${MAX_FILTER} characters): ` +
+        'name the user by their username (`list --json` shows it).',
+      EXIT.usage,
+    );
+  }
+  return filter;
 }
 
 /**
  * A display name, trimmed.
  *
- * @throws {UsersError} (usage) when it is longer than 256 characters or holds control characters.
+ * @throws {UsersError} (usage) when it is longer than 256 characters or holds control or format characters
+ *   (those {@link visible} escapes: a terminal would act on them, or they reorder the text around them).
  */
 export function normalName(text: string): string {
   const name = text.trim();
-  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-  if (name.length > MAX_NAME || /[\u0000-\u001f\u007f]/.test(name)) {
+  if (name.length > MAX_NAME || visible(name) !== name) {
     throw new UsersError(
-      `the name "${name.slice(0, 40)}…" is longer than ${MAX_NAME} characters or holds control characters.`,
+      `the name "${name.slice(0, 40)}…" is longer than ${MAX_NAME} characters or holds control or format characters.`,
       EXIT.usage,
     );
   }
@@ -164,7 +195,7 @@ export class UserDirectory {
 
   /** The pool's users whose email is `email`. */
   private withEmail(email: string): Promise<UserType[]> {
-    return this.listUsers(`email = "${email}"`);
+    return this.listUsers(exactFilter('email', email));
   }
 
   /**

@@ -18,7 +18,7 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { UserDirectory } from '../directory';
+import { exactFilter, MAX_FILTER, UserDirectory } from '../directory';
 import { clientFor, describePool, runUsers, type UsersIo } from '../cli';
 import { EXIT } from '../errors';
 
@@ -253,5 +253,40 @@ describe('what an operator sees', () => {
     await expect(runUsers(['list', '--status', 'invited', '--json'], directory(), pool, io)).resolves.toBe(EXIT.ok);
     expect(JSON.parse(io.stdout.join('\n'))).toEqual([expect.objectContaining({ username: 'b', status: 'invited' })]);
     await expect(runUsers(['list', '--status', 'gone'], directory(), pool, recorder())).resolves.toBe(EXIT.usage);
+  });
+
+  it('an address holding " or \\ is refused before any call, saying what to do instead', async () => {
+    for (const address of ['jane"@example.com', 'ja\\ne@example.com', '"jane"@example.com']) {
+      const io = recorder();
+      await expect(runUsers(['show', address], directory(), pool, io)).resolves.toBe(EXIT.usage);
+      expect(io.stderr.at(-1)).toMatch(/holds a quotation mark, a backslash .* name the user by their username/);
+    }
+    expect(cognito.calls()).toEqual([]);
+  });
+});
+
+describe('the ListUsers filter', () => {
+  /** Cognito's filter syntax for one exact match: `email = "…"`, `\` escaping the next character in the value. */
+  const EXACT = /^email = "((?:[^"\\]|\\.)*)"$/;
+  const valueOf = (filter: string) => EXACT.exec(filter)?.[1].replace(/\\(.)/g, '$1');
+
+  it('quotes the value with Cognito’s escapes, so no value can close the quotes and add to the filter', () => {
+    expect(exactFilter('email', 'jane@example.com')).toBe('email = "jane@example.com"');
+    for (const crafted of ['a"b@example.com', 'a\\b@example.com', 'x\\" or email ^= "', '" ^= "', 'x"\n\\', '\\\\"']) {
+      const filter = exactFilter('email', crafted);
+      // One quoted value, ending the filter, that reads back as the value given.
+      expect([crafted, valueOf(filter)]).toEqual([crafted, crafted]);
+    }
+  });
+
+  it('is sent for the address an operator names, and one too long for Cognito’s filter is refused first', async () => {
+    await directory().find('jane@example.com');
+    expect(sent(ListUsersCommand)).toEqual([{ UserPoolId: POOL, Filter: 'email = "jane@example.com"' }]);
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(50)}.com`;
+    expect(`email = "${long}"`.length).toBeGreaterThan(MAX_FILTER);
+    const io = recorder();
+    await expect(runUsers(['show', long], directory(), pool, io)).resolves.toBe(EXIT.usage);
+    expect(io.stderr.at(-1)).toMatch(/is too long to search the user pool for .* name the user by their username/);
+    expect(sent(ListUsersCommand)).toHaveLength(1);
   });
 });

@@ -190,3 +190,63 @@ test('a stop half-way says where, and what was not sent', async () => {
     /^Stopped at line 2: 0 created, 0 already existed, 0 invalid before it; this row and the 1 after it were not sent\. Run the same file again/,
   );
 });
+
+test('names and addresses holding terminal escapes print escaped: table, show, JSON, errors and CSV reports', async () => {
+  const link = '\u001b]8;;https://evil\u0007click\u001b]8;;\u0007';
+  const mixed = 'Clear\u001b[2J\u009b31m\u202eevil\u2028';
+  // Names from elsewhere than `invite`, which refuses them: an administrator's own call, or an SSO provider.
+  for (const [email, name] of [
+    ['link@example.com', link],
+    ['mixed@example.com', mixed],
+  ]) {
+    await call('AdminCreateUser', {
+      UserPoolId: POOL,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: name },
+      ],
+    });
+  }
+  const printed: string[] = [];
+  const run = async (...argv: string[]) => {
+    const result = await users(...argv);
+    printed.push(result.stdout, result.stderr);
+    return result;
+  };
+
+  const table = (await run('list')).stdout.split('\n');
+  const linkRow = table.find((line) => line.startsWith('link@example.com'));
+  const mixedRow = table.find((line) => line.startsWith('mixed@example.com'));
+  expect(linkRow).toContain('\\u001b]8;;https://evil\\u0007click\\u001b]8;;\\u0007');
+  expect(mixedRow).toContain('Clear\\u001b[2J\\u009b31m\\u202eevil\\u2028');
+  // The columns stay aligned: each cell is measured as it shows.
+  const status = table[0].indexOf('STATUS');
+  expect([linkRow?.slice(status, status + 7), mixedRow?.slice(status, status + 7)]).toEqual(['invited', 'invited']);
+  expect((await run('show', 'link@example.com')).stdout).toContain('click\\u001b]8;;\\u0007');
+
+  // JSON stays JSON, and still holds the names as the pool does.
+  expect(JSON.parse((await run('show', 'mixed@example.com', '--json')).stdout).name).toBe(mixed);
+  const listed = JSON.parse((await run('list', '--json')).stdout) as { name?: string }[];
+  expect(listed.map((user) => user.name)).toEqual(expect.arrayContaining([link, mixed]));
+
+  // Errors that quote what the operator gave, and a CSV file's row reports.
+  const refused = await run('show', 'x\u001b[2J@example.com');
+  expect(refused.code).toBe(EXIT.usage);
+  expect(refused.stderr).toContain('"x\\u001b[2j@example.com" holds a quotation mark, a backslash or a control');
+  const unknown = await run('\u001b[2J');
+  expect(unknown.stderr.split('\n')[0]).toBe('npm run users: unknown command "\\u001b[2J".');
+  const file = path.join(dataDir, 'escapes.csv');
+  fs.writeFileSync(file, 'email,name\nbad\u001b[2J,Bad\nok.name@example.com,Name\u001b]0;pwned\u0007\n');
+  const rows = await run('invite', '--file', file);
+  expect(rows.stdout.split('\n')).toEqual([
+    'line 2 bad\\u001b[2J: invalid: "bad\\u001b[2J" is not an email address (name@example.com).',
+    'line 3 ok.name@example.com: invalid: the name "Name\\u001b]0;pwned\\u0007…" is longer than 256 characters or holds control or format characters.',
+    '2 rows: 0 created, 0 already existed, 2 invalid.',
+  ]);
+
+  const raw = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+  const rawLines = printed.flatMap((text) => text.split('\n')).filter((line) => raw.test(line));
+  expect(rawLines).toEqual([]);
+});
