@@ -2,8 +2,8 @@
  * `npm run bench:insights` (a benchmark, not a test): does a flood of reader insights lose events or slow the
  * pages? The gate runs as `npm run serve` would (its own process, local identity, its SQLite store in a folder
  * of its own). Readers ask for a doc page at a steady {@link PAGE_RATE} requests/s; first alone (the anchor),
- * then while {@link EVENTS} events arrive, one per request, at {@link EVENT_RATE} requests/s; {@link ROUNDS}
- * times. Prints each round's page p50/p99 latency and events sent, answered 204 and kept in the store, then
+ * then while {@link EVENTS} events arrive (reads of that page, from {@link READERS} readers so that none reaches
+ * the daily quota), one per request, at {@link EVENT_RATE} requests/s; {@link ROUNDS} times. Prints each round's page p50/p99 latency and events sent, answered 204 and kept in the store, then
  * the median p99s and their ratio; exits 1 when an event is lost or the page's median p99 grows by more than
  * {@link P99_SLACK}. Each load generator runs in its own thread.
  */
@@ -24,6 +24,11 @@ const PAGE_RATE = 200;
 /** The flood: events, one per request, and their rate (requests/s). */
 const EVENTS = 10_000;
 const EVENT_RATE = 1_000;
+/**
+ * Readers of each round's flood, each with a user id of their own: every reader stays within the daily quota
+ * (rules/insights.ts `READER_DAILY_QUOTA`; {@link EVENTS} / READERS events each).
+ */
+const READERS = 50;
 /** Rounds of (page alone, page with the flood). */
 const ROUNDS = 3;
 /** How much the page's p99 may grow under the flood (0.1: 10 %). */
@@ -54,17 +59,20 @@ async function control() {
   return { sent: result.requests.total };
 }
 
-async function flood(headers: Record<string, string>) {
+/**
+ * The flood: {@link EVENTS} reads of the page, one per request, each a row of its own, from {@link READERS}
+ * readers in turn (each connection goes through the list), so none reaches the daily quota.
+ */
+async function flood(readers: Record<string, string>[]) {
   const result = await autocannon({
     url: `http://localhost:${GATE_PORT}${INSIGHTS_EVENTS_PATH}`,
     connections: 16,
     overallRate: EVENT_RATE,
     amount: EVENTS,
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    // Each request a different page read (autocannon puts a random id in `[<id>]`), so each is a row of its own.
-    body: JSON.stringify({ events: [{ type: 'read', route: '/docs/bench-[<id>]' }] }),
-    idReplacement: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ events: [{ type: 'read', route: PAGE }] }),
+    requests: readers.map((headers) => ({ headers: { ...headers, 'content-type': 'application/json' } })),
     workers: 1,
   });
   return {
@@ -90,10 +98,11 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round += 1) {
       const anchor = await pages(signedIn, 10);
       const [withControl] = await Promise.all([pages(signedIn, 10), control()]);
-      const [withFlood, sent] = await Promise.all([pages(signedIn, 10), flood(signedIn)]);
+      const readers = Array.from({ length: READERS }, (_, n) => gate!.signedInAs(`bench-reader-${round}-${n}`));
+      const [withFlood, sent] = await Promise.all([pages(signedIn, 10), flood(readers)]);
       const db = new Database(insightsFileOf(insightsDir), { readonly: true });
       const total = (
-        db.prepare("SELECT count(*) AS n FROM events WHERE route LIKE '/docs/bench-%'").get() as { n: number }
+        db.prepare("SELECT count(*) AS n FROM events WHERE event = 'read' AND route = ?").get(PAGE) as { n: number }
       ).n;
       db.close();
       console.log(

@@ -16,6 +16,8 @@ export interface LocalGate {
   process: ChildProcess;
   /** `Cookie` and `Accept` of a signed-in reader asking for pages. */
   signedIn: Record<string, string>;
+  /** The same headers for another reader, whose user id is `subject`. */
+  signedInAs(subject: string): Record<string, string>;
   /** Stops the gate's process group and removes its data folder. */
   stop(): void;
 }
@@ -54,14 +56,18 @@ export async function startLocalGate(
   };
   try {
     await waitForHttp(`http://localhost:${port}/login`);
-    const token = mintToken({
-      iss: `http://localhost:${identityPort}/${LOCAL_USER_POOL_ID}`,
-      client_id: LOCAL_APP_CLIENT_ID,
-    });
-    const signedIn = { cookie: sessionCookie({ accessToken: token }), accept: 'text/html' };
+    const signedInAs = (subject?: string) => {
+      const token = mintToken({
+        iss: `http://localhost:${identityPort}/${LOCAL_USER_POOL_ID}`,
+        client_id: LOCAL_APP_CLIENT_ID,
+        ...(subject ? { sub: subject } : {}),
+      });
+      return { cookie: sessionCookie({ accessToken: token }), accept: 'text/html' };
+    };
+    const signedIn = signedInAs();
     const check = await fetch(`http://localhost:${port}${page}`, { headers: signedIn, redirect: 'manual' });
     if (check.status !== 200) throw new Error(`the gate answered ${check.status} to the bench token`);
-    return { process: child, signedIn, stop };
+    return { process: child, signedIn, signedInAs, stop };
   } catch (error) {
     stop();
     throw error;

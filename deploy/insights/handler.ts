@@ -16,7 +16,7 @@ import { decide, type GateRules } from '../../rules/access';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
-import { recordInsights, refusalBody } from '../../server/insights/record';
+import { answerHeaders, recordInsights, refusalBody } from '../../server/insights/record';
 import type { InsightsStore } from '../../server/insights/store';
 import { NO_STORE, refusedAnswer, targetOf } from '../mcp/functionUrl';
 import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
@@ -99,7 +99,7 @@ export function createInsightsHandler(
     if (answer.status !== 204)
       return {
         statusCode: answer.status,
-        headers: { ...NO_STORE, 'content-type': 'application/json; charset=utf-8' },
+        headers: { ...NO_STORE, ...answerHeaders(answer), 'content-type': 'application/json; charset=utf-8' },
         body: refusalBody(answer),
       };
     return { statusCode: 204, headers: NO_STORE };

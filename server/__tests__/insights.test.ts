@@ -233,3 +233,19 @@ describe('a request from another site’s page is refused with 403, and nothing 
     expect((await store.rows()).find((row) => row.event === 'vote' && row.route === '/docs/x')?.value).toBe('yes');
   });
 });
+
+test('a reader over the daily quota gets 429 with Retry-After; what they sent before, and other readers’ events, are kept', async () => {
+  const flooder = { authorization: `Bearer ${mintToken({ sub: 'flooder' })}` };
+  const twenty = { events: Array.from({ length: 20 }, () => ({ type: 'read', route: '/docs/big' })) };
+  const answers = await Promise.all(Array.from({ length: 51 }, () => post(twenty, flooder)));
+  expect(answers.filter((answer) => answer.statusCode === 204)).toHaveLength(50);
+  const over = answers.find((answer) => answer.statusCode === 429)!;
+  expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  expect(over.json()).toMatchObject({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: expect.stringMatching(/^events: /),
+  });
+  expect((await store.rows()).filter((row) => row.route === '/docs/big')).toHaveLength(1000);
+  expect((await post({ events: [{ type: 'read', route: '/docs/big' }] }, withBearer)).statusCode).toBe(204);
+});

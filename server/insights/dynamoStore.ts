@@ -2,7 +2,9 @@
  * Reader insights in a DynamoDB table (deploy/stack.ts: on-demand, TTL on `expires`, point-in-time recovery,
  * encryption): the store of the insights function on AWS (deploy/insights), and what `npm run insights -- --aws`
  * reads. One item per row, keyed by its `id` (server/insights/store.ts); the months' secrets are items
- * `secret|<month>` that expire a month after theirs ends.
+ * `secret|<month>` that expire a month after theirs ends; a reader's use of a day's quota is an item
+ * `quota|<reader>|<day>` that expires the day after. A batch takes its quota first, then is written: when the
+ * write fails after that (the caller answers 500), the quota it took stays taken.
  */
 import crypto from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -12,9 +14,10 @@ import {
   GetCommand,
   PutCommand,
   ScanCommand,
+  UpdateCommand,
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import type { InsightRow, InsightsStore } from './store';
+import type { InsightRow, InsightsStore, QuotaClaim } from './store';
 
 /** DynamoDB's most items in one BatchWriteItem. */
 const BATCH_ITEMS = 25;
@@ -22,11 +25,72 @@ const BATCH_ITEMS = 25;
 /** Prefix of the months' secrets' ids. */
 const SECRET_PREFIX = 'secret|';
 
+/** Prefix of the items counting a reader's use of a day's quota: `quota|<reader>|<day>`. */
+const QUOTA_PREFIX = 'quota|';
+
+/** When the count of `day` (`2026-11-27`) expires: the end of the day after it, epoch seconds. */
+export function quotaExpiryOf(day: string): number {
+  return Math.floor(new Date(`${day}T00:00:00Z`).getTime() / 1000) + 2 * 86_400;
+}
+
 /** When the secret of `month` (`2026-11`) expires: the end of the month after it, epoch seconds. */
 export function secretExpiryOf(month: string): number {
   const date = new Date(`${month}-01T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 2);
   return Math.floor(date.getTime() / 1000);
+}
+
+/**
+ * Adds `claim.use` to the reader's count of the day, on the condition that it stays within the quota (one
+ * conditional UpdateItem, so concurrent requests of a reader cannot both take the last of it).
+ *
+ * @returns whether it was taken.
+ */
+async function takeQuota(client: DynamoDBDocumentClient, tableName: string, claim: QuotaClaim): Promise<boolean> {
+  const { use, quota } = claim;
+  if (use.events > quota.events || use.commentBytes > quota.commentBytes) return false;
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { id: `${QUOTA_PREFIX}${claim.reader}|${claim.day}` },
+        UpdateExpression: 'ADD events :events, commentBytes :commentBytes SET expires = :expires',
+        ConditionExpression:
+          'attribute_not_exists(id) OR (events <= :eventsLeft AND commentBytes <= :commentBytesLeft)',
+        ExpressionAttributeValues: {
+          ':events': use.events,
+          ':commentBytes': use.commentBytes,
+          ':expires': quotaExpiryOf(claim.day),
+          ':eventsLeft': quota.events - use.events,
+          ':commentBytesLeft': quota.commentBytes - use.commentBytes,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes `rows`, {@link BATCH_ITEMS} at a time; unprocessed items (throttling) are sent again, with a growing
+ * pause, so none is lost.
+ *
+ * @throws {Error} when DynamoDB leaves some unwritten after 8 retries.
+ */
+async function writeRows(client: DynamoDBDocumentClient, tableName: string, rows: InsightRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_ITEMS) {
+    let requests = rows.slice(start, start + BATCH_ITEMS).map((row) => ({ PutRequest: { Item: { ...row } } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error(`DynamoDB left ${requests.length} insight rows unwritten after 8 retries`);
+      const output: BatchWriteCommandOutput = await client.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (output.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
 }
 
 /**
@@ -65,19 +129,10 @@ export function dynamoInsightsStore(
     }
   }
   return {
-    async put(rows: InsightRow[]) {
-      for (let start = 0; start < rows.length; start += BATCH_ITEMS) {
-        let requests = rows.slice(start, start + BATCH_ITEMS).map((row) => ({ PutRequest: { Item: { ...row } } }));
-        // Unprocessed items (throttling) are sent again, with a growing pause, so none is lost.
-        for (let attempt = 0; requests.length > 0; attempt += 1) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-          if (attempt > 8) throw new Error(`DynamoDB left ${requests.length} insight rows unwritten after 8 retries`);
-          const output: BatchWriteCommandOutput = await client.send(
-            new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-          );
-          requests = (output.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        }
-      }
+    async put(rows: InsightRow[], claim: QuotaClaim) {
+      if (!(await takeQuota(client, tableName, claim))) return false;
+      await writeRows(client, tableName, rows);
+      return true;
     },
     async monthSecret(month: string) {
       const secret = secrets.get(month) ?? (await drawOrRead(month));
@@ -93,8 +148,8 @@ export function dynamoInsightsStore(
           new ScanCommand({
             TableName: tableName,
             ExclusiveStartKey: start,
-            FilterExpression: 'NOT begins_with(id, :secret) AND expires >= :now',
-            ExpressionAttributeValues: { ':secret': SECRET_PREFIX, ':now': since },
+            FilterExpression: 'NOT begins_with(id, :secret) AND NOT begins_with(id, :quota) AND expires >= :now',
+            ExpressionAttributeValues: { ':secret': SECRET_PREFIX, ':quota': QUOTA_PREFIX, ':now': since },
           }),
         );
         rows.push(...((page.Items ?? []) as InsightRow[]));

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
-import { recordInsights, refusalBody } from './record';
+import { answerHeaders, recordInsights, refusalBody } from './record';
 import type { InsightsStore } from './store';
 
 declare module 'fastify' {
@@ -44,7 +44,11 @@ export function addInsights(app: FastifyInstance, store: InsightsStore, pages: (
       );
       reply.header('cache-control', 'no-store');
       if (answer.status !== 204)
-        return reply.code(answer.status).type('application/json; charset=utf-8').send(refusalBody(answer));
+        return reply
+          .code(answer.status)
+          .headers(answerHeaders(answer))
+          .type('application/json; charset=utf-8')
+          .send(refusalBody(answer));
       return reply.code(204).send();
     });
   });

@@ -7,7 +7,8 @@
  * IP address, user agent, token or user id is kept. A request from another site's page is refused with 403
  * (rules/insights.ts `crossOriginRefusal`), an event for a route that is not a page of the site with 400
  * naming the field (rules/routes.ts `pageRouteIn`). A request with `DNT: 1` or `Sec-GPC: 1` is answered 204
- * and nothing is kept. The caller has let the request through the access decision (rules/access.ts) and
+ * and nothing is kept. A batch that would take a reader over their daily quota (rules/insights.ts
+ * `READER_DAILY_QUOTA`) is refused whole with 429 and `Retry-After`; what they sent before is kept. The caller has let the request through the access decision (rules/access.ts) and
  * bounded its body to `MAX_INSIGHTS_BODY_BYTES` before this runs.
  */
 import crypto from 'node:crypto';
@@ -21,7 +22,10 @@ import {
   MAX_OPERATION_CHARS,
   MAX_QUERY_CHARS,
   MAX_ROUTE_CHARS,
+  READER_DAILY_QUOTA,
+  readerUseOf,
   routeOf,
+  secondsToNextDay,
   type InsightBatch,
   type InsightEvent,
 } from '../../rules/insights';
@@ -167,13 +171,22 @@ export interface InsightsRequest {
   host: string;
 }
 
-/** The answer: 204 (recorded, or nothing to record), or a refusal with its status and what is wrong. */
-export type InsightsAnswer = { status: 204 } | { status: 400 | 403; error: string };
+/**
+ * The answer: 204 (recorded, or nothing to record), or a refusal with its status and what is wrong; a 429
+ * (the reader's daily quota is used up) says when to send again, in seconds (`Retry-After`).
+ */
+export type InsightsAnswer =
+  { status: 204 } | { status: 400 | 403; error: string } | { status: 429; error: string; retryAfterSeconds: number };
 
 /** The JSON body of a refusal, as Fastify writes its errors (`{"statusCode":400,"error":"Bad Request",…}`). */
 export function refusalBody(answer: Exclude<InsightsAnswer, { status: 204 }>): string {
-  const error = { 400: 'Bad Request', 403: 'Forbidden' }[answer.status];
+  const error = { 400: 'Bad Request', 403: 'Forbidden', 429: 'Too Many Requests' }[answer.status];
   return JSON.stringify({ statusCode: answer.status, error, message: answer.error });
+}
+
+/** The headers of an answer besides its body's type: `Retry-After` for a 429. */
+export function answerHeaders(answer: InsightsAnswer): Record<string, string> {
+  return answer.status === 429 ? { 'retry-after': String(answer.retryAfterSeconds) } : {};
 }
 
 /**
@@ -196,7 +209,21 @@ export async function recordInsights(
   if (!located.ok) return { status: 400, error: located.error };
   if (asksNotToBeTracked(request.header) || !request.subject) return { status: 204 };
   const day = dayOf(now);
-  const secret = await store.monthSecret(monthOf(day));
-  await store.put(rowsOf(located.batch, readerKeyOf(request.subject, secret), day));
+  const reader = readerKeyOf(request.subject, await store.monthSecret(monthOf(day)));
+  const quota = READER_DAILY_QUOTA;
+  const kept = await store.put(rowsOf(located.batch, reader, day), {
+    reader,
+    day,
+    use: readerUseOf(located.batch.events),
+    quota,
+  });
+  if (!kept)
+    return {
+      status: 429,
+      error:
+        `events: this reader's quota for today (${quota.events} events, ${quota.commentBytes} bytes of comments) ` +
+        'is used up; send again after midnight UTC',
+      retryAfterSeconds: secondsToNextDay(now),
+    };
   return { status: 204 };
 }

@@ -1,14 +1,16 @@
 /**
  * Reader insights in a SQLite file (libsql, the client the sandbox uses): the gate's store, locally under the
  * git-ignored `.local/` folder (config/env.ts `insights.dataDir`). The file and its folder are created on
- * first use. Rows are written in batches ({@link FLUSH_MS}); `put` resolves once its rows are written. Rows past their expiry, and month secrets older than last month's, are deleted when the store
- * opens and at most once a day after.
+ * first use. Rows are written in batches ({@link FLUSH_MS}), each batch with its reader's use of the day's
+ * quota (`put` resolves once its rows are written, or refused). Rows past their expiry, month secrets older
+ * than last month's and the quota counts of past days are deleted when the store opens and at most once a day
+ * after.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import type { InsightRow, InsightsStore } from './store';
+import type { InsightRow, InsightsStore, QuotaClaim } from './store';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -16,7 +18,21 @@ CREATE TABLE IF NOT EXISTS events (
   day TEXT NOT NULL, reader TEXT NOT NULL, expires INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS events_expires ON events (expires);
 CREATE TABLE IF NOT EXISTS month_secrets (month TEXT PRIMARY KEY, secret BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS reader_days (
+  reader TEXT NOT NULL, day TEXT NOT NULL, events INTEGER NOT NULL, comment_bytes INTEGER NOT NULL,
+  PRIMARY KEY (reader, day));
 `;
+
+/**
+ * Takes a batch's use from its reader's quota of the day (a row per reader and day), or changes nothing when
+ * the use would then go over the quota: one statement, so `changes` says which.
+ */
+const TAKE_QUOTA = `
+INSERT INTO reader_days (reader, day, events, comment_bytes)
+  SELECT @reader, @day, @events, @commentBytes WHERE @events <= @maxEvents AND @commentBytes <= @maxCommentBytes
+ON CONFLICT (reader, day) DO UPDATE SET
+  events = events + excluded.events, comment_bytes = comment_bytes + excluded.comment_bytes
+  WHERE events + excluded.events <= @maxEvents AND comment_bytes + excluded.comment_bytes <= @maxCommentBytes`;
 
 /**
  * The store's folder: `configured` (INSIGHTS_DATA_DIR, config/env.ts `insights.dataDir`), or `.local/insights` in
@@ -40,6 +56,68 @@ function previousMonth(month: string): string {
 }
 
 /**
+ * Batches wait up to {@link FLUSH_MS} and are written in one transaction: under a flood of events the gate
+ * commits a few times a second instead of once per request, and its pages keep their event loop. Each batch
+ * takes its reader's quota and is written, or neither, in the order the batches came.
+ *
+ * @param beforeWrite - runs in each flush before the transaction (the daily sweep).
+ */
+function batchWriter(db: Database.Database, beforeWrite: () => void): { put: InsightsStore['put']; flush: () => void } {
+  const upsert = db.prepare(
+    'INSERT OR REPLACE INTO events (id, route, event, value, operation, day, reader, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const takeQuota = db.prepare(TAKE_QUOTA);
+  type Pending = {
+    rows: InsightRow[];
+    claim: QuotaClaim;
+    resolve: (kept: boolean) => void;
+    reject: (error: unknown) => void;
+  };
+  const write = db.transaction((batches: Pending[]) =>
+    batches.map(({ rows, claim }) => {
+      const taken = takeQuota.run({
+        reader: claim.reader,
+        day: claim.day,
+        events: claim.use.events,
+        commentBytes: claim.use.commentBytes,
+        maxEvents: claim.quota.events,
+        maxCommentBytes: claim.quota.commentBytes,
+      });
+      if (taken.changes === 0) return false;
+      for (const row of rows)
+        upsert.run(row.id, row.route, row.event, row.value, row.operation ?? null, row.day, row.reader, row.expires);
+      return true;
+    }),
+  );
+  let pending: Pending[] | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    const batches = pending;
+    pending = undefined;
+    if (!batches) return;
+    try {
+      beforeWrite();
+      const kept = write(batches) as boolean[];
+      batches.forEach((batch, index) => batch.resolve(kept[index]));
+    } catch (error) {
+      for (const batch of batches) batch.reject(error);
+    }
+  };
+  return {
+    put(rows, claim) {
+      if (!pending) {
+        pending = [];
+        timer = setTimeout(flush, FLUSH_MS);
+      }
+      const batches = pending;
+      return new Promise<boolean>((resolve, reject) => batches.push({ rows, claim, resolve, reject }));
+    },
+    flush,
+  };
+}
+
+/**
  * Opens (creating it when missing) the store in `dataDir`.
  *
  * @param now - the clock, for expiry (tests pass their own).
@@ -57,9 +135,6 @@ export function sqliteInsightsStore(
   // events, which are feedback, not records.
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec(SCHEMA);
-  const upsert = db.prepare(
-    'INSERT OR REPLACE INTO events (id, route, event, value, operation, day, reader, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
   let swept = '';
   const sweep = () => {
     const today = now().toISOString().slice(0, 10);
@@ -67,40 +142,13 @@ export function sqliteInsightsStore(
     swept = today;
     db.prepare('DELETE FROM events WHERE expires < ?').run(Math.floor(now().getTime() / 1000));
     db.prepare('DELETE FROM month_secrets WHERE month < ?').run(previousMonth(today.slice(0, 7)));
+    db.prepare('DELETE FROM reader_days WHERE day < ?').run(today);
   };
   sweep();
-  // Rows wait up to FLUSH_MS and are written in one transaction: under a flood of events the gate commits a
-  // few times a second instead of once per request, and its pages keep their event loop.
-  let pending:
-    { rows: InsightRow[]; done: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const flush = () => {
-    const batch = pending!;
-    pending = undefined;
-    try {
-      sweep();
-      const write = db.transaction((rows: InsightRow[]) => {
-        for (const row of rows)
-          upsert.run(row.id, row.route, row.event, row.value, row.operation ?? null, row.day, row.reader, row.expires);
-      });
-      write(batch.rows);
-      batch.resolve();
-    } catch (error) {
-      batch.reject(error);
-    }
-  };
+  const writer = batchWriter(db, sweep);
   const secrets = new Map<string, Buffer>();
   return {
-    put(rows: InsightRow[]) {
-      if (!pending) {
-        let resolve!: () => void;
-        let reject!: (error: unknown) => void;
-        const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
-        pending = { rows: [], done, resolve, reject };
-        setTimeout(flush, FLUSH_MS);
-      }
-      pending.rows.push(...rows);
-      return pending.done;
-    },
+    put: writer.put,
     async monthSecret(month: string) {
       const known = secrets.get(month);
       if (known) return known;
@@ -120,7 +168,7 @@ export function sqliteInsightsStore(
       return all.map(({ operation, ...row }) => (operation === null ? row : { ...row, operation }));
     },
     close() {
-      if (pending) flush();
+      writer.flush();
       db.close();
     },
   };

@@ -1,8 +1,9 @@
 /**
  * Where reader insights are kept (./record.ts): SQLite for the gate (./sqliteStore.ts), DynamoDB for the
- * insights function on AWS (./dynamoStore.ts). `npm run insights` reads either.
+ * insights function on AWS (./dynamoStore.ts), each with the readers' use of their daily quota beside the
+ * rows. `npm run insights` reads the rows of either.
  */
-import type { InsightEvent } from '../../rules/insights';
+import type { InsightEvent, ReaderUse } from '../../rules/insights';
 
 /** One kept event. Holds no IP address, user agent, token or user id. */
 export interface InsightRow {
@@ -23,10 +24,27 @@ export interface InsightRow {
   expires: number;
 }
 
-/** A store of insight rows and of the months' secrets. */
+/** What a batch of one reader takes of that reader's quota of a day (rules/insights.ts `READER_DAILY_QUOTA`). */
+export interface QuotaClaim {
+  /** The reader key. */
+  reader: string;
+  /** The day, UTC (`2026-11-27`). */
+  day: string;
+  /** What the batch takes. */
+  use: ReaderUse;
+  /** The most the reader may take in the day. */
+  quota: ReaderUse;
+}
+
+/** A store of insight rows, of the readers' daily use, and of the months' secrets. */
 export interface InsightsStore {
-  /** Writes `rows`, replacing a row with the same id. */
-  put(rows: InsightRow[]): Promise<void>;
+  /**
+   * Takes `claim.use` from the reader's quota of the day and writes `rows`, replacing a row with the same id;
+   * or, when the reader's use of the day would then go over `claim.quota`, neither.
+   *
+   * @returns whether the rows were written (`false`: the quota is used up, and nothing changed).
+   */
+  put(rows: InsightRow[], claim: QuotaClaim): Promise<boolean>;
   /**
    * The secret of `month` (`2026-11`), drawn at random the first time it is asked for (32 bytes) and kept until
    * the month after it ends, so every process of a deployment uses the same one.

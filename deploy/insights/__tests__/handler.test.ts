@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { FastifyInstance } from 'fastify';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
-import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../../rules/insights';
+import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES, type ReaderUse } from '../../../rules/insights';
 import { pageRoutesOf } from '../../../rules/routes';
 import type { InsightRow, InsightsStore } from '../../../server/insights/store';
 import { buildTestApp, forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
@@ -23,10 +23,20 @@ import { ORIGIN_SECRET_HEADER } from '../../mcp/originSecret';
 function memoryStore(): InsightsStore & { kept: Map<string, InsightRow> } {
   const kept = new Map<string, InsightRow>();
   const secrets = new Map<string, Buffer>();
+  const quota = new Map<string, ReaderUse>();
   return {
     kept,
-    async put(rows) {
+    async put(rows, claim) {
+      const key = `${claim.reader}|${claim.day}`;
+      const used = quota.get(key) ?? { events: 0, commentBytes: 0 };
+      const after = {
+        events: used.events + claim.use.events,
+        commentBytes: used.commentBytes + claim.use.commentBytes,
+      };
+      if (after.events > claim.quota.events || after.commentBytes > claim.quota.commentBytes) return false;
+      quota.set(key, after);
       for (const row of rows) kept.set(row.id, row);
+      return true;
     },
     async monthSecret(month) {
       if (!secrets.has(month)) secrets.set(month, Buffer.alloc(32, month));
@@ -187,4 +197,16 @@ test('a body over 8 KB: 413; malformed: 400 naming the field; another path 421, 
   expect(JSON.parse(malformed.body!).message).toMatch(/^events\.0\.route: /);
   expect(((await handler(event('GET', '/insights/other', token))) as Result).statusCode).toBe(421);
   expect(((await handler(event('GET', INSIGHTS_EVENTS_PATH, token))) as Result).statusCode).toBe(405);
+});
+
+test('over the reader’s daily quota: 429 with Retry-After, as the gate answers it', async () => {
+  const token = { authorization: `Bearer ${mintToken({ sub: 'reader-over-quota' })}` };
+  const twenty = JSON.stringify({ events: Array.from({ length: 20 }, () => ({ type: 'read', route: '/docs/x' })) });
+  const answers = (await Promise.all(
+    Array.from({ length: 51 }, () => handler(event('POST', INSIGHTS_EVENTS_PATH, token, twenty))),
+  )) as Result[];
+  expect(answers.filter((answer) => answer.statusCode === 204)).toHaveLength(50);
+  const over = answers.find((answer) => answer.statusCode === 429)!;
+  expect(Number(over.headers!['retry-after'])).toBeGreaterThan(0);
+  expect(JSON.parse(over.body!)).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
 });

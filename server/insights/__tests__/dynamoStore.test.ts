@@ -2,19 +2,34 @@
  * @jest-environment node
  *
  * The DynamoDB store of the insights function: every row is written even when DynamoDB leaves some
- * unprocessed (throttling), two instances drawing a month's secret at once end with the same one, and reading
+ * unprocessed (throttling), a reader's daily quota is taken in one conditional update before anything is
+ * written, two instances drawing a month's secret at once end with the same one, and reading
  * pages through the table leaving out the secrets and the expired rows.
  */
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoInsightsStore, secretExpiryOf } from '../dynamoStore';
-import type { InsightRow } from '../store';
+import { dynamoInsightsStore, quotaExpiryOf, secretExpiryOf } from '../dynamoStore';
+import type { InsightRow, QuotaClaim } from '../store';
 
 const TABLE = 'portal-insights';
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(client);
 beforeEach(() => dynamo.reset());
+
+const CLAIM: QuotaClaim = {
+  reader: 'r',
+  day: '2026-11-27',
+  use: { events: 30, commentBytes: 0 },
+  quota: { events: 1000, commentBytes: 65_536 },
+};
 
 const row = (n: number): InsightRow => ({
   id: `read|2026-11-27|${n}`,
@@ -32,7 +47,8 @@ test('rows are written 25 at a time, and what DynamoDB leaves unprocessed is sen
     .on(BatchWriteCommand)
     .resolvesOnce({ UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: rows[3] } }] } })
     .resolves({});
-  await dynamoInsightsStore(TABLE, client).put(rows);
+  dynamo.on(UpdateCommand).resolves({});
+  expect(await dynamoInsightsStore(TABLE, client).put(rows, CLAIM)).toBe(true);
   const written = dynamo
     .commandCalls(BatchWriteCommand)
     .flatMap((call) => call.args[0].input.RequestItems![TABLE].map((r) => (r.PutRequest!.Item as InsightRow).id));
@@ -70,7 +86,41 @@ test('reading pages through the table, leaving out the secrets and rows past the
   const scans = dynamo.commandCalls(ScanCommand).map((c) => c.args[0].input);
   expect(scans[1].ExclusiveStartKey).toEqual({ id: 'read|2026-11-27|1' });
   expect(scans[0]).toMatchObject({
-    FilterExpression: 'NOT begins_with(id, :secret) AND expires >= :now',
-    ExpressionAttributeValues: { ':secret': 'secret|', ':now': Math.floor(now.getTime() / 1000) },
+    FilterExpression: 'NOT begins_with(id, :secret) AND NOT begins_with(id, :quota) AND expires >= :now',
+    ExpressionAttributeValues: {
+      ':secret': 'secret|',
+      ':quota': 'quota|',
+      ':now': Math.floor(now.getTime() / 1000),
+    },
   });
+});
+
+test('a batch takes its reader’s quota of the day in one conditional update; over the quota nothing is written', async () => {
+  dynamo
+    .on(UpdateCommand)
+    .resolvesOnce({})
+    .rejects(new ConditionalCheckFailedException({ message: 'over', $metadata: {} }));
+  dynamo.on(BatchWriteCommand).resolves({});
+  const store = dynamoInsightsStore(TABLE, client);
+  const claim: QuotaClaim = { ...CLAIM, use: { events: 2, commentBytes: 300 } };
+  expect(await store.put([row(1), row(2)], claim)).toBe(true);
+  expect(await store.put([row(3), row(4)], claim)).toBe(false);
+  expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(1);
+  expect(dynamo.commandCalls(UpdateCommand)[0].args[0].input).toMatchObject({
+    Key: { id: 'quota|r|2026-11-27' },
+    UpdateExpression: 'ADD events :events, commentBytes :commentBytes SET expires = :expires',
+    ConditionExpression: 'attribute_not_exists(id) OR (events <= :eventsLeft AND commentBytes <= :commentBytesLeft)',
+    ExpressionAttributeValues: {
+      ':events': 2,
+      ':commentBytes': 300,
+      ':eventsLeft': 998,
+      ':commentBytesLeft': 65_236,
+      ':expires': quotaExpiryOf('2026-11-27'),
+    },
+  });
+  // The count is deleted by TTL the day after its own.
+  expect(new Date(quotaExpiryOf('2026-11-27') * 1000).toISOString()).toBe('2026-11-29T00:00:00.000Z');
+  // A batch larger than the quota itself is refused without a call.
+  expect(await store.put([row(5)], { ...CLAIM, use: { events: 1001, commentBytes: 0 } })).toBe(false);
+  expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(2);
 });
