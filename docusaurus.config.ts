@@ -28,6 +28,8 @@ import * as speedups from './plugins/speedups';
 import { speedupPlugins } from './plugins/speedup';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
 import devServerHosts from './plugins/dev-server-hosts';
+import openApiSafety from './plugins/openapi-safety';
+import { safeMarkdownGenerators } from './plugins/openapi-safety/generators';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -58,6 +60,12 @@ if (env.auth.mode === 'cognito' && !env.auth.scriptsClientId)
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */
 const showLastUpdate = insideGitWorkTree(__dirname);
 if (!showLastUpdate) console.warn('[docs] Not in a Git work tree: doc pages show no "Last updated" date.');
+
+/** The OpenAPI plugin's options with the page generators of plugins/openapi-safety. */
+function withGenerators(options: typeof openApiPlugin) {
+  const customer = { ...options.config.customer, markdownGenerators: safeMarkdownGenerators() };
+  return { ...options, config: { ...options.config, customer } };
+}
 
 const config: Config = {
   title: env.productName,
@@ -133,8 +141,14 @@ const config: Config = {
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
     devServerHosts(env.acceptedHostnames),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
-    // Its CLI commands alone (`npm run gen-api` runs `docusaurus gen-api-docs`): it has no other lifecycle.
-    ...(runsOpenApiGenerator(process.argv) ? [['docusaurus-plugin-openapi-docs', openApiPlugin] as PluginConfig] : []),
+    // The OpenAPI theme's Markdown renderer sanitizes every text it renders (the provider's description is
+    // hostile input), with the allow-list the build applies.
+    openApiSafety,
+    // Its CLI commands alone (`npm run gen-api` runs `docusaurus gen-api-docs`): it has no other lifecycle. Its
+    // page generators write no string of the provider's as source (plugins/openapi-safety/generators.ts).
+    ...(runsOpenApiGenerator(process.argv)
+      ? [['docusaurus-plugin-openapi-docs', withGenerators(openApiPlugin)] as PluginConfig]
+      : []),
     [
       '@docusaurus/plugin-client-redirects',
       // Spec §2.2: "A configured redirect list contains one documentation-site address."

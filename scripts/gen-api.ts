@@ -3,7 +3,8 @@
  * (scripts/openapi/downloads.ts), then regenerates the /api pages
  * from it with docusaurus-plugin-openapi-docs (the generator never overwrites a page, so the output
  * folder is emptied first), writes the changelog page and feeds (scripts/openapi/changelog.ts), and renders
- * the pages' Markdown texts to HTML (scripts/openapi/markdownHtml.ts).
+ * the pages' Markdown texts to HTML (scripts/openapi/markdownHtml.ts), then reads every generated page as
+ * Docusaurus will and stops on any code the generator did not write (scripts/openapi/pageCheck.ts).
  * `npm start` and `npm run build` run this. When nothing the pages are made from has changed since the last
  * run (scripts/openapi/inputs.ts), it says so and generates nothing.
  */
@@ -17,6 +18,7 @@ import { chooseContractSource, sourceLogLine } from './openapi/source';
 import { writeDescriptionDownloads } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 import { writeChangelog } from './openapi/changelog';
+import { checkGeneratedPages, pageCheckMessage } from './openapi/pageCheck';
 import { portalEnv } from '../config/env';
 
 async function main(): Promise<void> {
@@ -56,7 +58,10 @@ async function main(): Promise<void> {
     `Rendered ${html.rendered} of their ${html.texts} Markdown texts to HTML (${(html.bytes / 1000).toFixed(1)} KB)`,
   );
   if ((await generated) !== 0) throw new Error('docusaurus gen-api-docs failed (see above).');
-  console.log(`Generated the API reference pages into ${API_DOCS_DIR}`);
+  // Fail closed: a page holding code the generator does not write is not built, and the next run generates again.
+  const findings = await checkGeneratedPages(root);
+  if (findings.length > 0) throw new Error(pageCheckMessage(findings));
+  console.log(`Generated the API reference pages into ${API_DOCS_DIR}, each holding only what the generator writes`);
   recordInputs(root, fingerprint);
 }
 

@@ -1,34 +1,43 @@
 /**
  * The OpenAPI description's texts held to an allow-list before any page is made from them. Every
- * `description`, `summary` and `title` is Markdown that the reference renders as HTML: the plugin's
- * generated MDX pages, the theme's Markdown renderer (react-markdown with rehype-raw, which keeps raw HTML)
- * and the build's own rendering of it (./markdownHtml.ts). The provider writes these texts, and a build
- * with `API_HOST` takes them from its server, so a text could carry a script, an event-handler attribute,
- * a `javascript:` link, a `<meta http-equiv="refresh">` or a frame.
+ * `description`, `summary`, `title`, deprecation notice (`x-deprecated-description`) and enum description
+ * (`x-enumDescriptions`) is Markdown that the reference renders as HTML: the plugin's generated MDX pages,
+ * the theme's Markdown renderer (react-markdown with rehype-raw, which keeps raw HTML) and the build's own
+ * rendering of it (./markdownHtml.ts). The provider writes these texts, and a build with `API_HOST` takes
+ * them from its server, so a text could carry a script, an event-handler attribute, a `javascript:` link, a
+ * `<meta http-equiv="refresh">`, a frame, or a relative link or image that Docusaurus would resolve against
+ * the build machine's own files.
  *
  * Each text is rendered to HTML as the theme renders it (remark-parse, remark-gfm, remark-rehype, rehype-raw)
- * and that HTML is sanitized with rehype-sanitize ({@link SANITIZE_SCHEMA}). A text the sanitizer leaves as
- * it is stays word for word. A text it changes is written again as Markdown from the sanitized HTML
- * (rehype-remark, remark-stringify): what the allow-list keeps stays, what it drops is gone, and the build
- * says which text lost what. A description is also written into the plugin's generated MDX pages as it is,
- * where a line `export const x = …` or a `{…}` would compile to code in the page's bundle: such a text is
- * escaped until MDX reads it as Markdown alone. postbuild/pageSafety.ts checks the built pages after this,
- * in case a renderer makes something of a clean text that this rendering does not.
+ * and that HTML is sanitized with rehype-sanitize ({@link sanitizeSchema}), its relative links and images
+ * dropped. A text the sanitizer leaves as it is stays word for word. A text it changes is written again as
+ * Markdown from the sanitized HTML (rehype-remark, remark-stringify): what the allow-list keeps stays, what it
+ * drops is gone, and the build says which text lost what. A description is also written into the plugin's
+ * generated MDX pages as it is, where a line `export const x = …`, a `{…}` or an `mdx-code-block` fence would
+ * compile to code in the page's bundle: such a text is escaped until MDX reads it as Markdown alone. URLs are
+ * held to absolute `http`, `https` and `mailto` ones, and extensions the reference does not know are dropped.
+ *
+ * After generation, ./pageCheck.ts reads every generated page as Docusaurus will and fails the build on any
+ * code the generator did not write; postbuild/pageSafety.ts checks the built pages; and the browser's
+ * renderer sanitizes every text it renders (plugins/openapi-safety).
  *
  * The unified packages are ESM only, so they are imported on first use (this module runs under tsx).
  */
 import type { Root as HastRoot, Nodes as HastNodes } from 'hast';
 import type { Schema } from 'hast-util-sanitize';
+import { dropRelativeUrls, providerTextSchema, safeLinkUrl } from '../../rules/providerText';
+import { pluginClean } from '../../plugins/openapi-safety/generators';
 
 /**
- * GitHub's allow-list (rehype-sanitize's `defaultSchema`) and `<abbr>`, which descriptions use for terms:
- * the HTML Markdown produces and the inline HTML descriptions use (`<b>`, `<details>`, tables), links only
- * to `http`, `https`, `mailto` and the like, no scripts, styles, frames, forms, `meta`, `base` or event
- * handlers, and ids prefixed so a text cannot take the id of one of the page's own elements.
+ * GitHub's allow-list (rehype-sanitize's `defaultSchema`) and `<abbr>`, which descriptions use for terms
+ * (rules/providerText.ts, the allow-list the browser applies too): the HTML Markdown produces and the inline
+ * HTML descriptions use (`<b>`, `<details>`, tables), links only to `http`, `https`, `mailto` and the like,
+ * no scripts, styles, frames, forms, `meta`, `base` or event handlers, and ids prefixed so a text cannot take
+ * the id of one of the page's own elements.
  */
 export async function sanitizeSchema(): Promise<Schema> {
   const { defaultSchema } = await import('rehype-sanitize');
-  return { ...defaultSchema, tagNames: [...(defaultSchema.tagNames ?? []), 'abbr'] };
+  return providerTextSchema(defaultSchema);
 }
 
 /** One text of the description the sanitizer changed. */
@@ -39,26 +48,63 @@ export interface SanitizeFinding {
   dropped: string[];
 }
 
-/** Texts the reference renders as Markdown. */
-const MARKDOWN_KEYS = new Set(['description', 'summary', 'title']);
+/**
+ * Texts the reference renders as Markdown: `x-deprecated-description` is the notice of a deprecated
+ * operation, `x-assumed` this portal's note of what the provider has not confirmed (./assumptions.ts).
+ */
+const MARKDOWN_KEYS = new Set(['description', 'summary', 'title', 'x-deprecated-description', 'x-assumed']);
+
+/** Markdown texts the plugin writes into a generated MDX page as they are (its `clean()` is no escape). */
+const MDX_KEYS = new Set(['description', 'x-deprecated-description']);
 
 /**
- * Links the reference shows as links (`info.contact.url`, `info.license.url`, `info.termsOfService`,
- * `externalDocs.url`); the servers' URLs are the API's, not links, and the build sets them.
+ * URLs the reference shows as links or as text (`info.contact.url`, `info.license.url`, `info.termsOfService`,
+ * `externalDocs.url`, a logo's `url` and `href`, an OAuth flow's or OpenID Connect's endpoints); the servers' URLs are
+ * the API's, not links, and the build sets them.
  */
-const LINK_KEYS = new Set(['url', 'termsOfService']);
-
-/** Whether `url` is a link a page may hold: an absolute `http`, `https` or `mailto` URL. */
-function isLinkUrl(url: string): boolean {
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-}
+const LINK_KEYS = new Set([
+  'url',
+  'href',
+  'termsOfService',
+  'openIdConnectUrl',
+  'authorizationUrl',
+  'tokenUrl',
+  'refreshUrl',
+]);
 
 /** Sample data, shown as code (escaped), never as Markdown: left exactly as written. */
 const DATA_KEYS = new Set(['example', 'default', 'enum', 'const']);
+
+/**
+ * The extensions the reference shows or uses, and how: Markdown texts (above), `x-enumDescriptions` (a
+ * Markdown text per enum value, which the theme puts in a table and renders in the browser), plain text
+ * the generated pages hold as data (`x-displayName`, `x-tagGroups`, `x-codeSamples`, a logo's `altText`),
+ * data (`x-position`, `x-prerelease`). Any other `x-*` key is dropped from the copy the build uses: the
+ * reference does not show it, and a key nobody reviewed is not handed to a renderer.
+ */
+const KNOWN_EXTENSIONS = new Set([
+  'x-assumed',
+  'x-deprecated-description',
+  'x-enumDescriptions',
+  'x-displayName',
+  'x-tagGroups',
+  'x-codeSamples',
+  'x-logo',
+  'x-dark-logo',
+  'x-position',
+  'x-prerelease',
+]);
+
+/**
+ * A line Docusaurus unwraps as MDX wherever it stands (`@docusaurus/utils` `unwrapMdxCodeBlocks`, run on the
+ * whole file before MDX reads it): three or four backticks, spaces, `mdx-code-block`, after only spaces.
+ */
+function opensMdxCodeBlock(line: string): boolean {
+  const rest = line.trimStart();
+  if (line.slice(0, line.length - rest.length).trim() !== '') return false;
+  const fence = rest.startsWith('````') ? 4 : rest.startsWith('```') ? 3 : 0;
+  return fence > 0 && rest.slice(fence).trimStart().startsWith('mdx-code-block');
+}
 
 /** `script`, `img`, `img[onerror]`, …: each element and each attribute on it (`attribute` names it), counted. */
 function features(tree: HastNodes, attribute: (property: string) => string): Map<string, number> {
@@ -132,14 +178,15 @@ export interface Sanitizer {
    * @param where.mdx - the plugin writes the text into a generated MDX page (Docusaurus' own admonitions);
    *   else the theme's Markdown renderer shows it, and an admonition whose text holds markup loses its
    *   markers ({@link withoutAdmonitions}).
-   * @returns the text unchanged when the allow-list keeps all of it; else the Markdown of what it keeps,
-   *   and what it dropped.
+   * @returns the text unchanged when the allow-list keeps all of it and its links and images are absolute;
+   *   else the Markdown of what it keeps, and what it dropped.
    */
   markdown(text: string, where?: { mdx: boolean }): { text: string; dropped: string[] };
   /**
    * @param text - a Markdown text the plugin writes into a generated MDX page as it is (a description).
    * @returns the text unchanged when MDX reads it as Markdown alone; else the text with its braces and
-   *   line-leading `import`/`export` escaped and its raw HTML as text, so MDX compiles none of it to code.
+   *   line-leading `import`/`export` escaped and its raw HTML as text, so MDX compiles none of it to code,
+   *   and each line that opens an `mdx-code-block` fence ({@link opensMdxCodeBlock}) opening an `mdx` one.
    * @throws {Error} when the escaped text still holds code for MDX (a bug here, not in the text).
    */
   mdx(text: string): { text: string; dropped: string[] };
@@ -156,8 +203,34 @@ function mdxCode(node: { type: string; children?: unknown[]; attributes?: unknow
   return ((node.children ?? []) as (typeof node)[]).some(mdxCode);
 }
 
-/** Loads the unified packages once and returns the sanitizer. */
-export async function loadSanitizer(): Promise<Sanitizer> {
+/** mdast-util-to-markdown's `state.safe`: a text with what would be syntax where it stands escaped. */
+type Safe = (value: string, info: unknown) => string;
+
+/** Character references of the characters MDX reads as code and clean() escapes (rules/providerText.ts). */
+const REFERENCES: Record<string, string> = { '{': '&#123;', '}': '&#125;', '<': '&lt;' };
+
+/**
+ * A text as mdast-util-to-markdown escaped it, with each brace and `<`, escaped or not, a character
+ * reference instead: MDX reads it as that character, and clean() finds nothing to escape again.
+ */
+function asReferences(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    const next = text[i + 1];
+    if (char === '\\' && next !== undefined && REFERENCES[next]) {
+      out += REFERENCES[next];
+      i += 1;
+    } else if (char === '\\' && next !== undefined) {
+      out += char + next;
+      i += 1;
+    } else out += REFERENCES[char] ?? char;
+  }
+  return out;
+}
+
+/** The unified pipelines the sanitizer runs, loaded once (the packages are ESM only). */
+async function loadPipelines() {
   const [{ unified }, remarkParse, remarkGfm, remarkRehype, rehypeRaw, rehypeSanitize, rehypeRemark, remarkStringify] =
     await Promise.all([
       import('unified'),
@@ -171,66 +244,120 @@ export async function loadSanitizer(): Promise<Sanitizer> {
     ]);
   const { default: remarkMdx } = await import('remark-mdx');
   const { toHtml } = await import('hast-util-to-html');
+  const { toString } = await import('mdast-util-to-string');
   const { find, html } = await import('property-information');
-  const attribute = (property: string) => find(html, property).attribute;
-  const schema = await sanitizeSchema();
-  const toHast = unified()
-    .use(remarkParse.default)
-    .use(remarkGfm.default)
-    .use(remarkRehype.default, { allowDangerousHtml: true })
-    .use(rehypeRaw.default);
-  const clean = unified().use(rehypeSanitize.default, schema);
-  const toMarkdown = unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default);
+  // Text MDX reads as text and the plugin's clean() leaves as it is: braces and `<` as character references
+  // (clean() would double a backslash escape into an escaped backslash and a live brace), no autolinks (MDX
+  // reads `<` as JSX), and a line-leading `import`/`export` escaped.
+  const escaping = {
+    resourceLink: true,
+    unsafe: [
+      { character: '{' },
+      { character: '}' },
+      { character: '<' },
+      { atBreak: true, character: 'e', after: 'xport\\b' },
+      { atBreak: true, character: 'i', after: 'mport\\b' },
+    ],
+    handlers: {
+      text: (node: { value: string }, _parent: unknown, state: { safe: Safe }, info: unknown) =>
+        asReferences(state.safe(node.value, info)),
+    },
+  } as never;
+  return {
+    toHtml,
+    toString,
+    attribute: (property: string) => find(html, property).attribute,
+    toHast: unified()
+      .use(remarkParse.default)
+      .use(remarkGfm.default)
+      .use(remarkRehype.default, { allowDangerousHtml: true })
+      .use(rehypeRaw.default),
+    clean: unified().use(rehypeSanitize.default, await sanitizeSchema()),
+    toMarkdown: unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default),
+    asMdx: unified().use(remarkParse.default).use(remarkMdx),
+    asCommonMark: unified().use(remarkParse.default).use(remarkGfm.default),
+    escaped: unified().use(remarkGfm.default).use(remarkStringify.default, escaping),
+    htmlAsMarkdown: unified().use(rehypeRemark.default).use(remarkGfm.default).use(remarkStringify.default, escaping),
+  };
+}
+
+type Pipelines = Awaited<ReturnType<typeof loadPipelines>>;
+
+/** {@link Sanitizer.markdown} on `p`. */
+function markdownSanitizer(p: Pipelines): Sanitizer['markdown'] {
   const markdown: Sanitizer['markdown'] = (text, where = { mdx: false }) => {
-    const raw = toHast.runSync(toHast.parse(text)) as HastRoot;
-    const sanitized = clean.runSync(structuredClone(raw)) as HastRoot;
+    const raw = p.toHast.runSync(p.toHast.parse(text)) as HastRoot;
+    const sanitized = p.clean.runSync(structuredClone(raw)) as HastRoot;
+    const kept = features(sanitized, p.attribute);
+    const relative = dropRelativeUrls(sanitized);
     if (!where.mdx && hasAdmonitionMarker(text) && holdsMarkup(sanitized)) {
-      const { text: kept, dropped } = markdown(withoutAdmonitions(text), where);
-      return { text: kept, dropped: ['admonition (its text holds < or ")', ...dropped] };
+      const { text: written, dropped } = markdown(withoutAdmonitions(text), where);
+      return { text: written, dropped: ['admonition (its text holds < or ")', ...dropped] };
     }
-    if (toHtml(sanitized) === toHtml(raw)) return { text, dropped: [] };
-    const kept = features(sanitized, attribute);
-    const dropped = [...features(raw, attribute)]
-      .filter(([key, count]) => (kept.get(key) ?? 0) < count)
-      .map(([key]) => key);
-    const written = toMarkdown.stringify(toMarkdown.runSync(sanitized) as Parameters<typeof toMarkdown.stringify>[0]);
+    if (p.toHtml(sanitized) === p.toHtml(raw)) return { text, dropped: [] };
+    const dropped = [
+      ...new Set([
+        ...[...features(raw, p.attribute)].filter(([key, count]) => (kept.get(key) ?? 0) < count).map(([key]) => key),
+        ...relative.map((what) => `${what} (relative: only absolute URLs)`),
+      ]),
+    ];
+    const written = p.toMarkdown.stringify(p.toMarkdown.runSync(sanitized) as never);
     return { text: written.trimEnd(), dropped };
   };
-  // MDX reads the text as the generated page holds it; a text it cannot parse fails the build's compile, so
-  // it is escaped too.
-  const asMdx = unified().use(remarkParse.default).use(remarkMdx);
+  return markdown;
+}
+
+/** {@link Sanitizer.mdx} on `p`, checking texts as the plugin's clean() writes them into a page. */
+function mdxEscaper(p: Pipelines): Sanitizer['mdx'] {
+  const cleanOnPage = pluginClean();
+  // A text MDX cannot parse fails the build's compile, so it counts as code and is escaped too.
   const holdsCode = (text: string) => {
     try {
-      return mdxCode(asMdx.parse(text));
+      return mdxCode(p.asMdx.parse(cleanOnPage(text)));
     } catch {
       return true;
     }
   };
-  const asCommonMark = unified().use(remarkParse.default).use(remarkGfm.default);
-  const escaped = unified()
-    .use(remarkGfm.default)
-    .use(remarkStringify.default, {
-      unsafe: [
-        { character: '{' },
-        { character: '}' },
-        { atBreak: true, character: 'e', after: 'xport\\b' },
-        { atBreak: true, character: 'i', after: 'mport\\b' },
-      ],
-    });
-  const mdx: Sanitizer['mdx'] = (text) => {
-    if (!holdsCode(text)) return { text, dropped: [] };
-    const tree = asCommonMark.parse(text);
-    const asText = (node: { type: string; children?: unknown[] }): void => {
-      if (node.type === 'html') node.type = 'text';
-      ((node.children ?? []) as (typeof node)[]).forEach(asText);
-    };
-    asText(tree);
-    const written = escaped.stringify(tree).trimEnd();
+  const holdsHtml = (text: string) => {
+    const has = (node: { type: string; children?: unknown[] }): boolean =>
+      node.type === 'html' || ((node.children ?? []) as (typeof node)[]).some(has);
+    return has(p.asCommonMark.parse(text));
+  };
+  return (original) => {
+    // Docusaurus reads such a line before MDX does: its block would be compiled as MDX whatever MDX makes of it.
+    const lines = original.split('\n');
+    const text = lines
+      .map((line) => (opensMdxCodeBlock(line) ? line.replace('mdx-code-block', 'mdx') : line))
+      .join('\n');
+    const fences = lines.some(opensMdxCodeBlock) ? ['`mdx-code-block` fence, now an `mdx` code block'] : [];
+    const html = holdsHtml(text);
+    if (!html && !holdsCode(text)) return { text, dropped: fences };
+    // Inline HTML (sanitized already) would be JSX in the page: it is written as Markdown instead.
+    const tree = html
+      ? p.htmlAsMarkdown.runSync(p.clean.runSync(p.toHast.runSync(p.toHast.parse(text))) as HastRoot)
+      : p.asCommonMark.parse(text);
+    let written = (html ? p.htmlAsMarkdown : p.escaped).stringify(tree as never).trimEnd();
+    const dropped = [
+      ...fences,
+      html ? 'inline HTML, now Markdown' : 'MDX code (import/export or {…}), now shown as text',
+    ];
+    if (holdsCode(written)) {
+      // A construct whose text is no text node (an image's alt, a link's title) still reads as code: the
+      // text alone, as one paragraph.
+      const paragraph = { type: 'paragraph', children: [{ type: 'text', value: p.toString(tree) }] };
+      written = p.escaped.stringify({ type: 'root', children: [paragraph] } as never).trimEnd();
+      dropped.push('its formatting (only its text is shown)');
+    }
     if (holdsCode(written))
       throw new Error(`sanitize: MDX still reads code in ${JSON.stringify(written.slice(0, 80))}`);
-    return { text: written, dropped: ['MDX code (import/export or {…}), now shown as text'] };
+    return { text: written, dropped };
   };
-  return { markdown, mdx };
+}
+
+/** Loads the unified packages once and returns the sanitizer. */
+export async function loadSanitizer(): Promise<Sanitizer> {
+  const pipelines = await loadPipelines();
+  return { markdown: markdownSanitizer(pipelines), mdx: mdxEscaper(pipelines) };
 }
 
 /**
@@ -251,16 +378,30 @@ function rendersAsMdx(pointer: string): boolean {
 const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
- * Sanitizes every `description`, `summary` and `title` string of an OpenAPI document, and drops each link
- * ({@link LINK_KEYS}) that is no `http`, `https` or `mailto` URL (a `javascript:` one would fail the build's
- * page check).
+ * Sanitizes every text of an OpenAPI document the reference renders, before any page is generated from it:
+ * each Markdown text ({@link MARKDOWN_KEYS}, and each value of an `x-enumDescriptions`) is held to the
+ * allow-list, and escaped where MDX would compile it ({@link MDX_KEYS}); each URL ({@link LINK_KEYS}) that
+ * is no absolute `http`, `https` or `mailto` URL is dropped, and the others are normalised
+ * (rules/providerText.ts `safeLinkUrl`); each extension the reference does not know ({@link
+ * KNOWN_EXTENSIONS}) is dropped. Plain-text fields stay as they are here: the generated pages hold them as
+ * data, or escaped where a page holds them as Markdown (plugins/openapi-safety/generators.ts).
  *
  * @param doc - the bundled description (JSON), not changed.
- * @returns a copy with each text sanitized, and one finding per text the sanitizer changed.
+ * @returns a copy with each text sanitized, and one finding per text the sanitizer changed (one for all
+ *   unknown extensions).
  */
 export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: SanitizeFinding[] }> {
   const sanitizer = await loadSanitizer();
   const findings: SanitizeFinding[] = [];
+  /** Unknown extension → where it was first seen and how many times. */
+  const unknown = new Map<string, { first: string; count: number }>();
+  const markdownText = (text: string, at: string, key: string): string => {
+    const html = sanitizer.markdown(text, { mdx: rendersAsMdx(at) || key === 'x-deprecated-description' });
+    const mdx = MDX_KEYS.has(key) ? sanitizer.mdx(html.text) : { text: html.text, dropped: [] };
+    const dropped = [...html.dropped, ...mdx.dropped];
+    if (dropped.length > 0) findings.push({ pointer: at, dropped });
+    return mdx.text;
+  };
   // `exampleValue`: inside an Example Object, whose `value` is sample data too.
   const walk = (value: unknown, pointer: string, exampleValue = false): unknown => {
     if (Array.isArray(value)) return value.map((item, n) => walk(item, `${pointer}/${n}`));
@@ -268,39 +409,74 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
     return Object.fromEntries(
       Object.entries(value).flatMap(([key, child]): [string, unknown][] => {
         const at = `${pointer}/${pointerSegment(key)}`;
-        if (LINK_KEYS.has(key) && typeof child === 'string' && !pointer.startsWith('/servers') && !isLinkUrl(child)) {
-          findings.push({
-            pointer: at,
-            dropped: [`${key} (${JSON.stringify(child.slice(0, 40))} is no http, https or mailto URL)`],
-          });
+        if (key.startsWith('x-') && !KNOWN_EXTENSIONS.has(key)) {
+          const seen = unknown.get(key);
+          if (seen) seen.count += 1;
+          else unknown.set(key, { first: at, count: 1 });
           return [];
         }
-        if (DATA_KEYS.has(key) || key.startsWith('x-') || (exampleValue && key === 'value')) return [[key, child]];
-        if (key === 'examples' && child && typeof child === 'object' && !Array.isArray(child))
+        if (LINK_KEYS.has(key) && typeof child === 'string' && !pointer.startsWith('/servers'))
+          return linkEntry(key, child, at, findings);
+        if (key === 'x-enumDescriptions')
           return [
             [
               key,
-              Object.fromEntries(
-                Object.entries(child).map(([name, ex]) => [name, walk(ex, `${at}/${pointerSegment(name)}`, true)]),
+              mapEntries(child, at, (text, where) =>
+                typeof text === 'string' ? markdownText(text, where, key) : text,
               ),
             ],
           ];
+        if (DATA_KEYS.has(key) || key.startsWith('x-') || (exampleValue && key === 'value')) {
+          if (MARKDOWN_KEYS.has(key) && typeof child === 'string') return [[key, markdownText(child, at, key)]];
+          // A logo's `url` and `href` are links like any other.
+          if (key === 'x-logo' || key === 'x-dark-logo') return [[key, walk(child, at)]];
+          return [[key, child]];
+        }
+        if (key === 'examples') return [[key, mapEntries(child, at, (example, where) => walk(example, where, true))]];
         if (!MARKDOWN_KEYS.has(key) || typeof child !== 'string') return [[key, walk(child, at)]];
-        const html = sanitizer.markdown(child, { mdx: rendersAsMdx(at) });
-        const mdx = key === 'description' ? sanitizer.mdx(html.text) : { text: html.text, dropped: [] };
-        const dropped = [...html.dropped, ...mdx.dropped];
-        if (dropped.length > 0) findings.push({ pointer: at, dropped });
-        return [[key, mdx.text]];
+        return [[key, markdownText(child, at, key)]];
       }),
     );
   };
-  return { doc: walk(doc, '') as T, findings };
+  const sanitized = walk(doc, '') as T;
+  if (unknown.size > 0)
+    findings.push({
+      pointer: [...unknown.values()][0].first,
+      dropped: [...unknown].map(([key, { count }]) => `${key} (an extension the reference does not show, ${count}×)`),
+    });
+  return { doc: sanitized, findings };
+}
+
+/** An object's entries, each value mapped with its JSON pointer (anything else as it is). */
+function mapEntries(value: unknown, at: string, map: (child: unknown, where: string) => unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, child]) => [name, map(child, `${at}/${pointerSegment(name)}`)]),
+  );
+}
+
+/** A URL field's entry: normalised (rules/providerText.ts `safeLinkUrl`), or dropped; either said in `findings`. */
+function linkEntry(key: string, url: string, at: string, findings: SanitizeFinding[]): [string, unknown][] {
+  const safe = safeLinkUrl(url);
+  if (safe === undefined) {
+    findings.push({
+      pointer: at,
+      dropped: [`${key} (${JSON.stringify(url.slice(0, 40))} is no http, https or mailto URL)`],
+    });
+    return [];
+  }
+  if (safe !== url)
+    findings.push({
+      pointer: at,
+      dropped: [`${key}: characters a page may not hold as they are, now percent-encoded`],
+    });
+  return [[key, safe]];
 }
 
 /** The build-log line for a finding: which text, what was dropped, and what to do. */
 export function findingLogLine(finding: SanitizeFinding): string {
   return (
-    `API reference: the description's ${finding.pointer} holds HTML the portal does not allow ` +
+    `API reference: the description's ${finding.pointer} holds what the portal does not show as written ` +
     `(${finding.dropped.join(', ')}); the pages show it without that. Fix the text in the OpenAPI description.`
   );
 }

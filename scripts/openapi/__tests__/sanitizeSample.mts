@@ -2,7 +2,7 @@
  * For ./sanitize.test.ts (the unified packages and the MDX compiler are ESM only, hence this tsx child):
  * sanitizes the texts given as JSON on stdin, renders each result as the reference does — with the build's
  * rendering of the theme's Markdown (../markdownHtml.ts) and compiled as MDX, as the plugin's generated
- * pages hold it — and checks a page of each with the build's page check, and whether compiling it as MDX
+ * pages hold it (through its clean()) — and checks a page of each with the build's page check, and whether compiling it as MDX
  * ran code (a text's code sets `globalThis.pwned`). Also sanitizes the vendored contract. Prints
  * `{ results: [{ text, dropped, themeHtml, mdxHtml, problems, ranCode }], vendoredUnchanged, links }`, `links`
  * being a small description with links of each kind, sanitized.
@@ -17,6 +17,7 @@ import { parse } from 'yaml';
 import { checkPage } from '../../../postbuild/pageSafety';
 import { renderMarkdownHtml } from '../markdownHtml';
 import { loadSanitizer, sanitizeContract } from '../sanitize';
+import { pluginClean } from '../../../plugins/openapi-safety/generators';
 
 const page = (html: string) =>
   `<!doctype html><html><head></head><body><div id="__docusaurus">${html}</div></body></html>`;
@@ -41,7 +42,8 @@ async function main() {
     const global = globalThis as { pwned?: unknown };
     delete global.pwned;
     const themeHtml = (await renderMarkdownHtml([text])).html[text] ?? '';
-    const { default: Content } = await evaluate(text, { ...runtime, format: 'mdx' });
+    // As the generated page holds it: through the plugin's clean().
+    const { default: Content } = await evaluate(pluginClean()(text), { ...runtime, format: 'mdx' });
     const mdxHtml = renderToStaticMarkup(createElement(Content));
     const trust = { site, isOwn: () => false, isStatic: false, isPluginPage: false };
     const problems = [themeHtml, mdxHtml].flatMap((html) => checkPage(page(html), trust).problems.map((p) => p.detail));

