@@ -35,6 +35,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -62,7 +64,8 @@ import {
   type SecurityHeaderName,
 } from '../server/gate/securityHeaders';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
-import { INSIGHTS_TABLE_ENV } from './insights/handler';
+import { READER_KEY_PURPOSE } from '../server/insights/dynamoStore';
+import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from './insights/handler';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -88,6 +91,36 @@ export const INSIGHTS_PATH_PATTERN = '/insights/*';
 /** The insights function's memory, in MB, and its longest request, in seconds (one batch write). */
 export const INSIGHTS_MEMORY_MB = 256;
 export const INSIGHTS_TIMEOUT_SECONDS = 10;
+
+/**
+ * How far back point-in-time recovery can restore the insights table, in days (DynamoDB's longest): a row or a
+ * month's secret deleted from the table stays restorable this long. The secrets are encrypted under a key only
+ * the insights function may use, so a restore holds no secret anyone else can read.
+ */
+export const INSIGHTS_PITR_DAYS = 35;
+
+/**
+ * What the account's administrators may do with the key of the months' secrets: manage it (its policy,
+ * rotation, tags, deletion), not use it. No `kms:Encrypt`, `kms:Decrypt`, `kms:GenerateDataKey*`,
+ * `kms:ReEncrypt*` or `kms:CreateGrant`: the insights function's role is the one principal the key policy lets
+ * use the key. Changing the policy is allowed (CloudFormation updates it so), and CloudTrail records it.
+ */
+export const INSIGHTS_KEY_ADMIN_ACTIONS = [
+  'kms:Describe*',
+  'kms:List*',
+  'kms:Get*',
+  'kms:Enable*',
+  'kms:Disable*',
+  'kms:Put*',
+  'kms:Update*',
+  'kms:Revoke*',
+  'kms:Delete*',
+  'kms:TagResource',
+  'kms:UntagResource',
+  'kms:ScheduleKeyDeletion',
+  'kms:CancelKeyDeletion',
+  'kms:RotateKeyOnDemand',
+];
 
 /**
  * Default of the parameter `InsightsReservedConcurrency`: a flood of events costs at most this many
@@ -523,8 +556,8 @@ export class SiteStack extends Stack {
 
   /**
    * Reader insights (server/insights): a DynamoDB table (on demand, rows deleted by TTL on `expires` 13 months
-   * after their day, point-in-time recovery, encrypted with a key the stack owns, kept when the stack is
-   * deleted) written by a Lambda function (deploy/insights) behind `/insights/*` through a function URL, as the
+   * after their day, point-in-time recovery for {@link INSIGHTS_PITR_DAYS} days, encrypted, kept when the stack
+   * is deleted), the months' secrets in it encrypted under a KMS key only the function may use, written by a Lambda function (deploy/insights) behind `/insights/*` through a function URL, as the
    * MCP server is: the function makes the gate's access decision itself, requires the same origin secret, runs
    * behind the same WAF, caches nothing. The parameter `InsightsReservedConcurrency` caps how many requests it
    * runs at once; the table's name is the output `InsightsTableName` (`npm run insights -- --aws`).
@@ -545,7 +578,10 @@ export class SiteStack extends Stack {
       partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING },
       billing: dynamodb.Billing.onDemand(),
       timeToLiveAttribute: 'expires',
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: INSIGHTS_PITR_DAYS,
+      },
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -560,8 +596,10 @@ export class SiteStack extends Stack {
       logGroup: this.functionLogs('InsightsLogs'),
       description: 'Portal reader insights: verifies the Cognito access token, then records page feedback',
     });
-    // Writes rows and the months' secrets; reads a month's secret. No scan, no delete (TTL deletes).
-    table.grant(fn, 'dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem');
+    // Writes rows and the months' secrets, counts a reader's day; reads a month's secret. No scan, no delete
+    // (TTL deletes).
+    table.grant(fn, 'dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    fn.addEnvironment(INSIGHTS_KEY_ENV, this.insightsSecretsKey(fn.role!).keyArn);
     const url = fn.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.BUFFERED,
@@ -573,6 +611,42 @@ export class SiteStack extends Stack {
     return {
       [INSIGHTS_PATH_PATTERN]: functionUrlBehaviour(url, INSIGHTS_TIMEOUT_SECONDS, originSecret, headers),
     };
+  }
+
+  /**
+   * The KMS key the months' secrets of reader insights are encrypted under (server/insights/dynamoStore.ts:
+   * each month's secret is a data key it draws, kept in the table only as ciphertext). Its policy lets the
+   * insights function's role draw and decrypt data keys for that purpose only, and the account manage the key
+   * ({@link INSIGHTS_KEY_ADMIN_ACTIONS}) but not use it: whoever can read the table, its backups or a
+   * point-in-time restore, `npm run insights -- --aws` included, gets no secret. Rotated yearly, kept when the
+   * stack is deleted (with the table).
+   */
+  private insightsSecretsKey(functionRole: iam.IRole): kms.Key {
+    const key = new kms.Key(this, 'InsightsSecretsKey', {
+      description: "Encrypts the months' secrets of portal reader insights; only the insights function may use it",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      policy: new iam.PolicyDocument({
+        statements: [
+          new iam.PolicyStatement({
+            sid: 'AccountManagesTheKeyButDoesNotUseIt',
+            principals: [new iam.AccountRootPrincipal()],
+            actions: INSIGHTS_KEY_ADMIN_ACTIONS,
+            resources: ['*'],
+          }),
+        ],
+      }),
+    });
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'OnlyTheInsightsFunctionUsesTheKey',
+        principals: [functionRole],
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': READER_KEY_PURPOSE } },
+      }),
+    );
+    return key;
   }
 
   /**

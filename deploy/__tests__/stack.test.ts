@@ -6,7 +6,8 @@
  * for SRP and the code flow only, and a separate client for scripts, both writing only `email`. Site: the gate on viewer-request of
  * every behaviour but the MCP and insights functions', in front of a private, versioned bucket, with the Fastify
  * gate's headers exactly; the MCP and insights functions reachable only through the distribution, with reserved
- * concurrency; the insights table with TTL, point-in-time recovery and encryption; a
+ * concurrency; the insights table with TTL, point-in-time recovery (35 days) and encryption, its months'
+ * secrets under a KMS key only the insights function may use; a
  * WAF web ACL that a parameter switches off; CloudFront and S3 access logs and every Lambda log group with
  * a retention period; hashed assets `private`; TLS 1.2 enforced with a custom domain.
  */
@@ -24,7 +25,8 @@ import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
 import { invitationTemplate, TEMPORARY_PASSWORD_VALIDITY_DAYS } from '../../rules/invitation';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
-import { INSIGHTS_TABLE_ENV } from '../insights/handler';
+import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from '../insights/handler';
+import { READER_KEY_PURPOSE } from '../../server/insights/dynamoStore';
 import {
   DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
@@ -32,7 +34,9 @@ import {
   DEFAULT_ACCESS_TOKEN_MINUTES,
   IdentityStack,
   LOG_RETENTION_DAYS,
+  INSIGHTS_KEY_ADMIN_ACTIONS,
   INSIGHTS_PATH_PATTERN,
+  INSIGHTS_PITR_DAYS,
   INSIGHTS_TIMEOUT_SECONDS,
   MCP_TIMEOUT_SECONDS,
   SiteStack,
@@ -372,7 +376,14 @@ describe('reader insights', () => {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true },
       SSESpecification: { SSEEnabled: true },
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        Match.objectLike({
+          PointInTimeRecoverySpecification: {
+            PointInTimeRecoveryEnabled: true,
+            RecoveryPeriodInDays: INSIGHTS_PITR_DAYS,
+          },
+        }),
+      ],
     });
     expect(tables[tableId].DeletionPolicy).toBe('Retain');
     expect(t.toJSON().Outputs.InsightsTableName.Value).toEqual({ Ref: tableId });
@@ -413,7 +424,48 @@ describe('reader insights', () => {
         JSON.stringify(s.Resource).includes(tableId),
       ).flatMap((s: { Action: string | string[] }) => [s.Action].flat()),
     );
-    expect(actions.sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(actions.sort()).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+  });
+
+  it('the months’ secrets are encrypted under a KMS key only the insights function may use', () => {
+    const keys = t.findResources('AWS::KMS::Key');
+    expect(Object.keys(keys)).toHaveLength(1);
+    const [keyId] = Object.keys(keys);
+    const key = keys[keyId];
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(insightsFunction.Properties.Environment.Variables[INSIGHTS_KEY_ENV]).toEqual({
+      'Fn::GetAtt': [keyId, 'Arn'],
+    });
+    type Statement = { Sid: string; Principal: { AWS: unknown }; Action: string | string[]; Condition?: unknown };
+    const statements = key.Properties.KeyPolicy.Statement as Statement[];
+    const uses = (statement: Statement) =>
+      [statement.Action]
+        .flat()
+        .filter((action) => /^kms:(\*|Encrypt|Decrypt|GenerateDataKey|ReEncrypt|CreateGrant)/.test(action));
+    // One statement lets a principal use the key: the function's role, for reader keys only.
+    const users = statements.filter((statement) => uses(statement).length > 0);
+    expect(users).toHaveLength(1);
+    expect(users[0].Principal.AWS).toEqual({
+      'Fn::GetAtt': [insightsFunction.Properties.Role['Fn::GetAtt'][0], 'Arn'],
+    });
+    expect([users[0].Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    expect(users[0].Condition).toEqual({
+      StringEquals: { 'kms:EncryptionContext:purpose': READER_KEY_PURPOSE },
+    });
+    // The account manages it, and no IAM policy of the stack grants a use of it.
+    expect(statements.find((statement) => statement.Sid === 'AccountManagesTheKeyButDoesNotUseIt')).toMatchObject({
+      Action: INSIGHTS_KEY_ADMIN_ACTIONS,
+    });
+    const iamUses = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes(keyId),
+    );
+    expect(iamUses).toEqual([]);
   });
 });
 

@@ -36,6 +36,12 @@ export interface InsightsFunctionConfig {
 /** The environment variable that names the DynamoDB table (deploy/stack.ts sets it). */
 export const INSIGHTS_TABLE_ENV = 'INSIGHTS_TABLE';
 
+/**
+ * The environment variable that names the KMS key the months' secrets are encrypted under (deploy/stack.ts
+ * sets it to the key's ARN; server/insights/dynamoStore.ts).
+ */
+export const INSIGHTS_KEY_ENV = 'INSIGHTS_KEY_ID';
+
 /** A Lambda function URL handler (payload format 2.0). */
 export type InsightsFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
 

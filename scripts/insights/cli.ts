@@ -1,7 +1,8 @@
 /**
  * `npm run insights`: the writers' report of what readers said and did (./report.ts), from the gate's local
- * store (`.local/insights`, or INSIGHTS_DATA_DIR) or, with `--aws`, from the deployment's DynamoDB table
- * (`--table`, or INSIGHTS_TABLE; AWS credentials and region from the usual chain). Writes `insights.md` and
+ * store (`.local/insights`, or INSIGHTS_DATA_DIR; its database read-only, never the months' secrets) or, with
+ * `--aws`, from the deployment's DynamoDB table (`--table`, or INSIGHTS_TABLE; AWS credentials and region
+ * from the usual chain, allowed to scan the table: the rows only, no key). Writes `insights.md` and
  * `insights.html` into `--out` (default `.local/insights/report`), or prints the report as JSON with `--json`.
  * Says what it reads on stderr first. Exits 2 on wrong arguments, 1 when the store cannot be read.
  */
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { portalEnv } from '../../config/env';
 import { dynamoInsightsStore } from '../../server/insights/dynamoStore';
-import { insightsDataDirOf, insightsFileOf, sqliteInsightsStore } from '../../server/insights/sqliteStore';
+import { insightsDataDirOf, insightsFileOf, readInsightRows } from '../../server/insights/sqliteStore';
 import type { InsightRow } from '../../server/insights/store';
 import { reportHtml } from './html';
 import { reportMarkdown, reportOf } from './report';
@@ -33,13 +34,7 @@ async function readRows(options: { aws?: boolean; table?: string }): Promise<Ins
   }
   const dataDir = insightsDataDirOf(portalEnv.insights.dataDir);
   console.error(`Reading reader insights from ${insightsFileOf(dataDir)}…`);
-  if (!fs.existsSync(insightsFileOf(dataDir))) return [];
-  const store = sqliteInsightsStore(dataDir);
-  try {
-    return await store.rows();
-  } finally {
-    store.close();
-  }
+  return readInsightRows(dataDir);
 }
 
 async function main(): Promise<void> {

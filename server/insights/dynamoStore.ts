@@ -2,12 +2,15 @@
  * Reader insights in a DynamoDB table (deploy/stack.ts: on-demand, TTL on `expires`, point-in-time recovery,
  * encryption): the store of the insights function on AWS (deploy/insights), and what `npm run insights -- --aws`
  * reads. One item per row, keyed by its `id` (server/insights/store.ts); the months' secrets are items
- * `secret|<month>` that expire a month after theirs ends; a reader's use of a day's quota is an item
+ * `secret|<month>` holding each secret only encrypted under a KMS key that the insights function alone may use
+ * (deploy/stack.ts), so whoever reads the table, a backup or a point-in-time restore of it gets no secret, and
+ * that expire a month after theirs ends; a reader's use of a day's quota is an item
  * `quota|<reader>|<day>` that expires the day after. A batch takes its quota first, then is written: when the
- * write fails after that (the caller answers 500), the quota it took stays taken.
+ * write fails after that (the caller answers 500), the quota it took stays taken. A secret an earlier version
+ * kept in plain text is replaced by a drawn one at its first use (that month's readers count afresh from then).
  */
-import crypto from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
@@ -94,40 +97,89 @@ async function writeRows(client: DynamoDBDocumentClient, tableName: string, rows
 }
 
 /**
- * @param tableName - the table (the stack's `InsightsTableName` output).
- * @param client - the document client (tests pass a mocked one).
- * @param now - the clock, for the rows not yet deleted by TTL (DynamoDB deletes expired items within days).
+ * The encryption context of every month's secret: KMS binds the ciphertext to it (decrypting needs it again),
+ * and the key policy lets the insights function use the key for this purpose only (deploy/stack.ts).
  */
-export function dynamoInsightsStore(
+export const READER_KEY_PURPOSE = 'portal-insights-reader-key';
+
+/** A month's secret as its item keeps it: the data key KMS drew, encrypted under the stack's key. */
+interface SecretItem {
+  /** The ciphertext KMS returned (GenerateDataKey `CiphertextBlob`). */
+  wrapped?: Uint8Array;
+  /** A secret an earlier version kept in plain text: replaced by a new one on first use. */
+  secret?: string;
+}
+
+/**
+ * The month's secret: drawn by KMS (GenerateDataKey, 32 bytes) the first time, kept in the table only as the
+ * ciphertext, and decrypted by KMS when another instance reads it. Two instances drawing at once: the first
+ * put wins and the other decrypts it.
+ */
+async function drawOrRead(
+  client: DynamoDBDocumentClient,
+  kms: KMSClient,
   tableName: string,
-  client: DynamoDBDocumentClient = DynamoDBDocumentClient.from(new DynamoDBClient({})),
-  now: () => Date = () => new Date(),
-): InsightsStore {
+  keyId: string,
+  month: string,
+): Promise<Buffer> {
+  const id = `${SECRET_PREFIX}${month}`;
+  const context = { purpose: READER_KEY_PURPOSE, month };
+  const read = async () =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }))).Item as
+      SecretItem | undefined;
+  const unwrap = async (wrapped: Uint8Array) =>
+    Buffer.from(
+      (await kms.send(new DecryptCommand({ KeyId: keyId, CiphertextBlob: wrapped, EncryptionContext: context })))
+        .Plaintext!,
+    );
+  const known = await read();
+  if (known?.wrapped) return unwrap(known.wrapped);
+  const drawn = await kms.send(
+    new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }),
+  );
+  try {
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { id, wrapped: drawn.CiphertextBlob, expires: secretExpiryOf(month) },
+        // A secret in plain text (an earlier version's) is replaced; a wrapped one is never.
+        ConditionExpression: 'attribute_not_exists(id) OR attribute_exists(secret)',
+      }),
+    );
+    return Buffer.from(drawn.Plaintext!);
+  } catch (error) {
+    // Another instance drew this month's secret first: use theirs.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return unwrap((await read())!.wrapped!);
+  }
+}
+
+/** Where the store is and what it may use. */
+export interface DynamoInsightsOptions {
+  /**
+   * The KMS key the months' secrets are encrypted under (the stack's `InsightsSecretsKey`, which only the
+   * insights function may use). Without it, `monthSecret` throws: reading the rows (`npm run insights -- --aws`)
+   * needs none.
+   */
+  keyId?: string;
+  /** The document client (tests pass a mocked one). */
+  client?: DynamoDBDocumentClient;
+  /** The KMS client (tests pass a mocked one). */
+  kms?: KMSClient;
+  /** The clock, for the rows not yet deleted by TTL (DynamoDB deletes expired items within days). */
+  now?: () => Date;
+}
+
+/**
+ * @param tableName - the table (the stack's `InsightsTableName` output).
+ */
+export function dynamoInsightsStore(tableName: string, options: DynamoInsightsOptions = {}): InsightsStore {
+  const client = options.client ?? DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const now = options.now ?? (() => new Date());
+  const { keyId } = options;
+  let kms = options.kms;
   // A month's secret is read once per instance: it never changes once drawn.
   const secrets = new Map<string, Buffer>();
-  async function drawOrRead(month: string): Promise<Buffer> {
-    const id = `${SECRET_PREFIX}${month}`;
-    const read = async () =>
-      (await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }))).Item as
-        { secret: string } | undefined;
-    const known = await read();
-    if (known) return Buffer.from(known.secret, 'base64');
-    const secret = crypto.randomBytes(32).toString('base64');
-    try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { id, secret, expires: secretExpiryOf(month) },
-          ConditionExpression: 'attribute_not_exists(id)',
-        }),
-      );
-      return Buffer.from(secret, 'base64');
-    } catch (error) {
-      // Another instance drew this month's secret first: use theirs.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return Buffer.from((await read())!.secret, 'base64');
-    }
-  }
   return {
     async put(rows: InsightRow[], claim: QuotaClaim) {
       if (!(await takeQuota(client, tableName, claim))) return false;
@@ -135,7 +187,9 @@ export function dynamoInsightsStore(
       return true;
     },
     async monthSecret(month: string) {
-      const secret = secrets.get(month) ?? (await drawOrRead(month));
+      if (!keyId) throw new Error("the months' secrets need the KMS key (INSIGHTS_KEY_ID); reading rows does not");
+      kms ??= new KMSClient({});
+      const secret = secrets.get(month) ?? (await drawOrRead(client, kms, tableName, keyId, month));
       secrets.set(month, secret);
       return secret;
     },

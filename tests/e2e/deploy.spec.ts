@@ -15,7 +15,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { McpFunctionHandler } from '../../deploy/mcp/handler';
-import type { InsightsFunctionHandler } from '../../deploy/insights/handler';
+import { INSIGHTS_KEY_ENV, type InsightsFunctionHandler } from '../../deploy/insights/handler';
 import { INSIGHTS_EVENTS_PATH } from '../../rules/insights';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/mcp/originSecret';
 import { parseEnv } from '../../config/env';
@@ -171,6 +171,8 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
     identity: 'cognito',
     userPoolId: POOL,
   });
+  // The stack sets the KMS key of the months' secrets too; without it the function does not start.
+  process.env[INSIGHTS_KEY_ENV] = 'arn:aws:kms:us-east-1:111122223333:key/00000000-0000-4000-8000-000000000000';
   const insights = (await import(path.join(work, 'insights/index.js'))) as { handler: InsightsFunctionHandler };
   const vote = (headers: Record<string, string>) =>
     insights.handler({

@@ -3,7 +3,8 @@
  *
  * The DynamoDB store of the insights function: every row is written even when DynamoDB leaves some
  * unprocessed (throttling), a reader's daily quota is taken in one conditional update before anything is
- * written, two instances drawing a month's secret at once end with the same one, and reading
+ * written, a month's secret is drawn by KMS and kept only encrypted under the stack's key (two instances
+ * drawing at once end with the same one; a plain one of an earlier version is replaced), and reading
  * pages through the table leaving out the secrets and the expired rows.
  */
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,8 +16,9 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { dynamoInsightsStore, quotaExpiryOf, secretExpiryOf } from '../dynamoStore';
+import { dynamoInsightsStore, quotaExpiryOf, READER_KEY_PURPOSE, secretExpiryOf } from '../dynamoStore';
 import type { InsightRow, QuotaClaim } from '../store';
 
 const TABLE = 'portal-insights';
@@ -48,7 +50,7 @@ test('rows are written 25 at a time, and what DynamoDB leaves unprocessed is sen
     .resolvesOnce({ UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: rows[3] } }] } })
     .resolves({});
   dynamo.on(UpdateCommand).resolves({});
-  expect(await dynamoInsightsStore(TABLE, client).put(rows, CLAIM)).toBe(true);
+  expect(await dynamoInsightsStore(TABLE, { client }).put(rows, CLAIM)).toBe(true);
   const written = dynamo
     .commandCalls(BatchWriteCommand)
     .flatMap((call) => call.args[0].input.RequestItems![TABLE].map((r) => (r.PutRequest!.Item as InsightRow).id));
@@ -58,21 +60,62 @@ test('rows are written 25 at a time, and what DynamoDB leaves unprocessed is sen
   expect(new Set(written)).toEqual(new Set(rows.map((r) => r.id)));
 });
 
-test('a month’s secret is drawn once: the instance that loses the race uses the winner’s', async () => {
-  const theirs = Buffer.alloc(32, 7).toString('base64');
+const KEY = 'arn:aws:kms:us-east-1:111122223333:key/insights';
+const kms = new KMSClient({ region: 'us-east-1' });
+const kmsMock = mockClient(kms);
+beforeEach(() => kmsMock.reset());
+
+test('a month’s secret is drawn by KMS and kept only encrypted; the instance that loses the race decrypts the winner’s', async () => {
+  const ours = { plain: Buffer.alloc(32, 1), wrapped: Buffer.from('ours, encrypted') };
+  const theirs = { plain: Buffer.alloc(32, 7), wrapped: Buffer.from('theirs, encrypted') };
   dynamo
     .on(GetCommand)
     .resolvesOnce({})
-    .resolves({ Item: { id: 'secret|2026-11', secret: theirs } });
+    .resolves({ Item: { id: 'secret|2026-11', wrapped: theirs.wrapped } });
   dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
-  const secret = await dynamoInsightsStore(TABLE, client).monthSecret('2026-11');
-  expect(secret.equals(Buffer.from(theirs, 'base64'))).toBe(true);
-  expect(dynamo.commandCalls(PutCommand)[0].args[0].input).toMatchObject({
-    ConditionExpression: 'attribute_not_exists(id)',
-    Item: { id: 'secret|2026-11', expires: secretExpiryOf('2026-11') },
+  kmsMock.on(GenerateDataKeyCommand).resolves({ Plaintext: ours.plain, CiphertextBlob: ours.wrapped });
+  kmsMock.on(DecryptCommand).resolves({ Plaintext: theirs.plain });
+  const secret = await dynamoInsightsStore(TABLE, { client, kms, keyId: KEY }).monthSecret('2026-11');
+  expect(secret.equals(theirs.plain)).toBe(true);
+  const context = { purpose: READER_KEY_PURPOSE, month: '2026-11' };
+  expect(kmsMock.commandCalls(GenerateDataKeyCommand)[0].args[0].input).toEqual({
+    KeyId: KEY,
+    KeySpec: 'AES_256',
+    EncryptionContext: context,
   });
+  expect(kmsMock.commandCalls(DecryptCommand)[0].args[0].input).toEqual({
+    KeyId: KEY,
+    CiphertextBlob: theirs.wrapped,
+    EncryptionContext: context,
+  });
+  // What goes into the table is the ciphertext, never the secret.
+  const put = dynamo.commandCalls(PutCommand)[0].args[0].input;
+  expect(put).toMatchObject({
+    ConditionExpression: 'attribute_not_exists(id) OR attribute_exists(secret)',
+    Item: { id: 'secret|2026-11', wrapped: ours.wrapped, expires: secretExpiryOf('2026-11') },
+  });
+  expect(Object.keys(put.Item!).sort()).toEqual(['expires', 'id', 'wrapped']);
   // It expires when the month after it ends.
   expect(new Date(secretExpiryOf('2026-11') * 1000).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+});
+
+test('a secret an earlier version kept in plain text is replaced by a drawn one, kept encrypted', async () => {
+  const drawn = { plain: Buffer.alloc(32, 9), wrapped: Buffer.from('drawn, encrypted') };
+  dynamo.on(GetCommand).resolves({ Item: { id: 'secret|2026-11', secret: Buffer.alloc(32, 3).toString('base64') } });
+  dynamo.on(PutCommand).resolves({});
+  kmsMock.on(GenerateDataKeyCommand).resolves({ Plaintext: drawn.plain, CiphertextBlob: drawn.wrapped });
+  const secret = await dynamoInsightsStore(TABLE, { client, kms, keyId: KEY }).monthSecret('2026-11');
+  expect(secret.equals(drawn.plain)).toBe(true);
+  expect(dynamo.commandCalls(PutCommand)[0].args[0].input.Item).toEqual({
+    id: 'secret|2026-11',
+    wrapped: drawn.wrapped,
+    expires: secretExpiryOf('2026-11'),
+  });
+});
+
+test('the report’s store reads rows without a key, and cannot draw or read a secret', async () => {
+  await expect(dynamoInsightsStore(TABLE, { client }).monthSecret('2026-11')).rejects.toThrow(/INSIGHTS_KEY_ID/);
+  expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
 });
 
 test('reading pages through the table, leaving out the secrets and rows past their expiry', async () => {
@@ -81,7 +124,7 @@ test('reading pages through the table, leaving out the secrets and rows past the
     .resolvesOnce({ Items: [row(1)], LastEvaluatedKey: { id: 'read|2026-11-27|1' } })
     .resolves({ Items: [row(2)] });
   const now = new Date('2026-11-27T12:00:00Z');
-  const rows = await dynamoInsightsStore(TABLE, client, () => now).rows();
+  const rows = await dynamoInsightsStore(TABLE, { client, now: () => now }).rows();
   expect(rows.map((r) => r.id)).toEqual(['read|2026-11-27|1', 'read|2026-11-27|2']);
   const scans = dynamo.commandCalls(ScanCommand).map((c) => c.args[0].input);
   expect(scans[1].ExclusiveStartKey).toEqual({ id: 'read|2026-11-27|1' });
@@ -101,7 +144,7 @@ test('a batch takes its reader’s quota of the day in one conditional update; o
     .resolvesOnce({})
     .rejects(new ConditionalCheckFailedException({ message: 'over', $metadata: {} }));
   dynamo.on(BatchWriteCommand).resolves({});
-  const store = dynamoInsightsStore(TABLE, client);
+  const store = dynamoInsightsStore(TABLE, { client });
   const claim: QuotaClaim = { ...CLAIM, use: { events: 2, commentBytes: 300 } };
   expect(await store.put([row(1), row(2)], claim)).toBe(true);
   expect(await store.put([row(3), row(4)], claim)).toBe(false);
