@@ -118,16 +118,20 @@ export const MAX_ORIGIN_CHARS = 'https://'.length + 253 + ':65535'.length;
  * in `no-cors` mode, which needs no preflight with a `text/plain` body as `navigator.sendBeacon` sends), so
  * without this check another site could record events in a signed-in reader's name. Refused:
  * - `Sec-Fetch-Site: cross-site` or `same-site` (W3C Fetch Metadata; `same-origin` and `none` pass);
- * - an `Origin` (RFC 6454 §7; the Fetch standard sends it on every POST) whose host is not `host`, or that is
+ * - an `Origin` (RFC 6454 §7; the Fetch standard sends it on every POST) whose host is none of `hosts`, or that is
  *   no origin (`null`, from a sandboxed frame or a file) or is longer than {@link MAX_ORIGIN_CHARS}.
  * A request with neither header (a script with a `Bearer` access token, which the access decision let in)
  * passes. The gate and the insights function both check it, through server/insights/record.ts.
  *
  * @param header - reads a request header by its lower-case name.
- * @param host - the `name[:port]` the portal's pages are served from: the request's `Host` in the gate, the
- *   host of SITE_URL in the insights function (behind CloudFront its `Host` is the function URL's).
+ * @param hosts - the `name[:port]`s the portal's pages are served from: in the gate the request's `Host` and
+ *   SITE_URL's host (a proxy in front may pass either), in the insights function SITE_URL's host alone (behind
+ *   CloudFront its `Host` is the function URL's).
  */
-export function crossOriginRefusal(header: (name: string) => string | undefined, host: string): string | undefined {
+export function crossOriginRefusal(
+  header: (name: string) => string | undefined,
+  hosts: readonly string[],
+): string | undefined {
   const site = header('sec-fetch-site')?.trim().toLowerCase();
   if (site === 'cross-site' || site === 'same-site')
     return `sec-fetch-site: ${site}; events are taken from the portal's own pages only`;
@@ -143,7 +147,8 @@ export function crossOriginRefusal(header: (name: string) => string | undefined,
   }
   if (from === undefined || from === '')
     return "origin: not an origin; events are taken from the portal's own pages only";
-  if (from !== host.toLowerCase())
-    return `origin: ${from} is not this site (${host.toLowerCase()}); events are taken from the portal's own pages only`;
+  const own = hosts.map((host) => host.toLowerCase());
+  if (!own.includes(from))
+    return `origin: ${from} is not this site (${own.join(', ')}); events are taken from the portal's own pages only`;
   return undefined;
 }

@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = siteFiles(buildDir);
   if (options.insights) {
     const pages: ReadonlySet<string> = new Set(pageRoutesOf(files.values()));
-    addInsights(app, options.insights, () => pages);
+    addInsights(app, options.insights, () => pages, options.mcp?.siteUrl);
   }
   if (options.accessLog) addAccessLog(app, options.accessLog);
 

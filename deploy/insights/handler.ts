@@ -68,7 +68,7 @@ export function createInsightsHandler(
   originSecret: string | undefined,
 ): InsightsFunctionHandler {
   const fromDistribution = originSecretCheck(originSecret);
-  const host = new URL(config.siteUrl).host;
+  const hosts = [new URL(config.siteUrl).host];
   const pages = new Set(config.pages);
   const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
     publicPaths: new Set<string>(),
@@ -98,7 +98,7 @@ export function createInsightsHandler(
     const body = boundedBody(event);
     if (body === undefined) return { statusCode: 413, headers: NO_STORE };
     const answer = await recordInsights(
-      { body, header: (name) => headers[name], subject: decision.subject, host },
+      { body, header: (name) => headers[name], subject: decision.subject, hosts },
       store,
       () => pages,
     );

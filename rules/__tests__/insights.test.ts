@@ -16,7 +16,12 @@ describe('a request from the portal’s own pages', () => {
     ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' }],
     ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
   ])('passes with %s', (_name, headers) => {
-    expect(crossOriginRefusal(headersOf(headers), 'localhost:3000')).toBeUndefined();
+    expect(crossOriginRefusal(headersOf(headers), ['localhost:3000'])).toBeUndefined();
+  });
+
+  it('passes with the site’s own address when a proxy in front passed another accepted Host', () => {
+    const headers = headersOf({ origin: 'https://docs.example.com', 'sec-fetch-site': 'same-origin' });
+    expect(crossOriginRefusal(headers, ['localhost:3000', 'docs.example.com'])).toBeUndefined();
   });
 
   it.each([
@@ -27,7 +32,7 @@ describe('a request from the portal’s own pages', () => {
     ['cross-site', { 'sec-fetch-site': 'cross-site' }, 'sec-fetch-site: cross-site'],
     ['same-site', { 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' }, 'sec-fetch-site: same-site'],
   ])('is refused from %s, naming the header', (_name, headers, message) => {
-    expect(crossOriginRefusal(headersOf(headers), 'localhost:3000')).toMatch(new RegExp(`^${message}`));
+    expect(crossOriginRefusal(headersOf(headers), ['localhost:3000'])).toMatch(new RegExp(`^${message}`));
   });
 });
 

@@ -2,7 +2,8 @@
  * `POST /insights/events` on a Fastify server (the gate, server/app.ts): the body is read as text up to
  * `MAX_INSIGHTS_BODY_BYTES` (413 above, before it is parsed), whatever its content type (`navigator.sendBeacon`
  * sends a string as `text/plain`), then recorded by ./record.ts, which refuses a request from another site's
- * page (its `Origin` against the request's `Host`, which the gate's host check has already allowed). The
+ * page (its `Origin` against the request's `Host`, which the gate's host check has already allowed, and
+ * SITE_URL's, which a proxy in front may have replaced with another of the accepted names). The
  * access decision ran before (the gate's `onRequest` hook), and gave the request's `readerSubject`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +22,15 @@ declare module 'fastify' {
  * Adds the route to `app`, in a scope of its own so its body parsing touches no other route.
  *
  * @param pages - the routes of the site's pages (rules/routes.ts `pageRoutesOf`), asked for at each request.
+ * @param siteUrl - the site's address (SITE_URL), whose origin may post events besides the request's `Host`.
  */
-export function addInsights(app: FastifyInstance, store: InsightsStore, pages: () => ReadonlySet<string>): void {
+export function addInsights(
+  app: FastifyInstance,
+  store: InsightsStore,
+  pages: () => ReadonlySet<string>,
+  siteUrl?: string,
+): void {
+  const siteHost = siteUrl ? [new URL(siteUrl).host] : [];
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_INSIGHTS_BODY_BYTES }, (_request, body, done) =>
@@ -37,7 +45,7 @@ export function addInsights(app: FastifyInstance, store: InsightsStore, pages: (
             return Array.isArray(value) ? value[0] : value;
           },
           subject: request.readerSubject,
-          host: request.headers.host ?? '',
+          hosts: [request.headers.host ?? '', ...siteHost],
         },
         store,
         pages,

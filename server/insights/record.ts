@@ -166,9 +166,10 @@ export interface InsightsRequest {
   subject: string | undefined;
   /**
    * The `name[:port]` the site's pages are served from, which the request's `Origin` must name
-   * (rules/insights.ts `crossOriginRefusal`): the `Host` header in the gate, SITE_URL's host on AWS.
+   * (rules/insights.ts `crossOriginRefusal`): the `Host` header and SITE_URL's host in the gate, SITE_URL's
+   * host on AWS.
    */
-  host: string;
+  hosts: readonly string[];
 }
 
 /**
@@ -201,7 +202,7 @@ export async function recordInsights(
   pages: () => ReadonlySet<string>,
   now = new Date(),
 ): Promise<InsightsAnswer> {
-  const crossOrigin = crossOriginRefusal(request.header, request.host);
+  const crossOrigin = crossOriginRefusal(request.header, request.hosts);
   if (crossOrigin) return { status: 403, error: crossOrigin };
   const parsed = parseBatch(request.body);
   if (!parsed.ok) return { status: 400, error: parsed.error };

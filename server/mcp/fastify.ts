@@ -144,6 +144,6 @@ export async function buildMcpDevApp(
     return reply.code(decision.status === 302 ? 401 : decision.status).send();
   });
   addMcp(app, options, content);
-  if (insights) addInsights(app, insights.store, insights.pages);
+  if (insights) addInsights(app, insights.store, insights.pages, options.siteUrl);
   return app;
 }

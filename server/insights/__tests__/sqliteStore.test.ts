@@ -34,7 +34,7 @@ function flood(
   return Promise.all(
     batches.map((batch) =>
       recordInsights(
-        { body: JSON.stringify({ events: batch }), header: () => undefined, subject, host: 'localhost:3000' },
+        { body: JSON.stringify({ events: batch }), header: () => undefined, subject, hosts: ['localhost:3000'] },
         store,
         () => PAGES,
         now,
