@@ -1,11 +1,13 @@
 /**
  * The local identity service as the portal runs it: the ids of config/env.ts, the demo user, data in
- * `.local/identity` (LOCAL_IDENTITY_DATA_DIR overrides), codes printed as they are delivered.
+ * `.local/identity` (LOCAL_IDENTITY_DATA_DIR overrides), codes printed as they are delivered, and the
+ * portal's origins (../origins.ts) as the only pages it answers.
  */
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
 import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './index';
 import { TEST_PASSWORD, testUsers } from './testUsers';
 import { invitationTemplate } from '../../rules/invitation';
+import { portalOrigins } from '../origins';
 
 /**
  * Starts the service for `env` and prints where it listens and how to sign in.
@@ -34,6 +36,7 @@ export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalId
     ],
     mfa: env.localIdentity.mfa,
     invitation: invitationTemplate({ productName: env.productName, siteUrl: env.siteUrl }),
+    allowedOrigins: portalOrigins(env),
     onMessage: (m) =>
       console.log(
         m.subject

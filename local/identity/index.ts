@@ -3,12 +3,14 @@
  * client and demo user, the shims Amplify v6 needs, and a local inbox of delivered codes.
  * Cognito cannot be reached from this project's machines; Amplify talks to this service through
  * `Auth.Cognito.userPoolEndpoint` in local mode. Its signing key ships inside the npm package, so
- * tokens it issues must never be trusted outside local mode.
+ * tokens it issues must never be trusted outside local mode. It answers the portal's pages and clients
+ * outside a browser, never another site's page (../origins.ts), and the inbox to no page at all.
  */
 import './quiet-sdk';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import cors from 'cors';
 import pino from 'pino';
 import { createServer } from 'cognito-local/lib/server/server';
 import { Router } from 'cognito-local/lib/server/Router';
@@ -24,6 +26,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { hostCheckedListener } from '../../server/gate/hosts';
+import { originCheckedListener, type OriginPolicy } from '../origins';
 import { answerError, withoutInternals } from './errors';
 import { MessageInbox, type LocalMessage } from './messages';
 import type { PoolAdapter } from '../hostedUi/app';
@@ -56,6 +59,11 @@ export interface LocalIdentityOptions {
   scriptsClient?: SeedPlan['scriptsClient'];
   /** The invitation an `AdminCreateUser` sends (rules/invitation.ts); without it, the code alone. */
   invitation?: InvitationTemplate;
+  /**
+   * The portal's origins (../origins.ts `portalOrigins`): their pages may call the service, with the CORS
+   * grant; a page of any other origin is refused (403). Default none: only clients that are not web pages.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A running local identity service. */
@@ -74,7 +82,9 @@ export interface LocalIdentity {
 
 /**
  * Starts cognito-local on `port`, creates the user pool, app client and users when missing, and adds
- * `GET /_local/messages` (JSON list of {@link LocalMessage}) and `DELETE /_local/messages`.
+ * `GET /_local/messages` (JSON list of {@link LocalMessage}) and `DELETE /_local/messages`. Pages of
+ * `options.allowedOrigins` may call the Cognito API, no other page may call anything, and no page at all
+ * reads or clears the inbox (../origins.ts).
  *
  * @throws {Error} when the port is taken (`EADDRINUSE`) or the data folder cannot be written.
  */
@@ -139,7 +149,8 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
   });
   // Last, so it answers every error above without Express's stack trace (./errors.ts).
   server.application.use(answerError);
-  const httpServer = await listenBehindHostCheck(server.application, port, config.ServerConfig.hostname);
+  const { hostname } = config.ServerConfig;
+  const httpServer = await listenBehindChecks(server.application, options.allowedOrigins ?? [], port, hostname);
   const address = httpServer.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${boundPort}`;
@@ -158,14 +169,58 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
   };
 }
 
+/** The express app cognito-local's `createServer` builds, as far as {@link grantOnly} reads it. */
+interface CognitoLocalApp {
+  router: { stack: { name: string; handle: unknown }[] };
+}
+
+/**
+ * Makes cognito-local's CORS middleware grant `origins` only. Its server registers the `cors` package with
+ * `origin: '*'` (cognito-local 5.3.0, `lib/server/server.js`), which lets every page read every answer,
+ * the inbox's codes included; the same middleware given a list answers a preflight from one of them with
+ * that origin and `Vary: Origin`, and grants no other (the `cors` package's `origin` option).
+ *
+ * @throws {Error} when the app has no such middleware: cognito-local's server changed, and this service
+ *   would otherwise grant every origin again.
+ */
+function grantOnly(application: CognitoLocalApp, origins: readonly string[]): void {
+  const layer = application.router.stack.find((l) => l.name === 'corsMiddleware');
+  if (!layer) {
+    throw new Error(
+      "cognito-local's CORS middleware was not found in its app (local/identity/index.ts grantOnly): check its server after an upgrade.",
+    );
+  }
+  layer.handle = cors({ origin: [...origins] });
+}
+
+/** Who the service answers: the portal's pages for the Cognito API, no page at all for the inbox. */
+function originPolicies(allowedOrigins: readonly string[]): (request: http.IncomingMessage) => OriginPolicy {
+  const api: OriginPolicy = { service: 'the local identity service', allowedOrigins };
+  const inbox: OriginPolicy = { service: "the local identity service's inbox", allowedOrigins: [] };
+  // Express matches routes without regard to case (`/_LOCAL/messages` is the inbox too).
+  return (request) => ((request.url ?? '').toLowerCase().startsWith('/_local/') ? inbox : api);
+}
+
 /**
  * Serves the app cognito-local built behind the Host check (its own `start()` answers any Host): a page
- * rebound to this machine by DNS must not read the inbox's codes or call the pool's admin operations.
+ * rebound to this machine by DNS must not read the inbox's codes or call the pool's admin operations; then
+ * behind the origin check (../origins.ts), with its CORS grant for `allowedOrigins` only: a page of another
+ * site must not either.
  *
- * @throws {Error} when the port is taken (`EADDRINUSE`).
+ * @throws {Error} when the port is taken (`EADDRINUSE`), or from {@link grantOnly}.
  */
-async function listenBehindHostCheck(application: unknown, port: number, hostname?: string): Promise<http.Server> {
-  const httpServer = http.createServer(hostCheckedListener(application as http.RequestListener, LOOPBACK_HOSTNAMES));
+async function listenBehindChecks(
+  application: CognitoLocalApp,
+  allowedOrigins: readonly string[],
+  port: number,
+  hostname?: string,
+): Promise<http.Server> {
+  grantOnly(application, allowedOrigins);
+  const listener = originCheckedListener(
+    application as unknown as http.RequestListener,
+    originPolicies(allowedOrigins),
+  );
+  const httpServer = http.createServer(hostCheckedListener(listener, LOOPBACK_HOSTNAMES));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, hostname, () => resolve());
