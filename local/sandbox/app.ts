@@ -2,8 +2,9 @@
  * The local sandbox API as a Fastify app: every operation of `openapi/customer-api.yaml`
  * under `/api/v1/customer`, routed and validated from the contract itself by fastify-openapi-glue with
  * Ajv for JSON Schema 2020-12 (OpenAPI 3.1), answered from the sample corpus (./corpus), behind the
- * bearer check of ./access.ts, with CORS for the portal. `GET /api/v1/openapi.json` serves the contract
- * (spec §7.1). Tests build it and call `inject()`; ./index.ts listens.
+ * bearer check of ./access.ts, for the portal's pages (with CORS) and no other site's (../origins.ts).
+ * `GET /api/v1/openapi.json` serves the contract (spec §7.1). Tests build it and call `inject()`;
+ * ./index.ts listens.
  */
 import cors from '@fastify/cors';
 import responseValidation from '@fastify/response-validation';
@@ -15,6 +16,7 @@ import { addHostCheck } from '../../server/gate/hosts';
 import type { AccessTokenVerifier } from '../../server/gate/verifier';
 import { CUSTOMER_BASE_PATH, OPENAPI_PATH, operations, resolveRef } from '../../rules/contract';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
+import { addOriginCheck } from '../origins';
 import { AccessError, authorize } from './access';
 import type { CorpusDb } from './corpus/db';
 import { FilterError } from './corpus/filters';
@@ -30,7 +32,10 @@ export interface SandboxOptions {
   verifier: AccessTokenVerifier;
   /** The sandbox's own origin, e.g. `http://localhost:4010` (presigned links point at it). */
   baseUrl: string;
-  /** Origins whose browsers may call the API (the portal's site URL). */
+  /**
+   * Origins whose pages may call the API, with the CORS grant (../origins.ts `portalOrigins`); a page of any
+   * other origin is refused (403), and so is a cross-site request without one.
+   */
   corsOrigins: string[];
   /** Validate every response against the contract and refuse undocumented statuses (tests; default false). */
   validateResponses?: boolean;
@@ -120,6 +125,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   // Before CORS and the bearer check: it answers anyone holding a token signed with the local identity's
   // public key, so a page rebound to this machine by DNS must get nothing.
   addHostCheck(app, LOOPBACK_HOSTNAMES);
+  // So is a page of another site, which would otherwise send its writes (a simple POST needs no preflight).
+  addOriginCheck(app, { service: 'the local sandbox API', allowedOrigins: options.corsOrigins });
   // Bodies are validated exactly; query and path values arrive as strings and are coerced ("1" → 1).
   const bodies = ajv(false);
   const parameters = ajv(true);

@@ -9,6 +9,7 @@ import { loadContract } from '../../config/openapi';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { sandboxFirst } from '../../rules/contract';
 import { LOCAL_JWKS } from '../identity/jwks';
+import { portalOrigins } from '../origins';
 import { buildSandbox } from './app';
 import { CorpusDb } from './corpus/db';
 import { DOCUMENT_COUNT } from './corpus/seed';
@@ -42,7 +43,7 @@ export async function startLocalSandbox(env: PortalEnv = portalEnv): Promise<Loc
     corpus,
     verifier: await createAccessTokenVerifier(env.auth, { jwks: LOCAL_JWKS }),
     baseUrl: url,
-    corsOrigins: [new URL(env.siteUrl).origin],
+    corsOrigins: portalOrigins(env),
   });
   await app.listen({ port, host: '127.0.0.1' });
   console.log(

@@ -12,6 +12,7 @@ import { TEST_USERS } from '../../identity/testUsers';
 import type { DocumentFilters } from '../corpus/filters';
 import { DOCUMENT_COUNT, SAMPLE_IDS, type Document } from '../corpus/seed';
 import { LINK_VALIDITY_MS } from '../files';
+import { CROSS_SITE_NAVIGATION, CROSS_SITE_SCRIPT, crossSiteFetch, FOREIGN, preflight } from '../../__tests__/browser';
 import { BASE_URL, sandbox, SITE_ORIGIN } from './helper';
 
 let env: Awaited<ReturnType<typeof sandbox>>;
@@ -453,22 +454,50 @@ describe('access (spec §6, §8.1)', () => {
     ]);
   });
 
-  it("answers the portal's CORS preflight, and no other origin's", async () => {
-    const preflight = (origin: string) =>
-      env.app.inject({
-        method: 'OPTIONS',
-        url: '/api/v1/customer/documents',
-        headers: {
-          origin,
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'authorization,content-type',
-        },
-      });
-    const ours = await preflight(SITE_ORIGIN);
+  it("answers the portal's CORS preflight and calls, with the grant for its origin", async () => {
+    const ours = await env.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/customer/documents',
+      headers: preflight(SITE_ORIGIN, 'POST', 'authorization,content-type'),
+    });
     expect(ours.statusCode).toBe(204);
     expect(ours.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
     expect(String(ours.headers['access-control-allow-headers'])).toContain('authorization');
-    expect((await preflight('https://elsewhere.example')).headers['access-control-allow-origin']).toBeUndefined();
+    const called = await env.call('GET', '/doctypes', undefined, {
+      ...crossSiteFetch(SITE_ORIGIN),
+      authorization: `Bearer ${env.token}`,
+    });
+    expect([called.statusCode, called.headers['access-control-allow-origin']]).toEqual([200, SITE_ORIGIN]);
+  });
+
+  it("refuses another site's page with 403 and no grant: preflight, simple POST, token or not, script or link", async () => {
+    const refused = [
+      await env.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customer/documents',
+        headers: preflight(FOREIGN, 'POST', 'authorization,content-type'),
+      }),
+      // A simple POST, which the browser sends without a preflight.
+      await env.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/documents/lite',
+        headers: { ...crossSiteFetch(FOREIGN), 'content-type': 'text/plain' },
+        payload: '{}',
+      }),
+      await env.call('GET', '/doctypes', undefined, {
+        ...crossSiteFetch(FOREIGN),
+        authorization: `Bearer ${env.token}`,
+      }),
+      await env.call('GET', '/doctypes', undefined, CROSS_SITE_SCRIPT),
+      await env.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: CROSS_SITE_NAVIGATION }),
+    ];
+    for (const answer of refused) {
+      expect([answer.statusCode, answer.headers['access-control-allow-origin'], answer.body]).toEqual([
+        403,
+        undefined,
+        `Forbidden: the local sandbox API answers only the portal (${SITE_ORIGIN}) and clients outside a browser (curl, scripts), not pages of other sites.\n`,
+      ]);
+    }
   });
 
   it('answers a page rebound to this machine by DNS with 421, even with a valid token; loopback names pass', async () => {
