@@ -5,6 +5,7 @@
  */
 import type { PortalEnv } from '../config/env';
 import { startDefaultLocalIdentity } from './identity/default';
+import { portalOrigins } from './origins';
 import type { LocalIdentity } from './identity';
 import type { LocalSandbox } from './sandbox';
 import type { LocalIdp } from './idp';
@@ -77,9 +78,10 @@ async function startLocalSso(
   ]);
   const { idpPort, hostedUiPort } = env.localSso;
   const client = hostedUiClient(hostedUiPort);
+  const allowedOrigins = portalOrigins(env);
   const hint = 'or LOCAL_SSO=off to run without single sign-on';
   const idp = await withPortHint(
-    () => startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client }),
+    () => startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client, allowedOrigins }),
     idpPort,
     `IDP_PORT, ${hint}`,
   );
@@ -96,6 +98,7 @@ async function startLocalSso(
             logoutUrls: oauth.redirectSignOut,
           },
         ],
+        allowedOrigins,
         provider: { name: oauth.customProvider, issuer: idp.issuer, ...client },
         pool: identity.pool,
       }),

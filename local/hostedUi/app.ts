@@ -9,6 +9,9 @@
 import crypto from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
+import { addHostCheck } from '../../server/gate/hosts';
+import { addOriginCheck } from '../origins';
 import { CodeStore, federatedAttributes, federatedUsername, type IdpClaims } from './federation';
 
 /** The user pool side: what the local identity service does for the hosted UI. */
@@ -28,6 +31,11 @@ export interface HostedUiOptions {
   baseUrl: string;
   /** The pool's app clients and where they may be sent back to. */
   clients: { clientId: string; callbackUrls: string[]; logoutUrls: string[] }[];
+  /**
+   * The portal's origins (../origins.ts `portalOrigins`): their pages may redeem a code at `/oauth2/token`,
+   * with the CORS grant. Another site's page gets only the top-level navigations of the sign-in flow.
+   */
+  allowedOrigins: readonly string[];
   /** The custom OIDC provider, as the pool names it (e.g. `RegDataIdP`), and how to reach it. */
   provider: { name: string; issuer: string; clientId: string; clientSecret: string };
   pool: PoolAdapter;
@@ -88,11 +96,18 @@ export async function buildHostedUi(options: HostedUiOptions): Promise<FastifyIn
   const app = (
     options.https ? Fastify({ logger: false, https: options.https }) : Fastify({ logger: false })
   ) as FastifyInstance;
-  // Amplify redeems the code from the site's origin with fetch; like Cognito's token endpoint, answer it
-  // with CORS for the app clients' callback origins.
-  await app.register(cors, {
-    origin: [...new Set(options.clients.flatMap((c) => c.callbackUrls.map((url) => new URL(url).origin)))],
-  });
+  // A page rebound to this machine by DNS gets nothing, like from the other local services.
+  addHostCheck(app, LOOPBACK_HOSTNAMES);
+  // The portal sends the browser here and the IdP sends it back (top-level navigations, from any site, as
+  // to Cognito's hosted UI); a fetch or form post of another site's page is refused before any route.
+  addOriginCheck(
+    app,
+    { service: 'the local hosted UI', allowedOrigins: options.allowedOrigins, navigations: true },
+    options.https ? 'https' : 'http',
+  );
+  // Amplify redeems the code from the portal's page with fetch; like Cognito's token endpoint, answer it
+  // with CORS for the portal's origins.
+  await app.register(cors, { origin: [...options.allowedOrigins] });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );

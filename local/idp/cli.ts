@@ -4,10 +4,16 @@
  */
 import { portalEnv } from '../../config/env';
 import { hostedUiClient, SSO_DEMO_PERSON } from './default';
+import { portalOrigins } from '../origins';
 import { startLocalIdp } from './index';
 
 const { idpPort, hostedUiPort } = portalEnv.localSso;
-startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client: hostedUiClient(hostedUiPort) })
+startLocalIdp({
+  port: idpPort,
+  person: SSO_DEMO_PERSON,
+  client: hostedUiClient(hostedUiPort),
+  allowedOrigins: portalOrigins(portalEnv),
+})
   .then((idp) => {
     console.log(
       `[idp] Local OpenID Connect IdP at ${idp.issuer}; sign in as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.`,

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { hostCheckedListener } from '../../server/gate/hosts';
+import { originCheckedListener, type OriginPolicy } from '../origins';
 
 /** The person who can sign in at the local IdP. The password is for the local IdP only. */
 export interface IdpPerson {
@@ -31,6 +32,11 @@ export interface LocalIdpOptions {
   port?: number;
   person: IdpPerson;
   client: IdpClient;
+  /**
+   * The portal's origins (../origins.ts `portalOrigins`): their pages get oidc-provider's CORS grant. Any
+   * other site's page is refused (403), but for the top-level navigations of the sign-in flow. Default none.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** A running local IdP. */
@@ -77,11 +83,18 @@ async function formOf(req: http.IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * Starts the IdP on 127.0.0.1.
+ * Starts the IdP on 127.0.0.1. The browser reaches it by top-level navigations from any site (the hosted UI
+ * sends it to `/auth`; the login form posts to the IdP itself), so those are answered; a fetch or form post
+ * from another site's page is refused (../origins.ts).
  *
  * @throws {Error} when the port is taken (`EADDRINUSE`).
  */
-export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOptions): Promise<LocalIdp> {
+export async function startLocalIdp({
+  port = 9240,
+  person,
+  client,
+  allowedOrigins = [],
+}: LocalIdpOptions): Promise<LocalIdp> {
   // oidc-provider is ESM only.
   const { default: Provider } = await import('oidc-provider');
   const issuer = `http://localhost:${port}`;
@@ -102,6 +115,8 @@ export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOpt
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => false },
+    // CORS of the token and userinfo endpoints: the portal's pages only, as everywhere else here.
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.includes(origin),
     // The hosted UI reads the person's email from the ID token, as Cognito does with an OIDC provider.
     conformIdTokenClaims: false,
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Grant: 86_400, Session: 86_400, Interaction: 600 },
@@ -126,8 +141,11 @@ export async function startLocalIdp({ port = 9240, person, client }: LocalIdpOpt
       return grant;
     },
   });
-  // Behind the Host check: a page rebound to this machine by DNS must not sign in as the person.
-  const server = http.createServer(hostCheckedListener(interactionHandler(provider, person), LOOPBACK_HOSTNAMES));
+  // Behind the Host check: a page rebound to this machine by DNS must not sign in as the person; behind the
+  // origin check: nor may another site's page (oidc-provider grants CORS to any origin on discovery and JWKS).
+  const policy: OriginPolicy = { service: 'the local IdP', allowedOrigins, navigations: true };
+  const listener = originCheckedListener(interactionHandler(provider, person), () => policy);
+  const server = http.createServer(hostCheckedListener(listener, LOOPBACK_HOSTNAMES));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

@@ -2,8 +2,8 @@
  * The `Host` check of a Fastify app (rules/hosts.ts): an `onRequest` hook that answers 421 Misdirected
  * Request, with one plain-text line naming the accepted names, to a request for any other name. Register
  * it before every other hook, so nothing else (the access check, a token's verification, CORS) runs for
- * such a request. The gate (server/app.ts), the MCP server of `npm start` (server/listen.ts) and the
- * local sandbox API use it; {@link hostCheckedListener} does the same for a plain Node HTTP server (the
+ * such a request. The gate (server/app.ts), the MCP server of `npm start` (server/listen.ts), the local
+ * sandbox API and the local hosted UI use it; {@link hostCheckedListener} does the same for a plain Node HTTP server (the
  * local identity service and IdP).
  */
 import type http from 'node:http';

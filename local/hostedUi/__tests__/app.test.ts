@@ -8,9 +8,11 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { CROSS_SITE_NAVIGATION, crossSiteFetch, FOREIGN, preflight } from '../../__tests__/browser';
 import { buildHostedUi } from '../app';
 
-const SITE = 'http://localhost:3000/login';
+const PORTAL = 'http://localhost:3000';
+const SITE = `${PORTAL}/login`;
 const verifier = crypto.randomBytes(32).toString('base64url');
 const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -45,6 +47,7 @@ beforeAll(async () => {
   app = await buildHostedUi({
     baseUrl: 'https://localhost:9230',
     clients: [{ clientId: 'web', callbackUrls: [SITE], logoutUrls: ['http://localhost:3000/'] }],
+    allowedOrigins: [PORTAL, 'http://127.0.0.1:3000'],
     provider: { name: 'RegDataIdP', issuer, clientId: 'hosted-ui', clientSecret: 'secret' },
     pool: {
       async upsertFederatedUser(username, attributes) {
@@ -71,26 +74,29 @@ beforeEach(() => {
   };
 });
 
-/** authorize → (IdP) → idpresponse; returns the site's return URL. */
+/** authorize → (IdP) → idpresponse, as the browser navigates from the portal and back; returns the site's return URL. */
 async function roundTrip(params: Record<string, string> = {}) {
   const authorize = await app.inject({
     method: 'GET',
+    headers: CROSS_SITE_NAVIGATION,
     url: `/oauth2/authorize?${new URLSearchParams({ client_id: 'web', redirect_uri: SITE, response_type: 'code', state: 'site-state', code_challenge: challenge, code_challenge_method: 'S256', identity_provider: 'RegDataIdP', scope: 'openid email', ...params })}`,
   });
   if (authorize.statusCode !== 302) return { authorize };
   const atIdp = new URL(authorize.headers.location as string);
   const back = await app.inject({
     method: 'GET',
+    headers: CROSS_SITE_NAVIGATION,
     url: `/oauth2/idpresponse?code=idp-code&state=${atIdp.searchParams.get('state')}`,
   });
   return { authorize, atIdp, back };
 }
 
-const token = (body: Record<string, string>) =>
+/** The token request, as Amplify sends it with fetch from the page at `origin` (default: the portal's). */
+const token = (body: Record<string, string>, origin = PORTAL) =>
   app.inject({
     method: 'POST',
     url: '/oauth2/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...crossSiteFetch(origin), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(body).toString(),
   });
 
@@ -198,6 +204,7 @@ it('refuses an ID token issued for another client', async () => {
 it('signs out back to a listed sign-out URL only', async () => {
   const ok = await app.inject({
     method: 'GET',
+    headers: CROSS_SITE_NAVIGATION,
     url: `/logout?client_id=web&logout_uri=${encodeURIComponent('http://localhost:3000/')}`,
   });
   expect([ok.statusCode, ok.headers.location]).toEqual([302, 'http://localhost:3000/']);
@@ -208,17 +215,74 @@ it('signs out back to a listed sign-out URL only', async () => {
   expect(bad.statusCode).toBe(400);
 });
 
-it('lets the site read the token answer (CORS for its callback origins only), as Cognito does', async () => {
-  const preflight = (origin: string) =>
+it("lets the portal's pages read the token answer (CORS for their origins only), as Cognito does", async () => {
+  const tokenPreflight = (origin: string) =>
     app.inject({
       method: 'OPTIONS',
       url: '/oauth2/token',
-      headers: { origin, 'access-control-request-method': 'POST' },
+      headers: preflight(origin, 'POST', 'content-type'),
     });
-  expect((await preflight('http://localhost:3000')).headers['access-control-allow-origin']).toBe(
-    'http://localhost:3000',
-  );
-  expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  for (const origin of [PORTAL, 'http://127.0.0.1:3000']) {
+    const granted = await tokenPreflight(origin);
+    expect([granted.statusCode, granted.headers['access-control-allow-origin']]).toEqual([204, origin]);
+  }
+  const { back } = await roundTrip();
+  const code = new URL(back!.headers.location as string).searchParams.get('code')!;
+  const redeemed = await token({
+    grant_type: 'authorization_code',
+    client_id: 'web',
+    redirect_uri: SITE,
+    code,
+    code_verifier: verifier,
+  });
+  expect([redeemed.statusCode, redeemed.headers['access-control-allow-origin']]).toEqual([200, PORTAL]);
+});
+
+it("refuses another site's fetch or form post with 403 and no grant, but not the sign-in flow's navigations", async () => {
+  const { back } = await roundTrip();
+  const code = new URL(back!.headers.location as string).searchParams.get('code')!;
+  const redeem = {
+    grant_type: 'authorization_code',
+    client_id: 'web',
+    redirect_uri: SITE,
+    code,
+    code_verifier: verifier,
+  };
+  const refused = [
+    await app.inject({ method: 'OPTIONS', url: '/oauth2/token', headers: preflight(FOREIGN, 'POST', 'content-type') }),
+    // A form-encoded POST needs no preflight: without the refusal, the code would be spent.
+    await token(redeem, FOREIGN),
+    // Nor may another site post a form to it, or frame its pages.
+    await app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { ...CROSS_SITE_NAVIGATION, origin: FOREIGN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(redeem).toString(),
+    }),
+    await app.inject({
+      method: 'GET',
+      url: '/logout?client_id=web',
+      headers: { ...CROSS_SITE_NAVIGATION, 'sec-fetch-dest': 'iframe' },
+    }),
+  ];
+  for (const answer of refused) {
+    expect([answer.statusCode, answer.headers['access-control-allow-origin'], answer.body]).toEqual([
+      403,
+      undefined,
+      expect.stringMatching(/^Forbidden: the local hosted UI answers only the portal \(http:\/\/localhost:3000, /),
+    ]);
+  }
+  // The code is still there for the portal.
+  expect((await token(redeem)).statusCode).toBe(200);
+});
+
+it('answers a page rebound to this machine by DNS with 421', async () => {
+  const rebound = await app.inject({
+    method: 'GET',
+    url: '/logout?client_id=web',
+    headers: { host: 'rebind.example:9230' },
+  });
+  expect([rebound.statusCode, rebound.body]).toEqual([421, expect.stringMatching(/^Misdirected request/)]);
 });
 
 it("answers a failure of the pool's data files as server_error, its path in the console only", async () => {
