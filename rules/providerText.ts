@@ -9,9 +9,7 @@
  * - Links and images must be absolute: a relative destination (`../../.env`, `./logo.png`) is one Docusaurus
  *   resolves against the build machine's files and bundles into the site (its MDX link and image
  *   transforms), and the provider knows none of this portal's paths anyway.
- * - Plain-text fields that a generated page holds as Markdown source (a contact's name, a security scheme's
- *   bearer format, a scope) are written with every ASCII punctuation character backslash-escaped
- *   ({@link asMarkdownText}), which CommonMark (0.31, "Backslash escapes") and MDX read as that character.
+ * - An email address must be one (it becomes a `mailto:` link), an HTTP authentication scheme a token.
  */
 import type { Element, Nodes, Root } from 'hast';
 
@@ -81,24 +79,33 @@ export function dropRelativeUrls(tree: Root | Element): string[] {
   return [...dropped];
 }
 
-/** CommonMark's ASCII punctuation: each may be backslash-escaped and is then read as itself. */
-const ASCII_PUNCTUATION = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
-
 /**
- * A plain text written so that Markdown and MDX read it as that text: every ASCII punctuation character
- * backslash-escaped (so no `<`, `{`, `[`, `` ` ``, `*` or `:::` is syntax), and each control character,
- * line break included, a space (a text on one line cannot start a block).
- *
- * @param text - a plain-text field of the description, e.g. a contact's name.
+ * Whether `address` may be shown as an email address and linked with `mailto:`: one `@`, no space, control,
+ * quote, bracket, brace, angle bracket, backslash, comma, semicolon or colon, at most 254 characters.
  */
-export function asMarkdownText(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029) out += ' ';
-    else out += ASCII_PUNCTUATION.has(char) ? `\\${char}` : char;
-  }
-  return out;
+export function isPlainEmailAddress(address: string): boolean {
+  if (address.length > 254) return false;
+  const at = address.indexOf('@');
+  if (at < 1 || at !== address.lastIndexOf('@') || at === address.length - 1) return false;
+  for (const char of address) if (char <= ' ' || char === '\u007f' || '"\'()<>[]{}\\,;:`'.includes(char)) return false;
+  return true;
+}
+
+/** RFC 9110 token characters besides letters and digits (an authentication scheme's name is a token). */
+const TOKEN_MARKS = new Set("!#$%&'*+-.^_`|~");
+
+/** Whether `scheme` is an HTTP authentication scheme's name: a token (RFC 9110, 5.6.2), at most 64 characters. */
+export function isAuthScheme(scheme: string): boolean {
+  if (scheme.length === 0 || scheme.length > 64) return false;
+  for (const char of scheme)
+    if (!(
+      (char >= 'a' && char <= 'z') ||
+      (char >= 'A' && char <= 'Z') ||
+      (char >= '0' && char <= '9') ||
+      TOKEN_MARKS.has(char)
+    ))
+      return false;
+  return true;
 }
 
 /** Characters a URL written into a page keeps percent-encoded: none of them can then end a string or a link. */

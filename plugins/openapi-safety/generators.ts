@@ -7,8 +7,10 @@
  * description line go into `"…"` YAML front matter with only unescaped `"` replaced. The description's
  * Markdown texts are sanitized and escaped before generation (scripts/openapi/sanitize.ts); here:
  *
- * - the info page's plain-text fields are written as literal text (rules/providerText.ts `asMarkdownText`),
- *   and a license identifier that is no SPDX identifier is left out (the page links it to spdx.org);
+ * - the info page's plain-text fields are written as MDX string expressions ({@link asMdxText}), shown as
+ *   text and never read as Markdown; the contact's email and a scheme's `scheme` are checked before
+ *   generation (scripts/openapi/sanitize.ts); a license identifier that is no SPDX identifier is left out
+ *   (the page links it to spdx.org);
  * - after each page is generated, its title and description are escaped for the YAML front matter the
  *   plugin renders from them next (backslash, double quote and control characters).
  *
@@ -29,7 +31,6 @@ import type {
   SchemaPageMetadata,
   TagPageMetadata,
 } from 'docusaurus-plugin-openapi-docs/src/types';
-import { asMarkdownText } from '../../rules/providerText';
 
 /** The plugin's own generators (`docusaurus-plugin-openapi-docs/lib/markdown`). */
 type DefaultGenerators = Required<MarkdownGenerator>;
@@ -89,6 +90,15 @@ export function yamlQuotedContent(text: string): string {
   return out;
 }
 
+/**
+ * A plain text as MDX writes a string: an expression holding a JSON string literal, which MDX renders as that
+ * text and never reads as Markdown (no `<`, `{`, `[`, `:::` or autolinked URL of the provider's becomes
+ * anything), and which scripts/openapi/pageCheck.ts accepts as static data.
+ */
+export function asMdxText(text: string): string {
+  return `{${JSON.stringify(text)}}`;
+}
+
 /** Whether `id` is shaped like an SPDX license identifier (`MIT`, `Apache-2.0`, `GPL-3.0+`). */
 function isSpdxIdentifier(id: string): boolean {
   if (id.length === 0 || id.length > 64) return false;
@@ -104,20 +114,37 @@ function isSpdxIdentifier(id: string): boolean {
 }
 
 /**
- * `value` with every string and every object key written as literal Markdown text, except the Markdown texts
- * under `description` (sanitized and escaped before generation).
+ * A security scheme as the generator shows it: every string it writes as Markdown ({@link SHOWN_AS_TEXT}, a
+ * flow's URLs, each scope and its description) as {@link asMdxText}; `type`, `in` and `scheme`, which it
+ * switches on and the description checks (scripts/openapi/sanitize.ts), and the sanitized `description`, as
+ * they are.
  */
-function asText(value: unknown): unknown {
-  if (typeof value === 'string') return asMarkdownText(value);
-  if (Array.isArray(value)) return value.map(asText);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [
-      asMarkdownText(key),
-      key === 'description' && typeof child === 'string' ? child : asText(child),
+function schemeAsText(scheme: Record<string, unknown>): Record<string, unknown> {
+  const text = (value: unknown) => (typeof value === 'string' ? asMdxText(value) : value);
+  const flows = Object.fromEntries(
+    Object.entries((scheme.flows ?? {}) as Record<string, Record<string, unknown>>).map(([name, flow]) => [
+      name,
+      {
+        ...flow,
+        ...Object.fromEntries(['authorizationUrl', 'tokenUrl', 'refreshUrl'].map((key) => [key, text(flow[key])])),
+        scopes: Object.fromEntries(
+          Object.entries((flow.scopes ?? {}) as Record<string, unknown>).map(([scope, about]) => [
+            asMdxText(scope),
+            text(about),
+          ]),
+        ),
+      },
     ]),
   );
+  return {
+    ...scheme,
+    ...Object.fromEntries(SHOWN_AS_TEXT.map((key) => [key, text(scheme[key])])),
+    ...(scheme.flows ? { flows } : {}),
+  };
 }
+
+/** A security scheme's fields the generator writes as Markdown children of its table. */
+const SHOWN_AS_TEXT = ['bearerFormat', 'name', 'openIdConnectUrl'];
 
 /** The info page's data with the fields the plugin writes as Markdown source written as literal text. */
 export function infoPageAsText(page: InfoPageMetadata): InfoPageMetadata {
@@ -129,19 +156,22 @@ export function infoPageAsText(page: InfoPageMetadata): InfoPageMetadata {
       ...(contact && {
         contact: {
           ...contact,
-          ...(contact.name !== undefined && { name: asMarkdownText(contact.name) }),
-          ...(contact.email !== undefined && { email: asMarkdownText(contact.email) }),
+          ...(contact.name !== undefined && { name: asMdxText(contact.name) }),
         },
       }),
       ...(license && {
         license: {
           ...license,
-          ...(license.name !== undefined && { name: asMarkdownText(license.name) }),
+          ...(license.name !== undefined && { name: asMdxText(license.name) }),
           identifier: license.identifier && isSpdxIdentifier(license.identifier) ? license.identifier : undefined,
         },
       }),
     },
-    securitySchemes: asText(page.securitySchemes) as InfoPageMetadata['securitySchemes'],
+    securitySchemes:
+      page.securitySchemes &&
+      (Object.fromEntries(
+        Object.entries(page.securitySchemes).map(([key, scheme]) => [key, schemeAsText(scheme as never)]),
+      ) as InfoPageMetadata['securitySchemes']),
   };
 }
 

@@ -25,7 +25,13 @@
  */
 import type { Root as HastRoot, Nodes as HastNodes } from 'hast';
 import type { Schema } from 'hast-util-sanitize';
-import { dropRelativeUrls, providerTextSchema, safeLinkUrl } from '../../rules/providerText';
+import {
+  dropRelativeUrls,
+  isAuthScheme,
+  isPlainEmailAddress,
+  providerTextSchema,
+  safeLinkUrl,
+} from '../../rules/providerText';
 import { pluginClean } from '../../plugins/openapi-safety/generators';
 
 /**
@@ -417,6 +423,11 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
         }
         if (LINK_KEYS.has(key) && typeof child === 'string' && !pointer.startsWith('/servers'))
           return linkEntry(key, child, at, findings);
+        const plain = plainFieldProblem(pointer, key, child);
+        if (plain) {
+          findings.push({ pointer: at, dropped: [plain] });
+          return [];
+        }
         if (key === 'x-enumDescriptions')
           return [
             [
@@ -445,6 +456,22 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
       dropped: [...unknown].map(([key, { count }]) => `${key} (an extension the reference does not show, ${count}×)`),
     });
   return { doc: sanitized, findings };
+}
+
+/**
+ * Why a plain field cannot be shown as what it says it is, if so: the contact's email (a `mailto:` link) and a
+ * security scheme's HTTP authentication scheme (a token), which the generated pages hold as they are.
+ */
+function plainFieldProblem(pointer: string, key: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (pointer === '/info/contact' && key === 'email' && !isPlainEmailAddress(value))
+    return `email (${JSON.stringify(value.slice(0, 40))} is no email address)`;
+  const segments = pointer.split('/');
+  if (segments.length === 4 && segments[1] === 'components' && segments[2] === 'securitySchemes' && key === 'scheme')
+    return isAuthScheme(value)
+      ? undefined
+      : `scheme (${JSON.stringify(value.slice(0, 40))} is no HTTP authentication scheme)`;
+  return undefined;
 }
 
 /** An object's entries, each value mapped with its JSON pointer (anything else as it is). */

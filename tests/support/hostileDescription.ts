@@ -40,39 +40,19 @@ export function linePayload(field: string): string {
   return `Planted ${field} \\" <img src=x onerror='${plantedCode(field)}'> {${plantedCode(field)}}`;
 }
 
-/** The fields the hostile description plants into, as JSON pointers into it. */
-export const PLANTED_FIELDS = [
-  '/info/termsOfService',
-  '/info/contact/name',
-  '/info/contact/email',
-  '/info/contact/url',
-  '/info/license/name',
-  '/info/license/url',
-  '/info/x-logo',
-  '/components/securitySchemes/bearerAuth/bearerFormat',
-  '/components/securitySchemes/bearerAuth/description',
-  '/components/securitySchemes/plantedOAuth',
-  '/paths/~1doctypes/get/description',
-  '/paths/~1doctypes/get/x-deprecated-description',
-  '/paths/~1doctypes/get/parameters/0/x-enumDescriptions',
-  '/paths/~1doctypes/get/x-codeSamples',
-  '/paths/~1doctypes/get/x-planted',
-  '/paths/~1sectors/get/summary',
-  '/tags/1/x-displayName',
-  '/tags/1/description',
-] as const;
-
-/** The vendored contract (parsed) with every field of {@link PLANTED_FIELDS} planted. Not changed. */
+/**
+ * The vendored contract (parsed) with payloads planted into the info page's terms, contact name, license and
+ * logo, both security schemes (bearer format, description, OAuth URL, scope), `GET /doctypes` (description,
+ * deprecation notice, a parameter's enum and enum descriptions, a code sample, an unknown extension), the
+ * summary of `GET /sectors` (front matter) and the second tag (display name, description). Not changed.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function hostileDescription(vendored: any): any {
   const doc = structuredClone(vendored);
   const tos = `https://example.com/terms'+${plantedCode('/info/termsOfService')}+'`;
   doc.info.termsOfService = tos;
-  doc.info.contact = {
-    name: payloads('/info/contact/name'),
-    email: `x@example.com)<img src=x onerror='${plantedCode('/info/contact/email')}'>`,
-    url: `javascript:${plantedCode('/info/contact/url')}`,
-  };
+  // The contact's address is the operator's (PROVIDER_CONTACT), whatever the description says; its name is the provider's.
+  doc.info.contact = { name: payloads('/info/contact/name') };
   doc.info.license = { name: payloads('/info/license/name'), url: `https://example.com/l'"><img src=x onerror=1>` };
   doc.info['x-logo'] = { url: `javascript:${plantedCode('/info/x-logo')}`, altText: linePayload('/info/x-logo') };
   const schemes = doc.components.securitySchemes;
@@ -94,15 +74,20 @@ export function hostileDescription(vendored: any): any {
   doctypes.deprecated = true;
   doctypes['x-deprecated-description'] = payloads('/paths/~1doctypes/get/x-deprecated-description');
   doctypes.security = [{ bearerAuth: [] }, { plantedOAuth: [] }];
+  const plantedValue = `<img src=x onerror='${plantedCode('enum value')}'>`;
   doctypes.parameters = [
     {
       name: 'planted',
       in: 'query',
       description: 'A planted parameter.',
-      schema: { type: 'string', enum: ['a', `<img src=x onerror='${plantedCode('enum value')}'>`] },
-      'x-enumDescriptions': {
-        a: payloads('/paths/~1doctypes/get/parameters/0/x-enumDescriptions'),
-        [`<img src=x onerror='${plantedCode('enum value')}'>`]: 'Planted enum value.',
+      // The theme writes the enum descriptions' table itself, in the browser, from the parameter's schema.
+      schema: {
+        type: 'string',
+        enum: ['a', plantedValue],
+        'x-enumDescriptions': {
+          a: payloads('/paths/~1doctypes/get/parameters/0/schema/x-enumDescriptions'),
+          [plantedValue]: 'Planted enum value.',
+        },
       },
     },
   ];

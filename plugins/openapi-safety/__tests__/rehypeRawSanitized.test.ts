@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
-import { THEME_MARKDOWN_DIR } from '..';
+import { SANITIZING_RAW, sanitizesThemeMarkdown, THEME_MARKDOWN_DIR } from '..';
 
 const TABLE =
   '| Enum Value | Description |\n| ---- | ----- |\n' +
@@ -48,7 +48,14 @@ describe('the OpenAPI theme’s Markdown renderer, as the site bundles it', () =
     );
   });
 
-  it('still imports rehype-raw by name (else plugins/openapi-safety’s bundler rule no longer applies)', () => {
+  it('the build’s guard: a bundle with the theme’s renderer must hold the sanitizing plugin too', () => {
+    const theme = path.join(THEME_MARKDOWN_DIR, 'index.js');
+    expect(sanitizesThemeMarkdown([theme, SANITIZING_RAW, undefined])).toBe(true);
+    expect(sanitizesThemeMarkdown([`${theme}?x`])).toBe(false);
+    expect(sanitizesThemeMarkdown(['/site/src/pages/index.tsx'])).toBe(true);
+  });
+
+  it('still imports rehype-raw by name (else plugins/openapi-safety’s replacement no longer applies)', () => {
     const source = fs.readFileSync(path.join(THEME_MARKDOWN_DIR, 'index.js'), 'utf8');
     expect(source).toContain('import rehypeRaw from "rehype-raw";');
   });

@@ -114,6 +114,9 @@ async function main() {
       findings: pageFindings.filter((finding) => finding.page.endsWith(file)),
       ...ran,
       plantedElements: parseHtml(ran.html).querySelectorAll(`[${PLANTED_ATTRIBUTE}]`).length,
+      links: parseHtml(ran.html)
+        .querySelectorAll('a')
+        .map((a) => a.getAttribute('href') ?? ''),
       // Elements and attributes that run code, navigate or embed, as the browser would parse the HTML.
       dangerous: parseHtml(ran.html)
         .querySelectorAll('*')
