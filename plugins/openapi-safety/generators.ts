@@ -171,7 +171,7 @@ export function infoPageAsText(page: InfoPageMetadata): InfoPageMetadata {
       page.securitySchemes &&
       (Object.fromEntries(
         Object.entries(page.securitySchemes).map(([key, scheme]) => [key, schemeAsText(scheme as never)]),
-      ) as InfoPageMetadata['securitySchemes']),
+      ) as unknown as InfoPageMetadata['securitySchemes']),
   };
 }
 

@@ -66,10 +66,10 @@ async function plantedOn(page: Page) {
       ran: (globalThis as unknown as Record<string, unknown>)[global] ?? [],
       elements: document.querySelectorAll(`[${attribute}]`).length,
       metaInBody: document.querySelectorAll('body meta[http-equiv]').length,
-      handlers: [...document.querySelectorAll('body *')].filter((element) =>
-        [...element.attributes].some((a) => a.name.startsWith('on') || a.value.trim().startsWith('javascript:')),
+      handlers: Array.from(document.querySelectorAll('body *')).filter((element) =>
+        Array.from(element.attributes).some((a) => a.name.startsWith('on') || a.value.trim().startsWith('javascript:')),
       ).length,
-      fixedOverlays: [...document.querySelectorAll('main *')].filter((element) => {
+      fixedOverlays: Array.from(document.querySelectorAll('main *')).filter((element) => {
         const style = getComputedStyle(element);
         return style.position === 'fixed' && element.getBoundingClientRect().width > window.innerWidth / 2;
       }).length,
