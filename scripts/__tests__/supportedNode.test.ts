@@ -283,15 +283,18 @@ it("the tests' checksum override names only a package npm refuses to fetch", () 
   const host = machine('tampered');
   host.run();
   expect(host.npmCalls()[0]).toMatch(new RegExp(`^pack ${TEST_PACKAGE}@24\\.21\\.0 `));
-  // The real npm, offline: it refuses the name before asking any registry.
-  const npm = spawnSync('npm', ['pack', `${TEST_PACKAGE}@24.21.0`, '--offline', '--dry-run'], {
-    cwd: host.work,
-    env: environment([path.dirname(process.execPath)]),
-    encoding: 'utf8',
-    timeout: 60_000,
+  // npm checks every name it is asked for with this library before asking any registry.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const validate = require('validate-npm-package-name') as (name: string) => {
+    validForNewPackages: boolean;
+    validForOldPackages: boolean;
+    errors?: string[];
+  };
+  expect(validate(TEST_PACKAGE)).toMatchObject({
+    validForNewPackages: false,
+    validForOldPackages: false,
+    errors: ['name cannot start with an underscore'],
   });
-  expect(npm.status).not.toBe(0);
-  expect(npm.stderr).toContain('EINVALIDPACKAGENAME');
 });
 
 it('a supported Node is kept, silently', () => {
