@@ -65,8 +65,7 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
  * second worker and the two workers end together: the production install (its own folder, port and user pool),
  * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
  * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
- * description), whose Logout revokes only its own session's refresh token, and a site built from a hostile
- * description (its own copy, ports and services).
+ * description), whose Logout revokes only its own session's refresh token.
  */
 const APART = [
   '**/production.spec.ts',
@@ -77,7 +76,6 @@ const APART = [
   '**/mcp-install.spec.ts',
   '**/markdown.spec.ts',
   '**/description.spec.ts',
-  '**/hostile-description.spec.ts',
 ];
 
 export default defineConfig({
