@@ -1,9 +1,9 @@
 /**
  * A hostile provider description (tests/support/hostileDescription.ts: every field the OpenAPI generator or
  * theme renders carrying an MDX expression, a `<script>`, an `onerror`, a meta refresh and a fixed overlay),
- * served by a stand-in provider over loopback as `API_HOST`, builds with `npm run build` into pages on which,
- * opened in Chromium behind the gate with a signed-in reader, no planted code runs, no planted element
- * renders and nothing navigates away; the build log names each field it cleaned. The site is a copy of the
+ * served by a stand-in provider over loopback as `API_HOST`, builds with `npm run build` into pages
+ * on which, opened in Chromium behind the gate with a signed-in reader, no planted code runs, no planted
+ * element renders and nothing navigates away; the build log names each field it cleaned. The site is a copy of the
  * sources in a folder of its own, built and served with every port moved, so the suite's own build and
  * services are untouched.
  */
@@ -46,17 +46,29 @@ async function startProvider(): Promise<{ host: string; close: () => Promise<voi
 }
 
 /**
- * Runs `npm run -s <script>` in `cwd` and resolves with its exit code and output. Asynchronous: the stand-in
- * provider answers from this process while the build runs.
+ * Runs `command` in `cwd` and resolves with its exit code and output. Asynchronous: the stand-in provider
+ * answers from this process while the build runs.
  */
-function npmRun(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; log: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; log: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => (log += chunk));
     child.stderr.on('data', (chunk: Buffer) => (log += chunk));
     child.on('error', reject).on('close', (status) => resolve({ status, log }));
   });
+}
+
+/** `npm run build` in `site`: resolves with its output, once it has passed. */
+async function build(site: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const { status, log } = await run('npm', ['run', '-s', 'build'], site, env);
+  expect(status, log).toBe(0);
+  return log;
 }
 
 /** What a page holds or did that a planted field would cause. */
@@ -124,8 +136,7 @@ test('a hostile provider description builds pages on which nothing planted runs,
     if (new URL(request.url()).hostname === PLANTED_HOST) navigations.push(request.url());
   });
   try {
-    const { status, log } = await npmRun('build', site, env);
-    expect(status, log).toBe(0);
+    const log = await build(site, env);
     expect(log).toContain(`API reference: built from the provider's description at ${provider.host}`);
     for (const field of [
       '/info/termsOfService',

@@ -5,7 +5,8 @@
  * and each language it shows (curl, Python, TypeScript), the page's blocks in page order, exactly as the
  * page shows them, in a fresh terminal holding only what the page sets, against the local identity service
  * and the sandbox API. Every answer a page shows is compared with the real one. The steps that must not run
- * are counted and listed.
+ * are counted and listed. Journeys that share no account run concurrently (`it.concurrent`): each mostly waits
+ * for its programs, so the suite takes its longest journeys' time rather than their sum.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -188,7 +189,7 @@ describe('every guide runs as written', () => {
     expect(notRun.length).toBeLessThanOrEqual(8);
   });
 
-  it.each(journeys)('%s in %s', async (file, language) => {
+  it.concurrent.each(journeys)('%s in %s', async (file, language) => {
     const guide = guides.get(file) as Guide;
     const dir = fs.mkdtempSync(path.join(work, 'journey-'));
     await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
@@ -207,13 +208,16 @@ describe('Tokens for scripts signs in an account Cognito asks for more, in the s
       challenge,
     });
 
-  it.each(LANGUAGES)('in %s: a new account sets its password at the prompt, then has tokens', async (language) => {
-    // A new account of its own per language: Cognito asks for the new password once.
-    const account = GUIDE_NEW_ACCOUNTS.find(
-      (user) => user.username === `new-password-${language.toLowerCase()}@example.com`,
-    )!;
-    await asAccount(language, account.username, 'NEW_PASSWORD_REQUIRED');
-  });
+  it.concurrent.each(LANGUAGES)(
+    'in %s: a new account sets its password at the prompt, then has tokens',
+    async (language) => {
+      // A new account of its own per language: Cognito asks for the new password once.
+      const account = GUIDE_NEW_ACCOUNTS.find(
+        (user) => user.username === `new-password-${language.toLowerCase()}@example.com`,
+      )!;
+      await asAccount(language, account.username, 'NEW_PASSWORD_REQUIRED');
+    },
+  );
 
   it.each(LANGUAGES)(
     'in %s: an account with an authenticator answers with the code, then has tokens',
@@ -224,16 +228,19 @@ describe('Tokens for scripts signs in an account Cognito asks for more, in the s
 });
 
 describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
-  it.each(journeys.filter(([, language]) => language === 'curl').map(([file]) => file))('%s', async (file) => {
-    const guide = guides.get(file) as Guide;
-    await runJourney(file, journeyOf(guide, 'curl', guides), 'curl', {
-      ...context,
-      workDir: fs.mkdtempSync(path.join(work, 'zsh-')),
-      shell: 'zsh',
-      // The answers are compared in the bash run; this one checks that every step works in zsh.
-      compareAnswers: false,
-    });
-  });
+  it.concurrent.each(journeys.filter(([, language]) => language === 'curl').map(([file]) => file))(
+    '%s',
+    async (file) => {
+      const guide = guides.get(file) as Guide;
+      await runJourney(file, journeyOf(guide, 'curl', guides), 'curl', {
+        ...context,
+        workDir: fs.mkdtempSync(path.join(work, 'zsh-')),
+        shell: 'zsh',
+        // The answers are compared in the bash run; this one checks that every step works in zsh.
+        compareAnswers: false,
+      });
+    },
+  );
 
   it('no shell line holds a "!" in double quotes, which an interactive bash or zsh expands from history', () => {
     const expanding = shellSteps()
@@ -267,7 +274,7 @@ describe('Tokens for scripts outlives its access token', () => {
       compareAnswers: false,
     });
 
-  it.each(LANGUAGES)(
+  it.concurrent.each(LANGUAGES)(
     `in %s: sign in, call, wait past a ${SHORT_LIFETIME_S}-second token, refresh, call again`,
     async (language) => {
       await outlive(guides.get(file) as Guide, language);
