@@ -95,6 +95,13 @@ const USER_POOL_ID = /^([a-z]{2}(?:-gov)?-[a-z]+-\d)_[0-9A-Za-z]+$/;
 export const LOCAL_USER_POOL_ID = 'us-east-1_LocalDev1';
 export const LOCAL_APP_CLIENT_ID = 'portallocalappclient000001';
 
+/**
+ * The local pool's app client for MCP sign-in (what COGNITO_MCP_CLIENT_ID names in a deploy): the portal's
+ * authorization server signs readers in through the hosted UI with it on behalf of AI tools, so their tokens
+ * are never a web session's (server/oauth).
+ */
+export const LOCAL_MCP_CLIENT_ID = 'portallocalmcpclient000001';
+
 /** How sign-in is wired: `local` runs our own cognito-local; `cognito` talks to a real user pool. */
 export type AuthMode = 'local' | 'cognito';
 

@@ -41,6 +41,16 @@ export const PROTECTED_RESOURCE_METADATA_PATHS = [
  */
 export const PROTECTED_RESOURCE_METADATA_METHODS = ['GET', 'HEAD'] as const;
 
+/**
+ * Where the portal's OAuth authorization server for MCP clients lives (server/oauth): its issuer is
+ * `<site>/oauth`, its endpoints and the reader's consent page are under this prefix, and the user pool's hosted
+ * UI sends the reader back to {@link MCP_OAUTH_CALLBACK_PATH}.
+ */
+export const MCP_OAUTH_PREFIX = '/oauth';
+
+/** Where the hosted UI returns the reader after sign-in (the MCP app client's callback URL). */
+export const MCP_OAUTH_CALLBACK_PATH = `${MCP_OAUTH_PREFIX}/callback`;
+
 /** The user pool as the MCP client sees it. */
 export interface McpAuthorizationServer {
   /**
