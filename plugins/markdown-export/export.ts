@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Inventory, ListItem, PageEntry } from './inventory';
+import { llmsTxtLink } from '../../rules/llmsTxt';
 import { markdownHrefOf, markdownPathOf } from '../../rules/routes';
 import { toPlainMarkdown } from './mdx';
 import { findOperation, operations } from '../../rules/contract';
@@ -162,10 +163,13 @@ export function llmsTxtOf(inventory: Inventory, pages: PageEntry[], contract: Ap
   const lines = (section: string) =>
     pages
       .filter((page) => page.section === section)
-      .map((page) => {
-        const description = summaryOf(page, contract);
-        return `- [${page.title}](${markdownUrlOf(inventory.siteUrl, page.route)})${description ? `: ${description}` : ''}`;
-      });
+      .map((page) =>
+        llmsTxtLink({
+          title: page.title,
+          url: markdownUrlOf(inventory.siteUrl, page.route),
+          description: summaryOf(page, contract),
+        }),
+      );
   const llms = [
     llmsHeader(inventory),
     ...sectionsOf(inventory.pages).flatMap((section) => {
@@ -190,14 +194,14 @@ export function llmsFullTxtOf(inventory: Inventory, rendered: RenderedPage[]): s
 /**
  * Writes every page's Markdown copy (`<route>.md`), `llms.txt` and `llms-full.txt` into `buildDir`.
  *
- * @returns what was written: number of `.md` files and bytes of the llms files.
+ * @returns what was written: number of `.md` files and bytes of the llms files; and the pages as rendered.
  * @throws {Error} as {@link renderPages}.
  */
 export async function exportMarkdown(
   buildDir: string,
   inventory: Inventory,
   contract: ApiDocument,
-): Promise<{ pages: number; llmsBytes: number; llmsFullBytes: number }> {
+): Promise<{ pages: number; llmsBytes: number; llmsFullBytes: number; rendered: RenderedPage[] }> {
   const rendered = await renderPages(inventory, contract);
   for (const { page, markdown } of rendered) {
     const file = path.join(buildDir, markdownPathOf(page.route));
@@ -212,7 +216,12 @@ export async function exportMarkdown(
   const full = llmsFullTxtOf(inventory, rendered);
   fs.writeFileSync(path.join(buildDir, 'llms.txt'), llms);
   fs.writeFileSync(path.join(buildDir, 'llms-full.txt'), full);
-  return { pages: rendered.length, llmsBytes: Buffer.byteLength(llms), llmsFullBytes: Buffer.byteLength(full) };
+  return {
+    pages: rendered.length,
+    llmsBytes: Buffer.byteLength(llms),
+    llmsFullBytes: Buffer.byteLength(full),
+    rendered,
+  };
 }
 
 /**
