@@ -1,13 +1,30 @@
 /**
- * The local identity service as the portal runs it: the ids of config/env.ts, the demo user, data in
- * `.local/identity` (LOCAL_IDENTITY_DATA_DIR overrides), codes printed as they are delivered, and the
- * portal's origins (../origins.ts) as the only pages it answers.
+ * The local identity service as the portal runs it: the ids of config/env.ts (the web and MCP app clients), the
+ * demo user, data in `.local/identity` (LOCAL_IDENTITY_DATA_DIR overrides), codes printed as they are delivered,
+ * and the portal's origins (../origins.ts) as the only pages it answers.
  */
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
+import { LOCAL_APP_CLIENT_ID, LOCAL_MCP_CLIENT_ID, LOCAL_USER_POOL_ID, type PortalEnv } from '../../config/env';
+import { MCP_OAUTH_CALLBACK_PATH } from '../../rules/mcp';
 import { DEFAULT_DATA_DIR, startLocalIdentity, type LocalIdentity } from './index';
 import { TEST_PASSWORD, testUsers } from './testUsers';
 import { invitationTemplate } from '../../rules/invitation';
 import { portalOrigins } from '../origins';
+
+/**
+ * The local pool's MCP app client ({@link LOCAL_MCP_CLIENT_ID}) and where the hosted UI may send its codes: the
+ * portal's authorization server's callback (rules/mcp.ts `MCP_OAUTH_CALLBACK_PATH`) on each of the portal's
+ * origins (../origins.ts `portalOrigins`), e.g. `http://localhost:3000/oauth/callback`. The identity service
+ * seeds it and the hosted UI accepts it with these URLs (../index.ts).
+ */
+export function localMcpClient(env: Pick<PortalEnv, 'siteUrl' | 'sitePort'>): {
+  clientId: string;
+  callbackUrls: string[];
+} {
+  return {
+    clientId: LOCAL_MCP_CLIENT_ID,
+    callbackUrls: portalOrigins(env).map((origin) => `${origin}${MCP_OAUTH_CALLBACK_PATH}`),
+  };
+}
 
 /**
  * Starts the service for `env` and prints where it listens and how to sign in.
@@ -26,6 +43,7 @@ export async function startDefaultLocalIdentity(env: PortalEnv): Promise<LocalId
     dataDir: env.localIdentity.dataDir ?? DEFAULT_DATA_DIR,
     userPoolId: LOCAL_USER_POOL_ID,
     appClientId: LOCAL_APP_CLIENT_ID,
+    mcpClient: localMcpClient(env),
     users: [
       {
         username: demoUsername,

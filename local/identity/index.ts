@@ -57,6 +57,8 @@ export interface LocalIdentityOptions {
   onMessage?: (message: LocalMessage) => void;
   /** A second app client, for scripts, with its own access-token lifetime (./seed.ts `SeedPlan`). */
   scriptsClient?: SeedPlan['scriptsClient'];
+  /** The MCP app client and its callback URLs, for the hosted UI's code flow (./seed.ts `SeedPlan`). */
+  mcpClient?: SeedPlan['mcpClient'];
   /** The invitation an `AdminCreateUser` sends (rules/invitation.ts); without it, the code alone. */
   invitation?: InvitationTemplate;
   /**
@@ -74,7 +76,7 @@ export interface LocalIdentity {
   issuer: string;
   /** Codes delivered so far (also at `GET <url>/_local/messages`). */
   inbox: MessageInbox;
-  /** Federated users and their tokens, for the local hosted UI. */
+  /** Password sign-in, federated users and their tokens, for the local hosted UI. */
   pool: PoolAdapter;
   /** Stops listening; resolves when every connection is closed. */
   close(): Promise<void>;
@@ -130,13 +132,8 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     triggers,
   };
 
-  await seed(ctx, cognito, clock, {
-    userPoolId: options.userPoolId,
-    appClientId: options.appClientId,
-    users: options.users,
-    mfa: options.mfa,
-    scriptsClient: options.scriptsClient,
-  });
+  const { userPoolId, appClientId, users, mfa, scriptsClient, mcpClient } = options;
+  await seed(ctx, cognito, clock, { userPoolId, appClientId, users, mfa, scriptsClient, mcpClient });
 
   const router = withoutInternals(withShims(Router(services), services));
   const server = createServer(router, logger, config.ServerConfig, services);

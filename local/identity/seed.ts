@@ -1,7 +1,8 @@
 /**
- * Creates the local user pool, app client and users when they are missing (idempotent), with the
+ * Creates the local user pool, app clients and users when they are missing (idempotent), with the
  * fixed ids the site is configured with (config/env.ts). What customers may change of their own account
- * (rules/userAttributes.ts) is set on the pool and every app client, also when they already exist.
+ * (rules/userAttributes.ts) is set on the pool and every app client, and the MCP app client's callback URLs on
+ * it, also when they already exist (a data folder written before them, or a site on another port).
  */
 import { randomUUID } from 'node:crypto';
 import type { CognitoService } from 'cognito-local/lib/services';
@@ -35,6 +36,12 @@ export interface SeedPlan {
    * refresh, with its own access-token lifetime in seconds, so a test sees a token expire in seconds.
    */
   scriptsClient?: { clientId: string; accessTokenSeconds: number };
+  /**
+   * The app client the portal's authorization server signs readers in with for MCP clients (config/env.ts
+   * `LOCAL_MCP_CLIENT_ID`): the hosted UI's code flow to `callbackUrls` (each `<site origin>/oauth/callback`,
+   * rules/mcp.ts `MCP_OAUTH_CALLBACK_PATH`), and refresh; no client secret, no password flow of its own.
+   */
+  mcpClient?: { clientId: string; callbackUrls: string[] };
 }
 
 /** The pool's update settings: a customer's new email waits for its code, as in the identity stack. */
@@ -45,7 +52,8 @@ const sameList = (a: readonly string[] | undefined, b: readonly string[]) =>
 
 /**
  * Saves `client` with {@link CUSTOMER_WRITABLE_ATTRIBUTES} when the pool lacks it; gives an existing one that list
- * when it has another or none (a data folder written before the rule), leaving the rest of it as it is.
+ * when it has another or none (a data folder written before the rule), and `client`'s `CallbackURLs` when it has
+ * them and the existing one has others, leaving the rest of it as it is.
  */
 async function ensureAppClient(
   ctx: Context,
@@ -55,9 +63,19 @@ async function ensureAppClient(
 ): Promise<void> {
   const writable = [...CUSTOMER_WRITABLE_ATTRIBUTES];
   const existing = await cognito.getAppClient(ctx, client.ClientId);
-  if (!existing) await userPool.saveAppClient(ctx, { ...client, WriteAttributes: writable });
-  else if (!sameList(existing.WriteAttributes, writable))
-    await userPool.saveAppClient(ctx, { ...existing, WriteAttributes: writable });
+  if (!existing) {
+    await userPool.saveAppClient(ctx, { ...client, WriteAttributes: writable });
+    return;
+  }
+  const callbacks = client.CallbackURLs;
+  const stale = callbacks !== undefined && !sameList(existing.CallbackURLs, callbacks);
+  if (stale || !sameList(existing.WriteAttributes, writable)) {
+    await userPool.saveAppClient(ctx, {
+      ...existing,
+      WriteAttributes: writable,
+      ...(stale ? { CallbackURLs: callbacks, LastModifiedDate: client.LastModifiedDate } : {}),
+    });
+  }
 }
 
 /** The pool `plan` names, created when missing, with {@link UPDATE_SETTINGS} also when it exists. */
@@ -98,7 +116,7 @@ async function ensureUserPool(
 }
 
 /**
- * Ensures the pool, its app client and each user exist.
+ * Ensures the pool, its app clients and each user exist.
  *
  * @throws {Error} from cognito-local's data store when the data folder cannot be written.
  */
@@ -130,6 +148,25 @@ export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, 
       TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
       AccessTokenValidity: plan.scriptsClient.accessTokenSeconds,
       IdTokenValidity: plan.scriptsClient.accessTokenSeconds,
+      RefreshTokenValidity: 30,
+    });
+  }
+  if (plan.mcpClient) {
+    await ensureAppClient(ctx, cognito, userPool, {
+      ClientId: plan.mcpClient.clientId,
+      ClientName: 'portal-mcp',
+      UserPoolId: plan.userPoolId,
+      CreationDate: clock.get(),
+      LastModifiedDate: clock.get(),
+      // Signs in through the hosted UI only; the authorization server keeps the session with the refresh token.
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['email', 'openid'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      CallbackURLs: plan.mcpClient.callbackUrls,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+      AccessTokenValidity: 1,
+      IdTokenValidity: 1,
       RefreshTokenValidity: 30,
     });
   }

@@ -242,6 +242,34 @@ describe('local identity service', () => {
     const user = await call('AdminGetUser', { UserPoolId: POOL, Username: 'new@example.com' });
     expect(user.json.UserAttributes).toContainEqual({ Name: 'email', Value: 'new@example.com' });
   });
+  it("adds the MCP app client to a data folder written before it, and follows the portal's callback URLs", async () => {
+    const MCP = 'testmcpclient0000000000001';
+    const startWithMcp = async (callbackUrls: string[]) => {
+      await identity.close();
+      identity = await startLocalIdentity({
+        port: 0,
+        dataDir,
+        userPoolId: POOL,
+        appClientId: CLIENT,
+        logLevel: 'silent',
+        users: [],
+        mcpClient: { clientId: MCP, callbackUrls },
+      });
+      return (await call('DescribeUserPoolClient', { UserPoolId: POOL, ClientId: MCP })).json.UserPoolClient;
+    };
+    const added = await startWithMcp(['http://localhost:3000/oauth/callback']);
+    expect(added).toMatchObject({
+      CallbackURLs: ['http://localhost:3000/oauth/callback'],
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['email', 'openid'],
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      WriteAttributes: ['email'],
+    });
+    expect(added.ClientSecret).toBeUndefined();
+    // The site moved to another port: the client's callback URLs follow it.
+    const moved = await startWithMcp(['http://localhost:4000/oauth/callback']);
+    expect(moved.CallbackURLs).toEqual(['http://localhost:4000/oauth/callback']);
+  });
 });
 
 describe('local identity service in a pool that requires MFA', () => {
