@@ -1,8 +1,9 @@
 /**
- * The user-pool side of the local hosted UI: creates or updates a federated user in
- * cognito-local's pool and issues it the pool's own tokens (cognito-local's token generator, source
- * `HostedAuth`), signed with the same key as every other local token, so the server gate and the sandbox
- * accept them. Implements local/hostedUi's `PoolAdapter`.
+ * The user-pool side of the local hosted UI: checks a password and a TOTP code at its sign-in form
+ * (./passwordSignIn.ts), creates or updates a federated user in cognito-local's pool, and issues either the
+ * pool's own tokens (cognito-local's token generator, source `HostedAuth`), signed with the same key as every
+ * other local token, so the server gate and the sandbox accept them, and stored like `InitiateAuth`'s, so
+ * `REFRESH_TOKEN_AUTH` refreshes them. Implements local/hostedUi's `PoolAdapter`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CognitoService } from 'cognito-local/lib/services';
@@ -10,6 +11,7 @@ import type { Clock } from 'cognito-local/lib/services/clock';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import type { PoolAdapter } from '../hostedUi/app';
+import { checkPassword, checkTotp } from './passwordSignIn';
 
 /**
  * @param userPoolId - the local pool federated users are created in.
@@ -23,6 +25,12 @@ export function poolAdapter(
   userPoolId: string,
 ): PoolAdapter {
   return {
+    async authenticate(username, password) {
+      return checkPassword(ctx, await cognito.getUserPool(ctx, userPoolId), username, password);
+    },
+    async verifyTotp(username, code) {
+      return checkTotp(ctx, await cognito.getUserPool(ctx, userPoolId), username, code);
+    },
     async upsertFederatedUser(username, attributes) {
       const pool = await cognito.getUserPool(ctx, userPoolId);
       const existing = await pool.getUserByUsername(ctx, username);

@@ -50,6 +50,8 @@ beforeAll(async () => {
     allowedOrigins: [PORTAL, 'http://127.0.0.1:3000'],
     provider: { name: 'RegDataIdP', issuer, clientId: 'hosted-ui', clientSecret: 'secret' },
     pool: {
+      authenticate: () => Promise.reject(new Error('the IdP path checks no password')),
+      verifyTotp: () => Promise.reject(new Error('the IdP path checks no code')),
       async upsertFederatedUser(username, attributes) {
         if (poolFailure) throw poolFailure;
         users.set(username, attributes);
@@ -166,6 +168,33 @@ it.each([
 ])('refuses to start with %s', async (_name, params) => {
   const { authorize } = await roundTrip(params);
   expect(authorize.statusCode).toBe(400);
+});
+
+it("shows the pool's own sign-in form, with a link to the IdP, when the site names no identity provider", async () => {
+  const { authorize } = await roundTrip({ identity_provider: '' });
+  // An empty identity_provider is neither COGNITO nor the IdP's name.
+  expect(authorize.statusCode).toBe(400);
+  const query = new URLSearchParams({
+    client_id: 'web',
+    redirect_uri: SITE,
+    response_type: 'code',
+    state: 'site-state',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const toForm = await app.inject({ method: 'GET', headers: CROSS_SITE_NAVIGATION, url: `/oauth2/authorize?${query}` });
+  expect(toForm.statusCode).toBe(302);
+  const form = await app.inject({ method: 'GET', headers: CROSS_SITE_NAVIGATION, url: toForm.headers.location! });
+  const sso = /<a class="sso" href="([^"]+)">RegDataIdP single sign-on<\/a>/.exec(form.body);
+  expect(sso).not.toBeNull();
+  // The link is the same request with the IdP named: it leads to the IdP, as the SSO button's does.
+  const viaLink = await app.inject({
+    method: 'GET',
+    headers: CROSS_SITE_NAVIGATION,
+    url: sso![1]!.replaceAll('&amp;', '&'),
+  });
+  const atIdp = new URL(viaLink.headers.location as string);
+  expect([viaLink.statusCode, `${atIdp.origin}${atIdp.pathname}`]).toEqual([302, `${issuer}/auth`]);
 });
 
 it("sends the IdP's refusal back to the site with the site's state, as Cognito does", async () => {

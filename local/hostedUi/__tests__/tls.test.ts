@@ -32,7 +32,12 @@ it('answers HTTPS for localhost with a certificate a client trusting it accepts'
     clients: [{ clientId: 'web', callbackUrls: ['http://localhost:3000/login'], logoutUrls: [] }],
     allowedOrigins: ['http://localhost:3000'],
     provider: { name: 'RegData', issuer: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 's' },
-    pool: { upsertFederatedUser: async () => undefined, tokensFor: async () => Promise.reject(new Error('unused')) },
+    pool: {
+      authenticate: async () => ({ result: 'incorrect' }),
+      verifyTotp: async () => false,
+      upsertFederatedUser: async () => undefined,
+      tokensFor: async () => Promise.reject(new Error('unused')),
+    },
   });
   try {
     expect(hostedUi.url).toBe(`https://localhost:${port}`);
