@@ -51,6 +51,23 @@ export const MCP_OAUTH_PREFIX = '/oauth';
 /** Where the hosted UI returns the reader after sign-in (the MCP app client's callback URL). */
 export const MCP_OAUTH_CALLBACK_PATH = `${MCP_OAUTH_PREFIX}/callback`;
 
+/**
+ * The authorization server's metadata at the RFC 8414 §3.1 address for the issuer `<site>/oauth` (the
+ * well-known path with the issuer's path after it), which MCP clients try before OpenID Connect discovery.
+ */
+export const AUTHORIZATION_SERVER_METADATA_PATH = `/.well-known/oauth-authorization-server${MCP_OAUTH_PREFIX}`;
+
+/** The issuer of the portal's authorization server for `siteUrl` (without a trailing slash). */
+export const mcpOAuthIssuer = (siteUrl: string) => `${siteUrl}${MCP_OAUTH_PREFIX}`;
+
+/**
+ * Whether `path` (decoded) is the authorization server's: it answers clients and readers who have no portal
+ * session yet, so the gates let it through and the server decides itself.
+ */
+export function isAuthorizationServerPath(path: string): boolean {
+  return path === AUTHORIZATION_SERVER_METADATA_PATH || path.startsWith(`${MCP_OAUTH_PREFIX}/`);
+}
+
 /** The user pool as the MCP client sees it. */
 export interface McpAuthorizationServer {
   /**
