@@ -192,6 +192,24 @@ export default tseslint.config(
     },
   },
   {
+    // The MCP SDK is v2 (`@modelcontextprotocol/server`, and `/client` in tests). v1's single package is in
+    // node_modules only as a dependency of the conformance suite (server/mcp/__tests__/conformance.test.ts).
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+              message: 'Import the MCP SDK v2: @modelcontextprotocol/server, or @modelcontextprotocol/client in tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**', '**/__tests__/**'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -3,19 +3,29 @@
  * (server/app.ts) and the Lambda function (deploy/mcp) answer it with the same code, limits included. The
  * caller's access token has been verified before (rules/access.ts `decide`).
  *
- * Stateless, as the SDK's stateless example does (`simpleStatelessStreamableHttp.ts`, v1.x): a new server
- * and `WebStandardStreamableHTTPServerTransport` per POST (a stateless transport cannot be reused), no
- * session id, JSON answers instead of an SSE stream (`enableJsonResponse`; a Lambda function URL in
- * BUFFERED mode carries them), and 405 for GET and DELETE (MCP spec 2025-11-25, basic/transports: a
- * server may offer no SSE stream and no session to delete). An `Origin` that is not the site's gets 403
- * (the same section: servers MUST validate `Origin` against DNS rebinding).
+ * Both eras of the protocol, from one server definition (./server.ts), per the SDK's "Support legacy
+ * clients" guide (`@modelcontextprotocol/server` 2.4, `isLegacyRequest` in front of a strict handler):
+ * - a request of MCP 2026-07-28 (its `_meta` envelope and `MCP-Protocol-Version` header) goes to the SDK's
+ *   `createMcpHandler` with `legacy: 'reject'` and `responseMode: 'json'`, which builds a server per request;
+ * - a request of the 2025 revisions (2025-11-25, 2025-06-18 and older: `initialize`, no envelope) goes to a
+ *   new server and `WebStandardStreamableHTTPServerTransport` per POST (a stateless transport cannot be
+ *   reused) with `enableJsonResponse`. The SDK's own legacy fallback answers with an SSE stream instead.
+ * Either way: stateless (no session id), and JSON answers instead of an SSE stream (a Lambda function URL
+ * in BUFFERED mode carries them); 405 for GET and DELETE (MCP spec 2025-11-25, basic/transports: a server
+ * may offer no SSE stream and no session to delete; 2026-07-28 has neither). An `Origin` that is not the
+ * site's gets 403 (the same section: servers MUST validate `Origin` against DNS rebinding).
  *
  * Limits, so one request costs a bounded amount: the body is read up to rules/mcp.ts
  * `MCP_MAX_BODY_BYTES` (413 past it, by `content-length` or by the bytes that arrive), and a JSON-RPC
  * batch is refused whole (MCP spec 2025-06-18 removed batching; JSON-RPC 2.0 §5.1 Invalid Request), so
  * one request is one message and at most one tool call.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpRequestContext,
+} from '@modelcontextprotocol/server';
 import { MCP_MAX_BODY_BYTES } from '../../rules/mcp';
 import { createMcpServer, type McpServerOptions } from './server';
 
@@ -55,6 +65,27 @@ export function notJson(): Response {
   });
 }
 
+/** The options of each request the modern handler is answering, by request (its factory gets the request). */
+const optionsOf = new WeakMap<Request, McpServerOptions>();
+
+/**
+ * A server for one request of MCP 2026-07-28, with the options {@link handleMcpRequest} was given for it.
+ *
+ * @throws {Error} for a request {@link handleMcpRequest} did not hand over (none reaches the handler otherwise).
+ */
+function modernServer({ requestInfo }: McpRequestContext) {
+  const options = requestInfo && optionsOf.get(requestInfo);
+  if (!options) throw new Error('An MCP request reached the handler without its options.');
+  return createMcpServer(options);
+}
+
+/**
+ * The SDK's handler of MCP 2026-07-28, made once: `responseMode: 'json'` answers every request with one
+ * JSON body (the SDK says once, on the console, that mid-call notifications are then dropped; the
+ * portal's tools send none). It reads no body itself: {@link handleMcpRequest} hands it the message.
+ */
+let modern: ReturnType<typeof createMcpHandler> | undefined;
+
 /**
  * Answers one request to `/mcp`.
  *
@@ -92,6 +123,31 @@ export async function handleMcpRequest(
       { code: JSON_RPC.invalidRequest },
     );
   }
+  const response = (await isLegacyRequest(request, message))
+    ? await answerLegacy(request, message, options)
+    : await answerModern(request, message, options);
+  response.headers.set('cache-control', 'no-store');
+  return response;
+}
+
+/** A request of MCP 2026-07-28, through the SDK's handler. */
+async function answerModern(request: Request, message: unknown, options: McpServerOptions): Promise<Response> {
+  modern ??= createMcpHandler(modernServer, {
+    legacy: 'reject',
+    responseMode: 'json',
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+    onerror: (error) => console.error('MCP request refused or failed:', error.message),
+  });
+  optionsOf.set(request, options);
+  try {
+    return await modern.fetch(request, { parsedBody: message });
+  } finally {
+    optionsOf.delete(request);
+  }
+}
+
+/** A request of a 2025 revision: a server and a stateless transport of its own, answering JSON. */
+async function answerLegacy(request: Request, message: unknown, options: McpServerOptions): Promise<Response> {
   const server = createMcpServer(options);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -99,9 +155,7 @@ export async function handleMcpRequest(
   });
   try {
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: message });
-    response.headers.set('cache-control', 'no-store');
-    return response;
+    return await transport.handleRequest(request, { parsedBody: message });
   } finally {
     await server.close();
   }

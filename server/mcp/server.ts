@@ -1,16 +1,18 @@
 /**
- * The portal's MCP server with the official TypeScript SDK (`@modelcontextprotocol/sdk`
- * 1.32, `McpServer.registerTool` / `registerResource`, docs/server.md): the tools and resources an AI
- * assistant uses to read the docs and try the API. One server is built per request (stateless
- * Streamable HTTP, ./http.ts), for the caller whose access token the gate verified.
+ * The portal's MCP server with the official TypeScript SDK (`@modelcontextprotocol/server` 2.4,
+ * `McpServer.registerTool` / `registerResource`, the SDK's "Tools" and "Resources" guides): the tools and
+ * resources an AI assistant uses to read the docs and try the API. One server is built per request
+ * (stateless, ./http.ts), for the caller whose access token the gate verified; the same server answers
+ * clients of MCP 2026-07-28 and of the 2025 revisions.
  *
- * Tools (each with a JSON Schema input and output, from the zod shapes below):
+ * Tools (each with a JSON Schema input and output, from the zod schemas below):
  * - `search_docs`: the site's own search index (./search.ts) → title, route, snippet;
  * - `read_page`: a route's Markdown copy (the build's `<route>.md`);
  * - `list_operations`, `get_operation`: the bundled contract (./operations.ts);
  * - `call_api`: an operation sent with the caller's token to the sandbox, or to the provider when allowed
  *   (./callApi.ts).
- * Resources: `llms.txt`, and every page's Markdown at `<site URL><route>.md`.
+ * Resources: `llms.txt`, and every page's Markdown at `<site URL><route>.md`, listed from `llms.txt`'s links
+ * (rules/llmsTxt.ts): each with its route as `name`, the page's own title, and its URI percent-encoded.
  *
  * Every string a tool takes has a `maxLength` in its published JSON Schema (the zod `.max` below, which
  * the SDK also checks before the tool runs), every record a `maxProperties` and every array a `maxItems`,
@@ -18,12 +20,11 @@
  * request's size (rules/mcp.ts `MCP_MAX_BODY_BYTES`) and every argument's element count by
  * {@link MAX_TOOL_INPUT_ELEMENTS}.
  */
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { trimTrailing } from '../../rules/text';
+import { llmsTxtLinks } from '../../rules/llmsTxt';
 import { callApi, CallError, MAX_ANSWER_BYTES, type CallTarget } from './callApi';
-import { ContentMissing, MAX_ROUTE_CHARS, type McpContent } from './content';
+import { ContentMissing, MAX_ROUTE_CHARS, sitePathOf, type McpContent } from './content';
 import { getOperation, listOperations, MAX_OPERATION_CHARS } from './operations';
 import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, queryTerms, SearchIndexLayoutError } from './search';
 
@@ -73,30 +74,30 @@ function parameters<V extends z.ZodType>(value: V, description: string) {
 const pathValue = z.string().max(MAX_PATH_PARAMETER_CHARS);
 const queryValue = z.string().max(MAX_QUERY_VALUE_CHARS);
 
-/** The tools' inputs (zod shapes the SDK publishes as JSON Schema and checks before a tool runs). */
+/** The tools' inputs (zod schemas the SDK publishes as JSON Schema and checks before a tool runs). */
 const inputs = {
-  searchDocs: {
+  searchDocs: z.object({
     query: z
       .string()
       .min(1)
       .max(MAX_QUERY_CHARS, `A query is at most ${MAX_QUERY_CHARS} characters: search for a few words.`)
       .describe(`Words to find, at most ${MAX_QUERY_TERMS}, e.g. "interrogator question"`),
     limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(8).describe('Most results (1–20)'),
-  },
-  readPage: {
+  }),
+  readPage: z.object({
     route: z
       .string()
       .min(1)
       .max(MAX_ROUTE_CHARS, `A route is at most ${MAX_ROUTE_CHARS} characters: give the page's path.`)
       .describe('The page’s route or URL'),
-  },
-  listOperations: {
+  }),
+  listOperations: z.object({
     tag: z.string().max(MAX_OPERATION_CHARS).optional().describe('Only operations with this tag'),
-  },
-  getOperation: {
+  }),
+  getOperation: z.object({
     operation: z.string().min(1).max(MAX_OPERATION_CHARS).describe('operationId or page slug, e.g. search-documents'),
-  },
-  callApi: {
+  }),
+  callApi: z.object({
     operation: z.string().min(1).max(MAX_OPERATION_CHARS).describe('operationId or page slug'),
     pathParameters: parameters(
       z.union([pathValue, z.number()]),
@@ -107,7 +108,7 @@ const inputs = {
       'Query parameters by name; an array repeats the parameter',
     ).optional(),
     body: z.unknown().optional().describe('The JSON request body, for POST operations'),
-  },
+  }),
 };
 
 const operationSummary = z.object({
@@ -129,6 +130,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { name: `${productName.toLowerCase().replace(/\W+/g, '-')}-portal`, version: options.version },
     {
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      // The tools and pages do not change while a server runs (a new build is a new deployment), so no
+      // client is told to listen for changes: a 2026-07-28 `subscriptions/listen` is acknowledged and closed
+      // at once rather than held open as an SSE stream.
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        // No prompts and no log messages, but the methods answer as the conformance suite expects of every
+        // server: `prompts/list` an empty list, `logging/setLevel` `{}`.
+        prompts: { listChanged: false },
+        logging: {},
+      },
       instructions:
         `Documentation and API reference of the ${productName} regulatory-content API. search_docs finds pages, ` +
         'read_page reads one as Markdown, list_operations and get_operation describe the API, call_api tries an ' +
@@ -150,7 +162,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
       title: 'Search the docs',
       description: `Searches the ${productName} portal (docs, API reference, blog) like its search box: every word must match.`,
       inputSchema: inputs.searchDocs,
-      outputSchema: {
+      outputSchema: z.object({
         results: z.array(
           z.object({
             title: z.string(),
@@ -158,7 +170,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
             snippet: z.string(),
           }),
         ),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, limit }) =>
@@ -182,7 +194,7 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
       description:
         'A page of the portal as Markdown, by its route (from search_docs or llms.txt), e.g. /docs/services/interrogator.',
       inputSchema: inputs.readPage,
-      outputSchema: { route: z.string(), url: z.string(), markdown: z.string() },
+      outputSchema: z.object({ route: z.string(), url: z.string(), markdown: z.string() }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ route }) =>
@@ -203,7 +215,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       description:
         'The operations of the customer API (method, path, summary, tags); tag filters, e.g. "Interrogator".',
       inputSchema: inputs.listOperations,
-      outputSchema: { operations: z.array(operationSummary) },
+      outputSchema: z.object({ operations: z.array(operationSummary) }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ tag }) => guarded(async () => result({ operations: listOperations(await content.contract(), tag) })),
@@ -217,8 +229,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
         'One operation of the customer API: parameters, request and response schemas with examples, the schemas it ' +
         'references, and x-assumed notes (what the provider’s specification does not state).',
       inputSchema: inputs.getOperation,
-      outputSchema: {
-        ...operationSummary.shape,
+      outputSchema: operationSummary.extend({
         description: z.string(),
         servers: z.array(z.string()),
         parameters: z.array(anyJson),
@@ -226,7 +237,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
         responses: z.record(z.string(), anyJson),
         schemas: z.record(z.string(), anyJson),
         assumed: z.array(z.object({ where: z.string(), note: z.string() })),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ operation }) =>
@@ -246,7 +257,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
         'sandbox (sample data); a deployed portal sends it to the provider’s API only if its operator allows it. ' +
         `An answer over ${MAX_ANSWER_BYTES} bytes comes back cut, as text, with truncated: true.`,
       inputSchema: inputs.callApi,
-      outputSchema: {
+      outputSchema: z.object({
         method: z.string(),
         url: z.string(),
         status: z.number().int(),
@@ -254,7 +265,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
         body: z.unknown(),
         truncated: z.boolean().describe('The answer was cut: body holds its start as text; note says what to do'),
         note: z.string().optional(),
-      },
+      }),
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
     async (args) =>
@@ -280,16 +291,9 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
   server.registerResource(
     'page',
     new ResourceTemplate(`${siteUrl}{+route}.md`, {
-      list: async () =>
-        readGuarded(async () => ({
-          resources: (await content.searchIndex()).pages().map(({ title, route }) => ({
-            uri: `${siteUrl}${trimTrailing(route, '/') || '/index'}.md`,
-            name: title,
-            mimeType: 'text/markdown',
-          })),
-        })),
+      list: async () => readGuarded(async () => ({ resources: pageResources(await content.llmsTxt(), siteUrl) })),
     }),
-    { title: 'A page as Markdown', mimeType: 'text/markdown' },
+    { title: 'A page as Markdown', description: 'A page of the portal by its route', mimeType: 'text/markdown' },
     async (uri, { route }) => {
       if (String(route).length > MAX_ROUTE_CHARS) {
         throw new Error(`A page's route is at most ${MAX_ROUTE_CHARS} characters; llms.txt lists every page.`);
@@ -299,6 +303,34 @@ function registerResources(server: McpServer, { content, siteUrl }: McpServerOpt
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: page.markdown }] };
     },
   );
+}
+
+/**
+ * The page resources of `resources/list`: one per link of `llms.txt`, i.e. per page with a Markdown copy,
+ * in its order. `uri` is the copy's URL on `siteUrl`, percent-encoded as `llms.txt` links it (a route may
+ * hold spaces); `name` is the page's route, which `read_page` takes; `title` and `description` are the
+ * page's own (none when `llms.txt` gives none).
+ */
+export function pageResources(llmsTxt: string, siteUrl: string) {
+  return llmsTxtLinks(llmsTxt).flatMap(({ title, url, description }) => {
+    let pathname: string;
+    try {
+      ({ pathname } = new URL(url));
+    } catch {
+      return [];
+    }
+    const route = sitePathOf(pathname);
+    if (route === null) return [];
+    return [
+      {
+        uri: `${siteUrl}${pathname}`,
+        name: route,
+        ...(title && { title }),
+        ...(description && { description }),
+        mimeType: 'text/markdown',
+      },
+    ];
+  });
 }
 
 /**

@@ -10,8 +10,9 @@
  *   through its proxy. Docusaurus offers no option for this; the plugin leans on core merging a plugin's
  *   `devServer` options, and this test is its guard (plugins/README.md). webpack-dev-server checks the Host
  *   before anything else, so the test asks as soon as the server listens, before the first compile ends.
- * - Its MCP server is whole: an SDK client through the dev server's `/mcp` gets answers from all five tools
- *   and `resources/list`, from the docs as they are, and finds a word a writer has just added to a page.
+ * - Its MCP server is whole: an SDK client of MCP 2026-07-28 through the dev server's `/mcp` gets answers
+ *   from all five tools and `resources/list`, from the docs as they are, and finds a word a writer has just
+ *   added to a page.
  *
  * The server is killed at the end (SIGTERM would let the compile finish).
  */
@@ -21,8 +22,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { parseEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
@@ -129,7 +129,8 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
     'plugins/dev-server-hosts no longer takes effect (Docusaurus core stopped merging a plugin’s devServer ' +
     'options, lib/commands/start/webpack.js): the dev server answers any Host again (plugins/README.md)';
   const refused = { status: 403, body: 'Invalid Host header' };
-  const client = new Client({ name: 'portal-e2e', version: '1.0.0' });
+  // `auto`: the client probes with server/discover, so the dev server's proxy carries MCP 2026-07-28's headers.
+  const client = new Client({ name: 'portal-e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   try {
     const began = Date.now();
     let page = await send(port, `rebind.example:${port}`, 'GET', '/');
@@ -154,6 +155,7 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
         requestInit: { headers: { authorization: `Bearer ${AccessToken}` } },
       }),
     );
+    expect(client.getProtocolEra()).toBe('modern');
     const found = await callWhenReady(client, 'search_docs', { query: 'Interrogator' });
     expect(JSON.stringify(found)).toContain('/docs/services/interrogator');
     const read = await callWhenReady(client, 'read_page', { route: '/docs/services/interrogator' });

@@ -1,21 +1,29 @@
 /**
- * The gated MCP server: an MCP client of the official SDK, with the demo user's access
- * token, lists the tools, finds the Interrogator page with `search_docs`, reads it with `read_page`,
- * describes `search-documents` with `get_operation` and gets a 200 from the sandbox with `call_api`;
- * without a token, or with an ID token, it gets 401 with the RFC 9728 challenge; the protected-resource
- * metadata names the user pool.
+ * The gated MCP server: an MCP client of the official SDK (`@modelcontextprotocol/client` 2.4), with the
+ * demo user's access token, in both eras of the protocol (2026-07-28, and the 2025 `initialize`
+ * handshake), lists the tools, finds the Interrogator page with `search_docs`, reads it with `read_page`,
+ * describes `search-documents` with `get_operation` and gets a 200 from the sandbox with `call_api`; every
+ * page of the build is a resource with its route as name, its own title and a valid URI; without a token,
+ * or with an ID token, it gets 401 with the RFC 9728 challenge; the protected-resource metadata names the
+ * user pool.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
+import { llmsTxtLinks } from '../../rules/llmsTxt';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
 import { test, expect, demoTokens } from '../support/e2e';
 
 const SITE = 'http://localhost:3000';
 
+/** The eras a client may connect in: MCP 2026-07-28 (pinned), or the 2025 handshake (the SDK's default). */
+const ERAS = [
+  ['MCP 2026-07-28', { pin: '2026-07-28' }],
+  ['the 2025 handshake', 'legacy'],
+] as const;
+
 /** A connected SDK client sending `token` as `Authorization: Bearer` (none when undefined). */
-async function connect(token?: string): Promise<Client> {
-  const client = new Client({ name: 'portal-e2e', version: '1.0.0' });
+async function connect(token?: string, mode: (typeof ERAS)[number][1] = 'legacy'): Promise<Client> {
+  const client = new Client({ name: 'portal-e2e', version: '1.0.0' }, { versionNegotiation: { mode } });
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(MCP_PATH, SITE), { requestInit: { headers } }));
   return client;
@@ -28,54 +36,85 @@ async function call<T>(client: Client, name: string, args: Record<string, unknow
   return result.structuredContent as T;
 }
 
-test('an MCP client with an access token searches, reads, describes and calls the API', async () => {
-  const client = await connect((await demoTokens()).AccessToken);
-  try {
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'call_api',
-      'get_operation',
-      'list_operations',
-      'read_page',
-      'search_docs',
-    ]);
-    for (const tool of tools) {
-      expect(tool.inputSchema.type, tool.name).toBe('object');
-      expect(tool.outputSchema?.type, tool.name).toBe('object');
+for (const [revision, mode] of ERAS) {
+  test(`an MCP client of ${revision} with an access token searches, reads, describes and calls the API`, async () => {
+    const client = await connect((await demoTokens()).AccessToken, mode);
+    try {
+      expect(client.getProtocolEra()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'call_api',
+        'get_operation',
+        'list_operations',
+        'read_page',
+        'search_docs',
+      ]);
+      for (const tool of tools) {
+        expect(tool.inputSchema.type, tool.name).toBe('object');
+        expect(tool.outputSchema?.type, tool.name).toBe('object');
+      }
+
+      const { results } = await call<{ results: { title: string; route: string; snippet: string }[] }>(
+        client,
+        'search_docs',
+        { query: 'Interrogator' },
+      );
+      const page = results.find((hit) => hit.route === '/docs/services/interrogator');
+      expect(page, JSON.stringify(results.slice(0, 5))).toBeDefined();
+      expect(page!.title).toMatch(/Interrogator/);
+
+      const read = await call<{ route: string; markdown: string }>(client, 'read_page', { route: page!.route });
+      expect(read.route).toBe('/docs/services/interrogator');
+      expect(read.markdown).toMatch(/^# .*Interrogator/m);
+
+      const op = await call<{ method: string; path: string; operationId: string; page: string; schemas: object }>(
+        client,
+        'get_operation',
+        { operation: 'search-documents' },
+      );
+      expect(op).toMatchObject({ method: 'POST', path: '/documents', operationId: 'searchDocuments' });
+      expect(Object.keys(op.schemas)).toContain('DocumentFilters');
+
+      const answer = await call<{ status: number; url: string; body: unknown }>(client, 'call_api', {
+        operation: 'list-domains',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.url).toBe('http://localhost:4010/api/v1/customer/domains');
+      expect(Array.isArray(answer.body) || typeof answer.body === 'object').toBe(true);
+
+      const { resources } = await client.listResources();
+      expect(resources.map((resource) => resource.uri)).toContain(`${SITE}/llms.txt`);
+      const { contents } = await client.readResource({ uri: `${SITE}/docs/services/interrogator.md` });
+      expect(contents[0]).toMatchObject({ mimeType: 'text/markdown' });
+    } finally {
+      await client.close();
     }
+  });
+}
 
-    const { results } = await call<{ results: { title: string; route: string; snippet: string }[] }>(
-      client,
-      'search_docs',
-      { query: 'Interrogator' },
-    );
-    const page = results.find((hit) => hit.route === '/docs/services/interrogator');
-    expect(page, JSON.stringify(results.slice(0, 5))).toBeDefined();
-    expect(page!.title).toMatch(/Interrogator/);
-
-    const read = await call<{ route: string; markdown: string }>(client, 'read_page', { route: page!.route });
-    expect(read.route).toBe('/docs/services/interrogator');
-    expect(read.markdown).toMatch(/^# .*Interrogator/m);
-
-    const op = await call<{ method: string; path: string; operationId: string; page: string; schemas: object }>(
-      client,
-      'get_operation',
-      { operation: 'search-documents' },
-    );
-    expect(op).toMatchObject({ method: 'POST', path: '/documents', operationId: 'searchDocuments' });
-    expect(Object.keys(op.schemas)).toContain('DocumentFilters');
-
-    const answer = await call<{ status: number; url: string; body: unknown }>(client, 'call_api', {
-      operation: 'list-domains',
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.url).toBe('http://localhost:4010/api/v1/customer/domains');
-    expect(Array.isArray(answer.body) || typeof answer.body === 'object').toBe(true);
-
+test('every page of the build is a resource: its route as name, its own title, a valid URI that reads it', async ({
+  request,
+}) => {
+  const token = (await demoTokens()).AccessToken;
+  const llmsTxt = await request.get('/llms.txt', { headers: { authorization: `Bearer ${token}` } });
+  const links = llmsTxtLinks(await llmsTxt.text());
+  expect(links.length).toBeGreaterThan(100);
+  const client = await connect(token);
+  try {
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toContain(`${SITE}/llms.txt`);
-    const { contents } = await client.readResource({ uri: `${SITE}/docs/services/interrogator.md` });
-    expect(contents[0]).toMatchObject({ mimeType: 'text/markdown' });
+    const pages = resources.filter((resource) => resource.uri !== `${SITE}/llms.txt`);
+    expect(pages.map((page) => page.uri)).toEqual(links.map((link) => link.url));
+    expect(pages.find((page) => page.name === '/blog/archive')?.title).toBe('Archive');
+    expect(pages.find((page) => page.name === '/docs/domains/Our domains and themes')?.uri).toBe(
+      `${SITE}/docs/domains/Our%20domains%20and%20themes.md`,
+    );
+    for (const { uri, name, title } of pages) {
+      // A URI a URL parser keeps as it is has no raw space; the page's Markdown starts with its own title.
+      expect({ uri, named: name.length > 0 }).toEqual({ uri: new URL(uri).href, named: true });
+      const { contents } = await client.readResource({ uri });
+      const [page] = contents;
+      expect('text' in page && page.text.split('\n')[0], uri).toBe(`# ${title}`);
+    }
   } finally {
     await client.close();
   }
@@ -103,12 +142,14 @@ for (const [what, token] of [
 ] as const) {
   test(`an MCP client with ${what} gets 401 and is told where the metadata is`, async ({ request }) => {
     const sent = await token();
-    const error = await connect(sent).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
-    expect(error).toBeInstanceOf(StreamableHTTPError);
-    expect((error as StreamableHTTPError).code).toBe(401);
+    for (const [, mode] of ERAS) {
+      const error = await connect(sent, mode).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(SdkHttpError);
+      expect((error as SdkHttpError).status).toBe(401);
+    }
 
     const raw = await request.post(MCP_PATH, {
       headers: {

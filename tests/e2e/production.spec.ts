@@ -46,7 +46,18 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
       { cwd: work, encoding: 'utf8' },
     );
     expect(install.status, install.stderr).toBe(0);
-    for (const devOnly of ['cognito-local', 'pino', '@playwright/test', 'jest', 'aws-cdk-lib', '@docusaurus/core'])
+    for (const devOnly of [
+      'cognito-local',
+      'pino',
+      '@playwright/test',
+      'jest',
+      'aws-cdk-lib',
+      '@docusaurus/core',
+      // The MCP SDK v1, and the Express it brings, come only with the conformance suite.
+      '@modelcontextprotocol/sdk',
+      '@modelcontextprotocol/conformance',
+      'express',
+    ])
       expect(fs.existsSync(path.join(work, 'node_modules', devOnly)), `${devOnly} is not in a production install`).toBe(
         false,
       );

@@ -10,6 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import { LOCAL_JWKS } from '../../../local/identity/jwks';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
@@ -56,6 +61,20 @@ afterAll(() => gate.close());
 
 const JSON_RPC = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+/** `tools/list` of MCP 2026-07-28: the revision and the client in the `_meta` envelope, the method in a header. */
+const MODERN = { ...JSON_RPC, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
+const LIST_TOOLS_MODERN = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/list',
+  params: {
+    _meta: {
+      [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+      [CLIENT_CAPABILITIES_META_KEY]: {},
+      [CLIENT_INFO_META_KEY]: { name: 'handler-test', version: '1.0.0' },
+    },
+  },
+});
 
 /**
  * A function URL event (payload format 2.0) as CloudFront forwards it: headers lower-case as Lambda gives
@@ -108,6 +127,18 @@ test.each(callers)('%s: the function answers /mcp as the gate does', async (_who
   if (fromGate.statusCode === 200) {
     expect(JSON.parse(String(fromFunction.body))).toEqual(fromGate.json());
   }
+});
+
+test('a client of MCP 2026-07-28 gets the same tools from the function as from the gate, as JSON', async () => {
+  const headers = { ...MODERN, authorization: `Bearer ${mintToken()}` };
+  const fromFunction = (await handler(event('POST', MCP_PATH, headers, LIST_TOOLS_MODERN))) as Result;
+  const fromGate = await gate.inject({ method: 'POST', url: MCP_PATH, headers, payload: LIST_TOOLS_MODERN });
+  expect([fromFunction.statusCode, fromFunction.headers?.['content-type']]).toEqual([
+    200,
+    expect.stringMatching(/^application\/json/),
+  ]);
+  expect(JSON.parse(String(fromFunction.body))).toEqual(fromGate.json());
+  expect(JSON.parse(String(fromFunction.body)).result.tools).toHaveLength(5);
 });
 
 test('an access token gets the tools; no token gets the challenge naming the metadata', async () => {

@@ -12,6 +12,11 @@ import { buildApp } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
 import { forgedToken, localAuth, localJwks, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../../rules/mcp';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from '@modelcontextprotocol/server';
 
 const SITE = 'http://localhost:3000';
 const METADATA = `resource_metadata="${SITE}${PROTECTED_RESOURCE_METADATA_PATH}"`;
@@ -57,6 +62,85 @@ test('a valid access token lists the tools, as JSON, with nothing cached', async
   expect(response.headers['mcp-session-id']).toBeUndefined();
   const names = (response.json().result.tools as { name: string }[]).map((tool) => tool.name);
   expect(names).toEqual(['search_docs', 'read_page', 'list_operations', 'get_operation', 'call_api']);
+});
+
+/**
+ * A request of MCP 2026-07-28: no handshake, the revision and the client in each request's `_meta` envelope,
+ * and the method in the `Mcp-Method` header (SEP-2243).
+ */
+const modern = (method: string, params: Record<string, unknown> = {}, revision = '2026-07-28') =>
+  app.inject({
+    method: 'POST',
+    url: MCP_PATH,
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      authorization: `Bearer ${mintToken()}`,
+      'mcp-protocol-version': revision,
+      'mcp-method': method,
+    },
+    payload: {
+      jsonrpc: '2.0',
+      id: 7,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          [PROTOCOL_VERSION_META_KEY]: revision,
+          [CLIENT_CAPABILITIES_META_KEY]: {},
+          [CLIENT_INFO_META_KEY]: { name: 'gate-test', version: '1.0.0' },
+        },
+      },
+    },
+  });
+
+test('a request of MCP 2026-07-28 gets the same tools, as JSON, with nothing cached and no session', async () => {
+  const response = await modern('tools/list');
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['mcp-session-id']).toBeUndefined();
+  const names = (response.json().result.tools as { name: string }[]).map((tool) => tool.name);
+  expect(names).toEqual(['search_docs', 'read_page', 'list_operations', 'get_operation', 'call_api']);
+});
+
+test('a 2025 client is answered in its own revision, 2025-06-18 and 2025-11-25 alike', async () => {
+  for (const protocolVersion of ['2025-06-18', '2025-11-25']) {
+    const response = await app.inject({
+      method: 'POST',
+      url: MCP_PATH,
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        authorization: `Bearer ${mintToken()}`,
+      },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion, capabilities: {}, clientInfo: { name: 'gate-test', version: '1.0.0' } },
+      },
+    });
+    expect([response.statusCode, response.headers['content-type']]).toEqual([
+      200,
+      expect.stringMatching(/^application\/json/),
+    ]);
+    expect(response.json().result).toMatchObject({ protocolVersion, serverInfo: { name: 'regdata-portal' } });
+  }
+});
+
+test('a revision the server does not serve gets 400 naming the one it does', async () => {
+  const response = await modern('tools/list', {}, '2027-01-01');
+  expect(response.statusCode).toBe(400);
+  expect(response.json().error).toMatchObject({ data: { supported: ['2026-07-28'], requested: '2027-01-01' } });
+});
+
+test('subscriptions/listen is acknowledged and closed at once: nothing here changes while the server runs', async () => {
+  const response = await modern('subscriptions/listen', { notifications: { toolsListChanged: true } });
+  expect(response.statusCode).toBe(200);
+  // The acknowledgement honours no notification, and the stream ends with the subscription's result.
+  expect(response.body).toContain('"notifications":{}');
+  expect(response.body).toContain('"resultType":"complete"');
 });
 
 test.each([

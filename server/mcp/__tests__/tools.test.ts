@@ -204,8 +204,7 @@ describe('call_api', () => {
  * naming `file` would; `console.error` is captured (the server logs the reason there).
  */
 async function serverWhoseFilesFail(file: string) {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const { Client, InMemoryTransport } = await import('@modelcontextprotocol/client');
   const { createMcpServer } = await import('../server');
   const fsError = () => {
     throw new Error(`EACCES: permission denied, open '${file}'`);
