@@ -72,3 +72,42 @@ export function buildIdentityOf(auth: {
     region: auth.region,
   };
 }
+
+/**
+ * The file, in the build output, holding what `search_docs` of the MCP server searches: every page's title,
+ * description and sections, taken from its Markdown copy by the build's Markdown export
+ * (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts and indexed in memory at the
+ * first search (server/mcp/search.ts). `npm start` makes the same pages from the sources
+ * (scripts/liveMcpContent.ts). A dotfile: the gate does not serve it and the site stack does not upload it;
+ * `npm run deploy:build` copies it beside the MCP function.
+ */
+export const MCP_SEARCH_FILE = '.mcp-search.json';
+
+/** Shape of {@link MCP_SEARCH_FILE}. */
+export interface SearchFile {
+  /** Every page that has a Markdown copy, in the order of the build's list of pages (plugins/markdown-export). */
+  pages: SearchPage[];
+}
+
+/** One page, as `search_docs` searches it. */
+export interface SearchPage {
+  /** The page's route, decoded (`/docs/api/tokens`, `/docs/domains/Our domains and themes`, `/api/`). */
+  route: string;
+  title: string;
+  /** The description the site gives the page (its front matter's, or the contract's for API pages). */
+  description?: string;
+  /** The page's text before its first heading (no `heading`), then one section per heading, in order. */
+  sections: SearchSection[];
+}
+
+/** A part of a page: a heading and what follows it up to the next heading. */
+export interface SearchSection {
+  /** The heading's text, without Markdown. */
+  heading?: string;
+  /** `#anchor` of the heading on the page (github-slugger, as Docusaurus makes it), where the page shows it. */
+  anchor?: string;
+  /** Paragraphs, lists, tables and quotes as plain text: link text without its target. */
+  text: string;
+  /** The code blocks, one after another. */
+  code: string;
+}

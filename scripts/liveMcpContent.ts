@@ -2,21 +2,18 @@
  * What `npm start`'s MCP server reads: the docs as they are now, not the last build. The dev server saves
  * the inventory of pages whenever it loads content (plugins/markdown-export: at start and after every edit
  * of a page), and this module makes the build's files from it on demand, with the build's own code
- * (plugins/markdown-export/export.ts): a page's Markdown copy when it is asked for, `llms.txt`, and a search
- * index over every page's Markdown in the layout the site's search plugin writes, so `search_docs` queries
- * it as it queries the built one (server/mcp/search.ts). The index is made again when the inventory, the
- * contract or any page's source changes.
+ * (plugins/markdown-export): a page's Markdown copy when it is asked for, `llms.txt`, and the pages as
+ * `search_docs` searches them (searchPages.ts), indexed as the built ones are (server/mcp/search.ts). The
+ * index is made again when the inventory, the contract or any page's source changes.
  */
 import fs from 'node:fs';
-import GithubSlugger from 'github-slugger';
-import lunr from 'lunr';
-import type { Nodes, Root } from 'mdast';
-import { llmsTxtOf, renderPages, type RenderedPage } from '../plugins/markdown-export/export';
-import type { Inventory, PageEntry } from '../plugins/markdown-export/inventory';
+import { llmsTxtOf, renderPages } from '../plugins/markdown-export/export';
+import type { Inventory } from '../plugins/markdown-export/inventory';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
+import { searchPagesOf } from '../plugins/markdown-export/searchPages';
 import { trimTrailing } from '../rules/text';
 import { ContentMissing, sitePathOf, type McpContent } from '../server/mcp/content';
-import { loadSearchIndex, type IndexedDocument, type SearchIndex } from '../server/mcp/search';
+import { searchIndexOf, type SearchIndex } from '../server/mcp/search';
 
 /** Where the live content comes from. */
 export interface LiveFiles {
@@ -62,7 +59,10 @@ export function liveMcpContent(files: LiveFiles): McpContent {
       const pages = inventory();
       const key = versionOf(files, pages);
       if (index?.key !== key) {
-        const made = renderPages(pages, contract()).then(searchIndexOf);
+        const api = contract();
+        const made = renderPages(pages, api)
+          .then((rendered) => searchPagesOf(rendered, api))
+          .then(searchIndexOf);
         index = { key, index: made };
         // A failed attempt is not kept: the next call tries again (the writer may be fixing the page).
         made.catch(() => {
@@ -122,61 +122,4 @@ function versionOf(files: LiveFiles, inventory: Inventory): string {
   };
   const sources = inventory.pages.map((page) => (page.body.kind === 'source' ? mtime(page.body.file) : 0));
   return [mtime(files.inventoryFile), mtime(files.contractFile), ...sources].join(',');
-}
-
-/**
- * A search index over `rendered` in the layout of @easyops-cn/docusaurus-search-local (titles, headings,
- * descriptions, keywords, contents), loaded by the same reader as the built one.
- */
-export async function searchIndexOf(rendered: RenderedPage[]): Promise<SearchIndex> {
-  const [{ unified }, { default: remarkParse }, { default: remarkGfm }] = await Promise.all([
-    import('unified'),
-    import('remark-parse'),
-    import('remark-gfm'),
-  ]);
-  const parser = unified().use(remarkParse).use(remarkGfm);
-  const parts: IndexedDocument[][] = [[], [], [], [], []];
-  const [titles, headings, descriptions, , contents] = parts;
-  let id = 0;
-  for (const { page, markdown } of rendered) {
-    const route = page.route;
-    titles.push({ i: id++, t: page.title, u: route });
-    if (page.description) descriptions.push({ i: id++, t: page.description, u: route });
-    for (const section of sectionsOf(parser.parse(markdown) as Root, page)) {
-      if (section.anchor) headings.push({ i: id++, t: section.title, u: route, h: section.anchor });
-      for (const text of section.paragraphs)
-        contents.push({ i: id++, t: text, u: route, h: section.anchor, s: section.title });
-    }
-  }
-  return loadSearchIndex(
-    parts.map((documents) => ({
-      documents,
-      index: lunr(function () {
-        this.ref('i');
-        this.field('t');
-        for (const doc of documents) this.add(doc);
-      }).toJSON(),
-    })),
-  );
-}
-
-/** A page's sections: the text before the first `##` heading (the page's own), then one per heading. */
-function sectionsOf(tree: Root, page: PageEntry): { title: string; anchor?: string; paragraphs: string[] }[] {
-  const slugger = new GithubSlugger();
-  const sections: { title: string; anchor?: string; paragraphs: string[] }[] = [{ title: page.title, paragraphs: [] }];
-  for (const node of tree.children) {
-    if (node.type === 'heading' && node.depth === 1) continue;
-    const text = textOf(node).trim();
-    if (!text) continue;
-    if (node.type === 'heading') sections.push({ title: text, anchor: `#${slugger.slug(text)}`, paragraphs: [] });
-    else sections[sections.length - 1].paragraphs.push(text);
-  }
-  return sections;
-}
-
-/** The text of a Markdown node, its children's joined with spaces. */
-function textOf(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(textOf).join(' ');
-  return '';
 }

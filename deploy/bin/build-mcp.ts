@@ -2,11 +2,12 @@
  * The MCP function's bundle, built by `npm run deploy:build` after the edge handler's: the
  * handler (deploy/mcp) bundled with esbuild into `<bundle dir>/index.js` with its configuration baked in,
  * `trust.json` beside it (deploy/trust.ts, checked by deploy:synth as for the edge bundle), and under
- * `content/` the build's files the tools read: every page's Markdown, `llms.txt`, the search index and
- * the bundled contract (`api/v1/openapi.json`).
+ * `content/` the build's files the tools read: every page's Markdown, `llms.txt`, the pages for
+ * `search_docs` (rules/buildFiles.ts `MCP_SEARCH_FILE`) and the bundled contract (`api/v1/openapi.json`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MCP_SEARCH_FILE } from '../../rules/buildFiles';
 import type { McpFunctionConfig } from '../mcp/handler';
 import { TRUST_FILE, trustOf } from '../trust';
 import { bundleFunction } from './bundle';
@@ -21,7 +22,7 @@ export function contentFilesOf(buildDir: string): string[] {
   return fs
     .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
     .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => name.endsWith('.md') || ['llms.txt', 'search-index.json', 'api/v1/openapi.json'].includes(name))
+    .filter((name) => name.endsWith('.md') || ['llms.txt', MCP_SEARCH_FILE, 'api/v1/openapi.json'].includes(name))
     .filter((name) => fs.statSync(path.join(buildDir, name)).isFile())
     .sort();
 }
@@ -38,7 +39,7 @@ export async function buildMcpBundle(
   outDir: string,
 ): Promise<{ codeBytes: number; contentBytes: number; files: number }> {
   const files = contentFilesOf(buildDir);
-  for (const needed of ['llms.txt', 'search-index.json', 'api/v1/openapi.json', 'index.md']) {
+  for (const needed of ['llms.txt', MCP_SEARCH_FILE, 'api/v1/openapi.json', 'index.md']) {
     if (!files.includes(needed))
       throw new Error(`${path.join(buildDir, needed)} is missing: run "npm run build" first.`);
   }

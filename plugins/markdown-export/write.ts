@@ -1,6 +1,7 @@
 /**
- * `tsx plugins/markdown-export/write.ts <site folder> <build folder>`: writes every page's Markdown copy and
- * the llms.txt files (./export.ts) into the build folder, from the inventory the plugin saved in
+ * `tsx plugins/markdown-export/write.ts <site folder> <build folder>`: writes every page's Markdown copy,
+ * the llms.txt files (./export.ts) and the pages as the MCP server's `search_docs` searches them
+ * (./searchPages.ts, rules/buildFiles.ts `MCP_SEARCH_FILE`) into the build folder, from the inventory the plugin saved in
  * `.docusaurus/` and the bundled contract. The plugin's `postBuild` runs it in a child process: remark is
  * ESM-only, and the child works on the core the search plugin's indexing (the other plugins' `postBuild`,
  * one thread) leaves idle. Prints one line; exits 1 with the reason when it fails.
@@ -8,10 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
+import { MCP_SEARCH_FILE, type SearchFile } from '../../rules/buildFiles';
 import { exportMarkdown } from './export';
 import { INVENTORY_FILE } from './index';
 import type { Inventory } from './inventory';
 import type { ApiDocument } from './openapi';
+import { searchPagesOf } from './searchPages';
 
 async function main(): Promise<void> {
   const [siteDir, buildDir] = process.argv.slice(2);
@@ -21,9 +24,13 @@ async function main(): Promise<void> {
   const inventory = read(path.join(siteDir, '.docusaurus', INVENTORY_FILE)) as Inventory;
   const contract = read(path.join(siteDir, BUNDLED_SPEC_PATH)) as ApiDocument;
   const written = await exportMarkdown(buildDir, inventory, contract);
+  const search: SearchFile = { pages: await searchPagesOf(written.rendered, contract) };
+  const searchText = JSON.stringify(search);
+  fs.writeFileSync(path.join(buildDir, MCP_SEARCH_FILE), searchText);
   console.log(
     `[markdown-export] ${written.pages} pages as Markdown (llms.txt ${written.llmsBytes} bytes, ` +
-      `llms-full.txt ${(written.llmsFullBytes / 1024).toFixed(0)} KiB) in ${Date.now() - started} ms`,
+      `llms-full.txt ${(written.llmsFullBytes / 1024).toFixed(0)} KiB, ${MCP_SEARCH_FILE} ` +
+      `${(Buffer.byteLength(searchText) / 1024).toFixed(0)} KiB) in ${Date.now() - started} ms`,
   );
 }
 

@@ -1,12 +1,14 @@
 /**
- * What the MCP server reads, from the files the build writes: the search index
- * (`search-index.json`), every page's Markdown copy (`<route>.md`, rules/routes.ts `markdownPathOf`),
- * `llms.txt`, and the bundled contract. The gate reads them from `build/`; the Lambda function from the
- * copy `npm run deploy:build` puts beside it (deploy/mcp). Each file is read when first asked for, and
- * kept: the build does not change while a server runs.
+ * What the MCP server reads, from the files the build writes: the pages as `search_docs` searches them
+ * (rules/buildFiles.ts `MCP_SEARCH_FILE`, indexed in memory by ./search.ts when first searched), every
+ * page's Markdown copy (`<route>.md`, rules/routes.ts `markdownPathOf`), `llms.txt`, and the bundled
+ * contract. The gate reads them from `build/`; the Lambda function from the copy `npm run deploy:build` puts
+ * beside it (deploy/mcp). Each file is read when first asked for, and kept (the search file as its index):
+ * the build does not change while a server runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MCP_SEARCH_FILE } from '../../rules/buildFiles';
 import { OPENAPI_PATH } from '../../rules/contract';
 import { builtFileOf, markdownPathOf } from '../../rules/routes';
 import { trimTrailing } from '../../rules/text';
@@ -28,7 +30,12 @@ export type Eventually<T> = T | Promise<T>;
 export interface McpContent {
   /** @throws {ContentMissing} when the contract file is missing. */
   contract(): Eventually<ContractNode>;
-  /** @throws {ContentMissing} when there is no search index. */
+  /**
+   * The pages, indexed for `search_docs`.
+   *
+   * @throws {ContentMissing} when the build has no search file.
+   * @throws {SearchIndexLayoutError} when the search file is not in the layout this server reads.
+   */
   searchIndex(): Eventually<SearchIndex>;
   /**
    * A page's Markdown copy, or `null` when no page has that route (a route over {@link MAX_ROUTE_CHARS}
@@ -59,8 +66,7 @@ export const MAX_ROUTE_CHARS = 2048;
  */
 export class ContentMissing extends Error {}
 
-/** Files the build writes (plugins/markdown-export, the search plugin). */
-const SEARCH_INDEX = 'search-index.json';
+/** A file plugins/markdown-export writes. */
 const LLMS_TXT = 'llms.txt';
 
 /** Reads the content from `files`. Nothing is read until a tool asks. */
@@ -81,7 +87,11 @@ export function buildContent(files: ContentFiles): BuiltContent {
   return {
     contract: () => once('contract', () => JSON.parse(read(files.contractFile, 'The bundled contract'))),
     searchIndex: () =>
-      once('search', () => loadSearchIndex(JSON.parse(read(path.join(buildDir, SEARCH_INDEX), 'The search index')))),
+      once('search', () =>
+        loadSearchIndex(
+          JSON.parse(read(path.join(buildDir, MCP_SEARCH_FILE), `The file search_docs searches (${MCP_SEARCH_FILE})`)),
+        ),
+      ),
     llmsTxt: () => once('llms', () => read(path.join(buildDir, LLMS_TXT), 'llms.txt')),
     markdown(route) {
       const sitePath = sitePathOf(route);

@@ -1,157 +1,265 @@
 /**
- * `search_docs` of the MCP server: queries the site's own search index, the one the
- * navbar's search box uses (`search-index.json`, written by @easyops-cn/docusaurus-search-local), with
- * the library that wrote it (lunr 2). The file's layout is that plugin's, not a public API: an array of
- * lunr indexes over titles, headings, descriptions, keywords and contents, each with its `documents`
- * (`t` text, `u` route, `h` anchor, `s` section title). {@link loadSearchIndex} checks that layout and
- * throws naming the plugin when it changes, and the MCP test in `npm test` finds the Interrogator page
- * through it (plugins/README.md lists the dependency).
+ * `search_docs` of the MCP server: ranks the portal's pages for a question ("How do I get an access
+ * token?") or a few keywords ("get token") with MiniSearch 7 (BM25+ over weighted fields, prefix and fuzzy
+ * matching). It searches every page's title, description and sections as plugins/markdown-export takes
+ * them from the pages' Markdown copies (rules/buildFiles.ts `SearchPage`; the build writes them to
+ * `MCP_SEARCH_FILE`, `npm start` makes them from the sources), indexed in memory once, one MiniSearch
+ * document per section.
+ *
+ * - Words are runs of letters and digits (`page_size` is `page` and `size`), in lower case; English stop
+ *   words (the `stopword` package's list: "how", "do", "the", "what"…) are dropped, and every other word
+ *   becomes its Porter2 stem (wink-porter2-stemmer: `paginate`, `paginated` and `pagination` are all
+ *   `pagin`), in the pages and in the query alike.
+ * - Any word of the query may match: a section ranks higher the more of the words it holds, the rarer they
+ *   are across sections, and the weightier the field that holds them ({@link FIELD_BOOSTS}); BM25+ scores
+ *   each field. A query is no syntax: `*`, `~`, `"`, `-` and `:` separate words like spaces.
+ * - Typos: a query word whose stem no page holds also matches stems within an edit distance of a fifth of
+ *   its length, at most 2 (`acess` finds `access`); a stem of {@link PREFIX_MIN_CHARS} characters or more
+ *   also matches the longer stems it begins (`interrog` finds `interrogator`). Both weigh less than an
+ *   exact match (MiniSearch's default weights).
+ * - A page is one hit, at its best section: the hit's route carries that section's `#anchor` where the page
+ *   shows the heading (docs and posts).
  */
-import lunr from 'lunr';
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import { eng as englishStopWords } from 'stopword';
+import stem from 'wink-porter2-stemmer';
+import { MCP_SEARCH_FILE, type SearchPage, type SearchSection } from '../../rules/buildFiles';
 
-/** One hit: the page or section's title, its route (with `#anchor` for a section) and a text snippet. */
+/** One hit: the page's title (with the section's heading), its route (with `#anchor`) and a text snippet. */
 export interface SearchHit {
   title: string;
   route: string;
   snippet: string;
 }
 
-/** One document of an index as the plugin writes it. */
-export interface IndexedDocument {
-  /** Id, unique across the file. */
-  i: number;
-  /** The indexed text (a title, heading or paragraph). */
-  t: string;
-  /** The page's route. */
-  u: string;
-  /** The section's anchor, e.g. `#authentication`. */
-  h?: string;
-  /** The title of the section a paragraph belongs to. */
-  s?: string;
-}
-
-/** The site's search index, loaded. */
+/** The pages, indexed. */
 export interface SearchIndex {
   /**
-   * @param query - words as a reader types them; each must match (stemmed: `paginated` finds `pagination`).
-   *   Only {@link queryTerms} of it are searched: its first {@link MAX_QUERY_CHARS} characters, at most
-   *   {@link MAX_QUERY_TERMS} distinct words, no wildcard.
-   * @param limit - at most this many hits, best first.
+   * @param query - a question or keywords as a reader types them. Only {@link queryTerms} of it are
+   *   searched: the words of its first {@link MAX_QUERY_CHARS} characters that are no stop words, at most
+   *   {@link MAX_QUERY_TERMS} of them.
+   * @param limit - at most this many hits, best first, one per page.
    */
   search(query: string, limit: number): SearchHit[];
-  /** Every page: its title and route (the titles index), in the order the plugin wrote them. */
+  /** Every page: its title and route, in the order the build lists them. */
   pages(): { title: string; route: string }[];
 }
-
-/** What each index of the file holds, in the plugin's order, and how much a match in it weighs. */
-const PARTS = [
-  { name: 'titles', weight: 4 },
-  { name: 'headings', weight: 2 },
-  { name: 'descriptions', weight: 1.5 },
-  { name: 'keywords', weight: 1.5 },
-  { name: 'contents', weight: 1 },
-] as const;
 
 /** Longest snippet returned, in characters. */
 export const SNIPPET_CHARS = 240;
 
-/** Longest query searched, in characters (`search_docs`' `maxLength`): a few words take far fewer. */
+/** Longest query searched, in characters (`search_docs`' `maxLength`): a question takes far fewer. */
 export const MAX_QUERY_CHARS = 500;
 
 /**
- * Most distinct words searched. Each word is one lunr clause run against every part of the index, so the
- * cost of a search grows with their count; every word must match, so more words rarely find more.
+ * Most distinct words searched, stop words not counted. Each word is looked up in the index, with its
+ * prefix and typo matches, so the cost of a search grows with their count.
  */
 export const MAX_QUERY_TERMS = 12;
 
 /**
- * The distinct words of a query as lunr's tokenizer splits them (lower case, on white space and hyphens),
- * in order, from its first {@link MAX_QUERY_CHARS} characters only. `*` counts as a separator: a term
- * given to lunr's `Query.term` reaches `TokenSet.fromString`, which reads `*` as a wildcard (lunr 2.3.9),
- * and a wildcard term expands to every indexed word it matches. lunr's other query syntax (`~`, `^`, `+`,
- * `-`, `field:`) belongs to its query parser, which `Query.term` does not use, so it stays plain text.
+ * Longest word indexed or searched, in characters; longer runs of letters (an encoded blob) are skipped.
+ * The stemmer's expressions take time quadratic in a word's length (`(.+)(sses)$`: 3 ms for 500
+ * characters, 3 s for 16,000), and no word or identifier of the docs comes near.
  */
-export function queryTerms(query: string): string[] {
-  const bounded = query.slice(0, MAX_QUERY_CHARS).replaceAll('*', ' ');
-  return [...new Set(lunr.tokenizer(bounded).map(String).filter(Boolean))];
+export const MAX_WORD_CHARS = 64;
+
+/** Shortest stem that also matches the longer stems it begins, in characters: shorter ones begin too many. */
+export const PREFIX_MIN_CHARS = 4;
+
+/**
+ * How much a word found in each field weighs against one in a section's text. The page's title and
+ * description belong to every section of the page and say what it is about, a section's heading what that
+ * section is; code blocks mostly repeat names the prose explains. Measured on the questions of
+ * ./__tests__/questions.json (from the sources): a title weight of 3 puts an answering page in the top 3
+ * for 96 % of them, 4 (the site's search plugin's title weight) for 94 %.
+ */
+export const FIELD_BOOSTS = { title: 3, heading: 2, description: 1.5, text: 1, code: 0.5 } as const;
+
+type Field = keyof typeof FIELD_BOOSTS;
+
+const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
+
+/** The `stopword` package's English list, lower case. */
+const STOP_WORDS: ReadonlySet<string> = new Set(englishStopWords);
+
+/** What separates words: anything but a letter or a digit (one character class: linear). */
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/** The words of `text`, as written. */
+const wordsOf = (text: string): string[] => text.split(SEPARATORS).filter(Boolean);
+
+/** The searched form of a word, or `null` for a stop word or a word over {@link MAX_WORD_CHARS}. */
+function termOf(word: string): string | null {
+  const lower = word.toLowerCase();
+  if (lower.length > MAX_WORD_CHARS || STOP_WORDS.has(lower)) return null;
+  return stem(lower);
 }
 
-/** The search index is not in the layout read here: the message names the plugin that writes it. */
+/**
+ * The distinct words of a query that are searched, in lower case and in order: the words of its first
+ * {@link MAX_QUERY_CHARS} characters, stop words and words over {@link MAX_WORD_CHARS} left out.
+ * `search_docs` refuses a query with more than {@link MAX_QUERY_TERMS} of them.
+ */
+export function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const word of wordsOf(query.slice(0, MAX_QUERY_CHARS))) {
+    if (termOf(word) !== null) terms.add(word.toLowerCase());
+  }
+  return [...terms];
+}
+
+/** The search file is not in the layout read here: the message says to build again. */
 export class SearchIndexLayoutError extends Error {}
 
 /**
- * Loads the plugin's `search-index.json` (already parsed).
+ * Loads the build's {@link MCP_SEARCH_FILE} (already parsed) and indexes it.
  *
- * @throws {SearchIndexLayoutError} naming @easyops-cn/docusaurus-search-local when the layout is not the one read here.
+ * @throws {SearchIndexLayoutError} when it is not the layout rules/buildFiles.ts describes (a build made
+ *   by another version of the portal).
  */
 export function loadSearchIndex(file: unknown): SearchIndex {
-  if (
-    !Array.isArray(file) ||
-    file.length !== PARTS.length ||
-    !file.every((part) => Array.isArray(part?.documents) && typeof part?.index === 'object')
-  ) {
+  const pages = (file as { pages?: unknown } | null)?.pages;
+  if (!Array.isArray(pages) || !pages.every(isSearchPage)) {
     throw new SearchIndexLayoutError(
-      'search-index.json is not the layout @easyops-cn/docusaurus-search-local 0.55 writes (an array of 5 ' +
-        '{ documents, index } lunr parts): search_docs of the MCP server reads it (server/mcp/search.ts).',
+      `${MCP_SEARCH_FILE} is not the layout this server reads (rules/buildFiles.ts SearchPage): the build was made ` +
+        'by another version of the portal. Run "npm run build" again.',
     );
   }
-  const parts = (file as { documents: IndexedDocument[]; index: object }[]).map((part, n) => ({
-    ...PARTS[n],
-    index: lunr.Index.load(part.index),
-    documents: new Map(part.documents.map((doc) => [String(doc.i), doc])),
-  }));
-  const titles = new Map(Array.from(parts[0].documents.values(), (doc) => [doc.u, doc.t]));
-  // A page found by its title is shown with its description.
-  const descriptions = new Map(Array.from(parts[2].documents.values(), (doc) => [doc.u, doc.t]));
+  return searchIndexOf(pages);
+}
 
+function isSearchPage(page: unknown): page is SearchPage {
+  const { route, title, description, sections } = (page ?? {}) as Record<string, unknown>;
+  return (
+    typeof route === 'string' &&
+    typeof title === 'string' &&
+    (description === undefined || typeof description === 'string') &&
+    Array.isArray(sections) &&
+    sections.every((section: unknown) => {
+      const { heading, anchor, text, code } = (section ?? {}) as Record<string, unknown>;
+      return (
+        (heading === undefined || typeof heading === 'string') &&
+        (anchor === undefined || typeof anchor === 'string') &&
+        typeof text === 'string' &&
+        typeof code === 'string'
+      );
+    })
+  );
+}
+
+/** One indexed document: a section, with the fields of its page. */
+interface Entry {
+  id: number;
+  page: SearchPage;
+  section: SearchSection;
+}
+
+/**
+ * Indexes `pages` (in memory: about 2.5 MiB and 0.2 s for the portal's 127 pages and 430 sections).
+ * MiniSearch's index keeps no text: the hits' titles and snippets come from `pages`, which it keeps.
+ */
+export function searchIndexOf(pages: readonly SearchPage[]): SearchIndex {
+  const entries: Entry[] = pages.flatMap((page) => page.sections.map((section) => ({ id: 0, page, section })));
+  entries.forEach((entry, id) => (entry.id = id));
+  // Stems the pages hold: a query word is matched fuzzily only when its stem is none of them.
+  const known = new Set<string>();
+  // A word recurs across sections: each is stemmed once while indexing.
+  const stems = new Map<string, string | null>();
+  const index = new MiniSearch<Entry>({
+    fields: FIELDS,
+    tokenize: wordsOf,
+    processTerm: (word) => {
+      let term = stems.get(word);
+      if (term === undefined) {
+        term = termOf(word);
+        stems.set(word, term);
+        if (term) known.add(term);
+      }
+      return term;
+    },
+    extractField: (entry, field) => (field === 'id' ? entry.id : fieldOf(entry, field as Field)),
+  });
+  index.addAll(entries);
+  stems.clear();
+
+  const options: SearchOptions = {
+    boost: FIELD_BOOSTS,
+    combineWith: 'OR',
+    tokenize: wordsOf,
+    processTerm: termOf,
+    prefix: (term) => term.length >= PREFIX_MIN_CHARS,
+    fuzzy: (term) => (known.has(term) ? false : 0.2),
+    maxFuzzy: 2,
+  };
   return {
     search(query, limit) {
-      const words = queryTerms(query).slice(0, MAX_QUERY_TERMS);
-      if (words.length === 0) return [];
-      const hits = new Map<string, SearchHit & { score: number }>();
-      for (const part of parts) {
-        const results = part.index.query((q) => {
-          // Every word must match, stemmed as the index was (lunr runs the index's pipeline on each term;
-          // a wildcard term would skip it, so `pagination*` would not find `pagin`).
-          for (const word of words) q.term(word, { presence: lunr.Query.presence.REQUIRED });
+      const terms = queryTerms(query).slice(0, MAX_QUERY_TERMS);
+      if (terms.length === 0) return [];
+      const hits: SearchHit[] = [];
+      const found = new Set<SearchPage>();
+      for (const result of index.search(terms.join(' '), options)) {
+        if (hits.length >= limit) break;
+        const { page, section } = entries[result.id as number];
+        if (found.has(page)) continue;
+        found.add(page);
+        hits.push({
+          title: section.heading ? `${page.title} › ${section.heading}` : page.title,
+          route: page.route + (section.anchor ?? ''),
+          snippet: snippetOf(section, page, new Set(result.terms)),
         });
-        for (const result of results) {
-          const doc = part.documents.get(result.ref);
-          if (!doc) continue;
-          const route = doc.u + (doc.h ?? '');
-          const score = result.score * part.weight;
-          const known = hits.get(route);
-          if (known && known.score >= score) continue;
-          const pageTitle = titles.get(doc.u) ?? doc.s ?? doc.t;
-          const title = plain(part.name === 'headings' ? `${pageTitle} › ${doc.t}` : (doc.s ?? pageTitle));
-          hits.set(route, {
-            title,
-            route,
-            snippet: snippetOf(part.name === 'titles' ? (descriptions.get(doc.u) ?? '') : doc.t),
-            score,
-          });
-        }
       }
-      return [...hits.values()]
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit)
-        .map(({ title, route, snippet }) => ({ title, route, snippet }));
+      return hits;
     },
     pages() {
-      return [...titles].map(([route, title]) => ({ title, route }));
+      return pages.map(({ title, route }) => ({ title, route }));
     },
   };
 }
 
-/** A title without the icons category cards put before their links (`📄️Search documents`). */
-function plain(title: string): string {
-  return title.replace(/\p{Extended_Pictographic}\uFE0F?/gu, '').trim();
+/** The text of one field of an indexed section. */
+function fieldOf({ page, section }: Entry, field: Field): string {
+  switch (field) {
+    case 'title':
+      return page.title;
+    case 'description':
+      return page.description ?? '';
+    case 'heading':
+      return section.heading ?? '';
+    case 'text':
+      return section.text;
+    case 'code':
+      return section.code;
+  }
 }
 
-/** The text cut to {@link SNIPPET_CHARS} at a word boundary, with `…` when cut. */
-function snippetOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= SNIPPET_CHARS) return flat;
-  const cut = flat.slice(0, SNIPPET_CHARS);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : SNIPPET_CHARS)}…`;
+/**
+ * A snippet of the section: its text from the start, or from the sentence of the first word that matched
+ * when that word would be past the cut; the page's description for a section without text. At most
+ * {@link SNIPPET_CHARS} characters, cut at a word with `…`.
+ */
+function snippetOf(section: SearchSection, page: SearchPage, matched: ReadonlySet<string>): string {
+  const text = flat(section.text) || flat(page.description ?? '') || flat(section.code);
+  let start = 0;
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const term = termOf(word[0]);
+    if (term === null || !matched.has(term)) continue;
+    const end = word.index + word[0].length;
+    if (end > SNIPPET_CHARS - 1) {
+      const stop = text.lastIndexOf('. ', word.index);
+      const sentence = stop < 0 ? 0 : stop + 2;
+      // A long sentence is shown from a little before the word.
+      start =
+        word.index - sentence < SNIPPET_CHARS / 2 ? sentence : text.indexOf(' ', word.index - SNIPPET_CHARS / 4) + 1;
+    }
+    break;
+  }
+  const shown = start > 0 ? `…${text.slice(start)}` : text;
+  if (shown.length <= SNIPPET_CHARS) return shown;
+  const cut = shown.slice(0, SNIPPET_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 0 ? cut.slice(0, space) : cut}…`;
 }
+
+/** White space runs as one space. */
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();

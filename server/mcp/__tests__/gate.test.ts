@@ -104,8 +104,8 @@ test('a request of MCP 2026-07-28 gets the same tools, as JSON, with nothing cac
   expect(names).toEqual(['search_docs', 'read_page', 'list_operations', 'get_operation', 'call_api']);
 });
 
-test('a 2025 client is answered in its own revision, 2025-06-18 and 2025-11-25 alike', async () => {
-  for (const protocolVersion of ['2025-06-18', '2025-11-25']) {
+test('a client of an earlier revision is answered in its own, 2025-11-25 to 2024-11-05 alike', async () => {
+  for (const protocolVersion of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) {
     const response = await app.inject({
       method: 'POST',
       url: MCP_PATH,
@@ -206,7 +206,7 @@ test.each(PROTECTED_RESOURCE_METADATA_PATHS)(
   },
 );
 
-test('a search index of another layout is a tool error naming the plugin that writes it', async () => {
+test('a build without the file search_docs searches is a tool error saying to build', async () => {
   const response = await app.inject({
     method: 'POST',
     url: MCP_PATH,
@@ -224,5 +224,7 @@ test('a search index of another layout is a tool error naming the plugin that wr
   });
   const result = response.json().result;
   expect(result.isError).toBe(true);
-  expect(result.content[0].text).toMatch(/search-index\.json is not the layout @easyops-cn\/docusaurus-search-local/);
+  expect(result.content[0].text).toBe(
+    'The file search_docs searches (.mcp-search.json) is missing from the build: run "npm run build" first.',
+  );
 });

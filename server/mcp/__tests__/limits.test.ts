@@ -12,11 +12,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import lunr from 'lunr';
 import { loadContract } from '../../../config/openapi';
 import { buildApp, HEALTH_PATH } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
 import { localAuth, localJwks, makeBuild, mintToken } from '../../../tests/support/gate';
+import { MCP_SEARCH_FILE, type SearchFile } from '../../../rules/buildFiles';
 import { MCP_MAX_BODY_BYTES, MCP_PATH } from '../../../rules/mcp';
 import { buildContent, mcpContentOf } from '../content';
 import { handleMcpRequest } from '../http';
@@ -27,24 +27,12 @@ const SITE = 'http://localhost:3000';
 const MiB = 1024 * 1024;
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
-/** Writes a `search-index.json` in the layout of @easyops-cn/docusaurus-search-local: 5 lunr parts. */
-function writeSearchIndex(buildDir: string, pages: { route: string; title: string; text: string }[]): void {
-  let id = 0;
-  const part = (docs: { t: string; u: string }[]) => {
-    const documents = docs.map((doc) => ({ i: id++, ...doc }));
-    const index = lunr(function () {
-      this.ref('i');
-      this.field('t');
-      for (const doc of documents) this.add(doc);
-    });
-    return { documents, index: index.toJSON() };
+/** Writes the build's file of pages for `search_docs` (rules/buildFiles.ts), one section of text per page. */
+function writeSearchFile(buildDir: string, pages: { route: string; title: string; text: string }[]): void {
+  const file: SearchFile = {
+    pages: pages.map(({ route, title, text }) => ({ route, title, sections: [{ text, code: '' }] })),
   };
-  const titles = part(pages.map((page) => ({ t: page.title, u: page.route })));
-  const contents = part(pages.map((page) => ({ t: page.text, u: page.route })));
-  fs.writeFileSync(
-    path.join(buildDir, 'search-index.json'),
-    JSON.stringify([titles, part([]), part([]), part([]), contents]),
-  );
+  fs.writeFileSync(path.join(buildDir, MCP_SEARCH_FILE), JSON.stringify(file));
 }
 
 /** The requests the stand-in API gets: none may arrive from a refused MCP request. */
@@ -67,7 +55,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(buildDir, 'api/v1'), { recursive: true });
   fs.writeFileSync(path.join(buildDir, 'api/v1/openapi.json'), JSON.stringify(loadContract()));
   fs.writeFileSync(path.join(buildDir, 'index.md'), '# Home\n');
-  writeSearchIndex(buildDir, [
+  writeSearchFile(buildDir, [
     { route: '/docs/services/interrogator', title: 'Interrogator', text: 'Ask the interrogator a question.' },
     { route: '/docs/api/pagination', title: 'Pagination', text: 'Results come in pages of page_size items.' },
   ]);
@@ -321,13 +309,13 @@ describe('tool inputs', () => {
     expect(error.message.length).toBeLessThan(200);
   });
 
-  it('search_docs reads * as a separator, not a wildcard, and no other lunr syntax', () => {
-    expect(queryTerms('inter* ~1 ^2 +x -y a:b *')).toEqual(['inter', '~1', '^2', '+x', 'y', 'a:b']);
+  it('search_docs reads * and every other mark as a separator, never as query syntax or a wildcard', () => {
+    expect(queryTerms('inter* ~1 ^2 +x -y a:b *')).toEqual(['inter', '1', '2', 'x', 'y', 'b']);
     const index = buildContent({ buildDir, contractFile: 'none.json' }).searchIndex();
     expect(index.search('interrogator', 5).map((hit) => hit.route)).toContain('/docs/services/interrogator');
     // A wildcard would match every page.
     expect(index.search('*', 20)).toEqual([]);
-    expect(index.search('i*', 20)).toEqual([]);
+    expect(index.search('z*', 20)).toEqual([]);
   });
 
   it(`search_docs refuses more than ${MAX_QUERY_TERMS} words, saying to keep the ones that matter`, async () => {

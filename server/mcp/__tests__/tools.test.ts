@@ -87,8 +87,8 @@ describe('read_page', () => {
 });
 
 describe('search_docs', () => {
-  it('refuses a search index of another layout, naming the plugin', () => {
-    expect(() => loadSearchIndex([{ documents: [] }])).toThrow(/@easyops-cn\/docusaurus-search-local/);
+  it('refuses a search file of another layout, saying to build again', () => {
+    expect(() => loadSearchIndex([{ documents: [] }])).toThrow(/is not the layout this server reads.*npm run build/);
   });
 });
 
