@@ -6,7 +6,7 @@
  * clients of MCP 2026-07-28 and of the 2025 revisions.
  *
  * Tools (each with a JSON Schema input and output, from the zod schemas below):
- * - `search_docs`: the site's own search index (./search.ts) → title, route, snippet;
+ * - `search_docs`: a question or keywords, the pages ranked by relevance (./search.ts) → title, route, snippet;
  * - `read_page`: a route's Markdown copy (the build's `<route>.md`);
  * - `list_operations`, `get_operation`: the bundled contract (./operations.ts);
  * - `call_api`: an operation sent with the caller's token to the sandbox, or to the provider when allowed
@@ -81,7 +81,10 @@ const inputs = {
       .string()
       .min(1)
       .max(MAX_QUERY_CHARS, `A query is at most ${MAX_QUERY_CHARS} characters: search for a few words.`)
-      .describe(`Words to find, at most ${MAX_QUERY_TERMS}, e.g. "interrogator question"`),
+      .describe(
+        `A question or keywords, e.g. "How do I get an access token?"; at most ${MAX_QUERY_TERMS} words ` +
+          'besides common ones such as "how" and "the"',
+      ),
     limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(8).describe('Most results (1–20)'),
   }),
   readPage: z.object({
@@ -160,7 +163,9 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
     'search_docs',
     {
       title: 'Search the docs',
-      description: `Searches the ${productName} portal (docs, API reference, blog) like its search box: every word must match.`,
+      description:
+        `Searches the ${productName} portal (docs, API reference, blog) for a question or keywords: the pages that ` +
+        'answer it best first, one hit per page, at its best section.',
       inputSchema: inputs.searchDocs,
       outputSchema: z.object({
         results: z.array(
@@ -178,8 +183,8 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
         const terms = queryTerms(query).length;
         if (terms > MAX_QUERY_TERMS) {
           return failure(
-            `search_docs takes at most ${MAX_QUERY_TERMS} different words, and a page must match every one; ` +
-              `this query has ${terms}. Keep the words that matter.`,
+            `search_docs searches at most ${MAX_QUERY_TERMS} different words (common words such as "how" and ` +
+              `"the" do not count); this query has ${terms}. Keep the words that matter.`,
           );
         }
         const results = (await content.searchIndex()).search(query, limit);
