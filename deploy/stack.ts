@@ -545,7 +545,8 @@ export class SiteStack extends Stack {
       logGroup: this.functionLogs('McpLogs'),
       description: 'Portal MCP server: verifies the Cognito access token, then answers MCP requests',
     });
-    // BUFFERED: the server answers JSON, never an SSE stream (server/mcp/http.ts).
+    // BUFFERED: every answer ends at once (server/mcp/http.ts): JSON, or a 2026-07-28 subscriptions/listen closed
+    // right after its acknowledgement.
     const url = fn.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.BUFFERED,
