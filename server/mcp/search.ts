@@ -41,8 +41,6 @@ export interface SearchIndex {
    * @param limit - at most this many hits, best first, one per page.
    */
   search(query: string, limit: number): SearchHit[];
-  /** Every page: its title and route, in the order the build lists them. */
-  pages(): { title: string; route: string }[];
 }
 
 /** Longest snippet returned, in characters. */
@@ -59,8 +57,8 @@ export const MAX_QUERY_TERMS = 12;
 
 /**
  * Longest word indexed or searched, in characters; longer runs of letters (an encoded blob) are skipped.
- * The stemmer's expressions take time quadratic in a word's length (`(.+)(sses)$`: 3 ms for 500
- * characters, 3 s for 16,000), and no word or identifier of the docs comes near.
+ * The stemmer's expressions take time quadratic in a word's length (`(.+)(sses)$` retries from every
+ * character), and no word or identifier of the docs comes near.
  */
 export const MAX_WORD_CHARS = 64;
 
@@ -70,9 +68,9 @@ export const PREFIX_MIN_CHARS = 4;
 /**
  * How much a word found in each field weighs against one in a section's text. The page's title and
  * description belong to every section of the page and say what it is about, a section's heading what that
- * section is; code blocks mostly repeat names the prose explains. Measured on the questions of
- * ./__tests__/questions.json (from the sources): a title weight of 3 puts an answering page in the top 3
- * for 96 % of them, 4 (the site's search plugin's title weight) for 94 %.
+ * section is; code blocks mostly repeat names the prose explains. On the questions of
+ * ./__tests__/questions.json, a title weight of 3 puts an answering page in the top 3 for more of them than
+ * 4, the site's search plugin's title weight: a title repeated in every section outweighs the section's own words.
  */
 export const FIELD_BOOSTS = { title: 3, heading: 2, description: 1.5, text: 1, code: 0.5 } as const;
 
@@ -156,8 +154,8 @@ interface Entry {
 }
 
 /**
- * Indexes `pages` (in memory: about 2.5 MiB and 0.2 s for the portal's 127 pages and 430 sections).
- * MiniSearch's index keeps no text: the hits' titles and snippets come from `pages`, which it keeps.
+ * Indexes `pages` in memory. MiniSearch's index keeps no text: the hits' titles and snippets come from
+ * `pages`, which the index keeps.
  */
 export function searchIndexOf(pages: readonly SearchPage[]): SearchIndex {
   const entries: Entry[] = pages.flatMap((page) => page.sections.map((section) => ({ id: 0, page, section })));
@@ -210,9 +208,6 @@ export function searchIndexOf(pages: readonly SearchPage[]): SearchIndex {
         });
       }
       return hits;
-    },
-    pages() {
-      return pages.map(({ title, route }) => ({ title, route }));
     },
   };
 }

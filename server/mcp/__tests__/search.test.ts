@@ -163,10 +163,6 @@ describe('search_docs', () => {
     expect(withBlob.search(blob, 5)).toEqual([]);
     expect(withBlob.search('blob', 5).map((hit) => hit.route)).toEqual(['/blob']);
   });
-
-  it('lists every page with its title', () => {
-    expect(index.pages()).toEqual(PAGES.map(({ title, route }) => ({ title, route })));
-  });
 });
 
 describe('queryTerms', () => {
