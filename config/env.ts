@@ -185,8 +185,9 @@ export interface LocalSandboxSettings {
  */
 export interface LocalSsoSettings {
   /**
-   * Whether `npm start` and `npm run serve` run them: in local mode unless LOCAL_SSO=off or
-   * COGNITO_OAUTH_DOMAIN names another hosted UI; always false with a real user pool.
+   * Whether single sign-on runs locally (the IdP behind the local hosted UI, for the SSO button): in local mode unless
+   * LOCAL_SSO=off or COGNITO_OAUTH_DOMAIN names another hosted UI; always false with a real user pool. The local
+   * hosted UI runs in local mode either way, for MCP sign-in (local/index.ts).
    */
   enabled: boolean;
   /** Port of the local IdP (IDP_PORT, default 9240); its issuer is `http://localhost:<port>`. */

@@ -1,22 +1,25 @@
 /**
  * The local services the portal runs beside itself in local mode (no COGNITO_USER_POOL_ID): the identity
- * service (./identity), the sandbox API (./sandbox) and, for single sign-on, an OpenID Connect IdP
- * (./idp) behind the user pool's hosted UI (./hostedUi). `npm start` and `npm run serve` call this.
+ * service (./identity), the sandbox API (./sandbox), the user pool's hosted UI (./hostedUi), where readers sign
+ * in for MCP clients and, for single sign-on, an OpenID Connect IdP (./idp) behind it. `npm start` and
+ * `npm run serve` call this.
  */
 import type { PortalEnv } from '../config/env';
-import { startDefaultLocalIdentity } from './identity/default';
+import { localMcpClient, startDefaultLocalIdentity } from './identity/default';
 import { portalOrigins } from './origins';
 import type { LocalIdentity } from './identity';
 import type { LocalSandbox } from './sandbox';
 import type { LocalIdp } from './idp';
-import type { LocalHostedUi } from './hostedUi';
+import type { LocalHostedUi, LocalHostedUiOptions } from './hostedUi';
 
 /** The services started; `close` stops them all. With a real user pool configured, none is started. */
 export interface LocalServices {
   identity?: LocalIdentity;
   sandbox?: LocalSandbox;
-  /** The local IdP and hosted UI, unless LOCAL_SSO=off. */
-  sso?: { idp: LocalIdp; hostedUi: LocalHostedUi };
+  /** The user pool's hosted UI: always in local mode, since MCP sign-in goes through it. */
+  hostedUi?: LocalHostedUi;
+  /** The local IdP behind the hosted UI's single sign-on, unless LOCAL_SSO=off (or COGNITO_OAUTH_DOMAIN is set). */
+  idp?: LocalIdp;
   close(): Promise<void>;
 }
 
@@ -32,8 +35,9 @@ export interface LocalServicesOptions {
 }
 
 /**
- * Starts the identity service, then (once `options.rest` resolves) the sandbox API, then (unless
- * LOCAL_SSO=off) the local IdP and hosted UI, in local mode; in Cognito mode says which pool is used.
+ * Starts the identity service, then (once `options.rest` resolves) the sandbox API, then the local IdP (unless
+ * LOCAL_SSO=off or COGNITO_OAUTH_DOMAIN is set) and the hosted UI, in local mode; in Cognito mode says which
+ * pool is used.
  *
  * @throws {Error} naming the port and the variable to change when a port is taken.
  */
@@ -57,35 +61,48 @@ export async function startLocalServices(env: PortalEnv, options: LocalServicesO
     const { startLocalSandbox } = await import('./sandbox');
     const sandbox = await withPortHint(() => startLocalSandbox(env), env.localSandbox.port, 'SANDBOX_PORT');
     running.push(sandbox);
-    const sso = env.localSso.enabled ? await startLocalSso(env, identity, running) : undefined;
-    return { identity, sandbox, sso, close: closeAll };
+    const { idp, hostedUi } = await startSignIn(env, identity, running);
+    return { identity, sandbox, hostedUi, idp, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
   }
 }
 
-/** The local IdP, then the hosted UI in front of it and of the identity service's pool. */
-async function startLocalSso(
+/**
+ * The local IdP when single sign-on runs locally (`env.localSso.enabled`), then the hosted UI in front of the
+ * identity service's pool (and of the IdP), for the web app client (the SSO button) and the MCP app client (the
+ * authorization server's sign-in). With LOCAL_SSO=off the hosted UI runs all the same, without the IdP: its
+ * sign-in page has no single sign-on link, and the SSO button stays off (config/env.ts gives Amplify no domain).
+ */
+async function startSignIn(
   env: PortalEnv,
   identity: LocalIdentity,
   running: { close(): Promise<void> }[],
-): Promise<{ idp: LocalIdp; hostedUi: LocalHostedUi }> {
-  const [{ startLocalIdp }, { hostedUiClient, SSO_DEMO_PERSON }, { startLocalHostedUi }] = await Promise.all([
-    import('./idp'),
-    import('./idp/default'),
-    import('./hostedUi'),
-  ]);
-  const { idpPort, hostedUiPort } = env.localSso;
-  const client = hostedUiClient(hostedUiPort);
+): Promise<{ idp?: LocalIdp; hostedUi: LocalHostedUi }> {
+  const { idpPort, hostedUiPort, enabled: sso } = env.localSso;
   const allowedOrigins = portalOrigins(env);
-  const hint = 'or LOCAL_SSO=off to run without single sign-on';
-  const idp = await withPortHint(
-    () => startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client, allowedOrigins }),
-    idpPort,
-    `IDP_PORT, ${hint}`,
-  );
-  running.push(idp);
+  const { startLocalHostedUi } = await import('./hostedUi');
+  let idp: LocalIdp | undefined;
+  let provider: LocalHostedUiOptions['provider'];
+  if (sso) {
+    const [{ startLocalIdp }, { hostedUiClient, SSO_DEMO_PERSON }] = await Promise.all([
+      import('./idp'),
+      import('./idp/default'),
+    ]);
+    const client = hostedUiClient(hostedUiPort);
+    const started = await withPortHint(
+      () => startLocalIdp({ port: idpPort, person: SSO_DEMO_PERSON, client, allowedOrigins }),
+      idpPort,
+      'IDP_PORT, or LOCAL_SSO=off to run without single sign-on',
+    );
+    running.push(started);
+    idp = started;
+    provider = { name: env.auth.oauth.customProvider, issuer: started.issuer, ...client };
+    console.log(
+      `[sso] "${env.productName} SSO" signs in through the local IdP at ${started.issuer} as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.`,
+    );
+  }
   const { oauth } = env.auth;
   const hostedUi = await withPortHint(
     () =>
@@ -97,18 +114,19 @@ async function startLocalSso(
             callbackUrls: oauth.redirectSignIn,
             logoutUrls: oauth.redirectSignOut,
           },
+          // No sign-out URL: an MCP sign-in never goes through the hosted UI's /logout.
+          { ...localMcpClient(env), logoutUrls: [] },
         ],
         allowedOrigins,
-        provider: { name: oauth.customProvider, issuer: idp.issuer, ...client },
+        provider,
         pool: identity.pool,
       }),
     hostedUiPort,
-    `HOSTED_UI_PORT, ${hint}`,
+    'HOSTED_UI_PORT',
   );
   running.push(hostedUi);
   console.log(
-    `[sso] "${env.productName} SSO" signs in through the local IdP at ${idp.issuer} as ${SSO_DEMO_PERSON.email} / ${SSO_DEMO_PERSON.password}.\n` +
-      `[sso] Local hosted UI at ${hostedUi.url} with a self-signed certificate: the browser warns once; accept it for localhost (handbook/local-services.md, "Single sign-on locally").`,
+    `[hostedUi] Local hosted UI at ${hostedUi.url} (MCP sign-in${sso ? ' and single sign-on' : ''}) with a self-signed certificate: the browser warns once; accept it for localhost (handbook/local-services.md, "Hosted UI locally").`,
   );
   return { idp, hostedUi };
 }
