@@ -58,9 +58,24 @@ function sectionsOf(tree: Root, anchors: boolean): SearchSection[] {
   }));
 }
 
-/** The text of a Markdown node, its children's joined with spaces (a link's text, never its target). */
+/** Nodes whose children are text and inline marks, which carry their own spaces. */
+const INLINE_PARENTS: ReadonlySet<string> = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'link',
+  'linkReference',
+  'emphasis',
+  'strong',
+  'delete',
+]);
+
+/**
+ * The text of a Markdown node: a link's text, never its target; inline content as written, blocks (list
+ * items, table cells, quoted paragraphs) apart by a space.
+ */
 function textOf(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(textOf).join(' ');
-  return '';
+  if (!('children' in node)) return '';
+  return (node.children as Nodes[]).map(textOf).join(INLINE_PARENTS.has(node.type) ? '' : ' ');
 }
