@@ -228,6 +228,32 @@ export interface McpSettings {
    * (MCP_DEV_PORT, default 3001; `npm run serve` and deployments serve `/mcp` themselves).
    */
   devPort: number;
+  /** Sign-in for AI tools through the portal's authorization server (server/oauth), or undefined where it is off. */
+  oauth?: McpOAuthSettings;
+}
+
+/**
+ * The portal's OAuth authorization server for MCP clients (server/oauth): on in local mode (the local hosted
+ * UI and the local pool's MCP app client), and with a user pool when COGNITO_MCP_CLIENT_ID names its MCP app
+ * client and COGNITO_OAUTH_DOMAIN its hosted UI. Off, AI tools send a pasted access token.
+ */
+export interface McpOAuthSettings {
+  /** The user pool's app client for AI tools' sign-in (COGNITO_MCP_CLIENT_ID; local: {@link LOCAL_MCP_CLIENT_ID}). */
+  clientId: string;
+  /** The hosted UI's origin: `https://<COGNITO_OAUTH_DOMAIN>`, or the local one's. */
+  hostedUi: string;
+  /**
+   * At least 32 characters that derive the server's cookie keys and signing key (MCP_OAUTH_SECRET); unset, the
+   * single-process gate draws one and keeps it in {@link dataDir}. A deployment on AWS passes its own.
+   */
+  secret?: string;
+  /** Folder of the gate's SQLite store and drawn secret (MCP_OAUTH_DATA_DIR; default `.local/oauth`). */
+  dataDir?: string;
+  /**
+   * How long an AI tool's access token lasts, in seconds (MCP_OAUTH_ACCESS_TOKEN_SECONDS, 60 to 86400,
+   * default 3600); its refresh token lasts as long as a web session's ({@link REFRESH_TOKEN_VALIDITY_DAYS}).
+   */
+  accessTokenSeconds: number;
 }
 
 /** Everything the portal reads from the environment, typed. */
@@ -367,12 +393,45 @@ function readMcp(env: Env, auth: AuthSettings, apiHost: string | undefined): Mcp
     throw new ConfigError('MCP_CALL_API', `"${value}" is not off or provider.`);
   }
   const devPort = readPort(env, 'MCP_DEV_PORT', 3001);
+  const oauth = readMcpOAuth(env, auth);
   if (auth.mode === 'local') {
-    return { callApiBase: `http://localhost:${readPort(env, 'SANDBOX_PORT', 4010)}${CUSTOMER_BASE_PATH}`, devPort };
+    return {
+      callApiBase: `http://localhost:${readPort(env, 'SANDBOX_PORT', 4010)}${CUSTOMER_BASE_PATH}`,
+      devPort,
+      oauth,
+    };
   }
-  if (value === 'off') return { callApiBase: null, devPort };
+  if (value === 'off') return { callApiBase: null, devPort, oauth };
   if (!apiHost) throw new ConfigError('MCP_CALL_API', 'provider needs API_HOST, the provider API host to call.');
-  return { callApiBase: `${apiHost}${CUSTOMER_BASE_PATH}`, devPort };
+  return { callApiBase: `${apiHost}${CUSTOMER_BASE_PATH}`, devPort, oauth };
+}
+
+/** The MCP authorization server's settings (see {@link McpOAuthSettings}). */
+function readMcpOAuth(env: Env, auth: AuthSettings): McpOAuthSettings | undefined {
+  const seconds = Number(read(env, 'MCP_OAUTH_ACCESS_TOKEN_SECONDS') ?? 3600);
+  if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400)
+    throw new ConfigError(
+      'MCP_OAUTH_ACCESS_TOKEN_SECONDS',
+      `"${seconds}" is not a whole number of seconds from 60 to 86400.`,
+    );
+  const secret = read(env, 'MCP_OAUTH_SECRET');
+  if (secret !== undefined && secret.length < 32)
+    throw new ConfigError('MCP_OAUTH_SECRET', 'it must be at least 32 characters (e.g. `openssl rand -hex 32`).');
+  const common = { secret, dataDir: read(env, 'MCP_OAUTH_DATA_DIR'), accessTokenSeconds: seconds };
+  if (auth.mode === 'local')
+    return {
+      ...common,
+      clientId: LOCAL_MCP_CLIENT_ID,
+      hostedUi: `https://localhost:${readPort(env, 'HOSTED_UI_PORT', 9230)}`,
+    };
+  const clientId = read(env, 'COGNITO_MCP_CLIENT_ID');
+  if (!clientId) return undefined;
+  if (!auth.oauth.domain)
+    throw new ConfigError(
+      'COGNITO_MCP_CLIENT_ID',
+      'AI tools sign in through the hosted UI: set COGNITO_OAUTH_DOMAIN too.',
+    );
+  return { ...common, clientId, hostedUi: `https://${auth.oauth.domain}` };
 }
 
 /**

@@ -13,6 +13,9 @@
  * - The MCP endpoint `/mcp`, where the runtime serves it: an `Authorization: Bearer` access
  *   token on every method and nothing else (the MCP authorization spec: a token on every request, in the
  *   header; cookies do not count), else 401 with the RFC 9728 `resource_metadata` challenge (rules/mcp.ts).
+ *   The token is a user pool access token (a script's, pasted) or, where the runtime serves the portal's
+ *   authorization server, one it issued for the MCP endpoint (server/oauth): those open `/mcp` and nothing
+ *   else, and the authorization server's own paths are public (it decides itself).
  *
  * Whether a page that passes is sent as HTML or as its Markdown copy (`Accept: text/markdown`) is chosen
  * after this decision (./negotiation.ts), so both get the same one: an anonymous request that accepts
@@ -21,7 +24,7 @@
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
 import { INSIGHTS_EVENTS_PATH } from './insights';
-import { mcpChallenge, MCP_PATH } from './mcp';
+import { isAuthorizationServerPath, mcpChallenge, MCP_PATH } from './mcp';
 import {
   exceedsBytes,
   isPageRequest,
@@ -61,6 +64,12 @@ export interface GateRules {
    * trailing slash, named in the 401's `resource_metadata`. Unset, `/mcp` is a path like any other.
    */
   mcpSiteUrl?: string;
+  /**
+   * Set where the runtime serves the portal's authorization server for MCP clients (server/oauth): the check of
+   * the access tokens it issues, which open `/mcp` only. Its own paths (rules/mcp.ts
+   * `isAuthorizationServerPath`) are then public.
+   */
+  mcpOAuthVerifier?: AccessTokenVerifier;
 }
 
 /** The parts of a request the decision reads. */
@@ -83,6 +92,11 @@ export type GateDecision =
       search: string;
       /** The access token's `sub` (the user's id) when a token let the request in; for reader insights only. */
       subject?: string;
+      /**
+       * On `/mcp`: who issued the token that let the request in, the user pool (a pasted access token) or the
+       * portal's authorization server (an AI tool's), whose reader's user-pool token `call_api` then uses.
+       */
+      issuedBy?: 'user-pool' | 'authorization-server';
     }
   | { pass: false; status: 400 | 414 | 431; reason: string }
   | { pass: false; status: 302; access: Access; location: string }
@@ -127,6 +141,8 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   }
   if (rules.mcpSiteUrl !== undefined && target.path === MCP_PATH)
     return decideMcp(request, target, rules.mcpSiteUrl, rules);
+  if (rules.mcpOAuthVerifier && isAuthorizationServerPath(target.path))
+    return { pass: true, access: 'public', path: target.path, search: target.search };
   // A script's access token, on reads only, verified exactly like the cookie's: it lets
   // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
   // Reader insights take a script's token on their POST too (rules/insights.ts).
@@ -150,7 +166,10 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   return { pass: false, status: 401, access };
 }
 
-/** `/mcp`: a valid bearer access token on any method, nothing else (see the module comment). */
+/**
+ * `/mcp`: a valid bearer access token on any method, nothing else (see the module comment). A JWT is the user
+ * pool's; anything else, where the runtime has one, the authorization server's (an opaque token).
+ */
 async function decideMcp(
   request: GateRequest,
   target: { path: string; search: string },
@@ -158,8 +177,18 @@ async function decideMcp(
   rules: GateRules,
 ): Promise<GateDecision> {
   const bearer = bearerToken(request.authorization);
-  const check = bearer ? await rules.verifier.check(bearer) : undefined;
-  if (check?.valid) return { pass: true, access: 'bearer', path: target.path, search: target.search };
+  const issuedBy = bearer?.includes('.') || !rules.mcpOAuthVerifier ? 'user-pool' : 'authorization-server';
+  const verifier = issuedBy === 'user-pool' ? rules.verifier : rules.mcpOAuthVerifier!;
+  const check = bearer ? await verifier.check(bearer) : undefined;
+  if (check?.valid)
+    return {
+      pass: true,
+      access: 'bearer',
+      path: target.path,
+      search: target.search,
+      subject: subjectOf(check),
+      issuedBy,
+    };
   return {
     pass: false,
     status: 401,

@@ -71,10 +71,13 @@ export function isAuthorizationServerPath(path: string): boolean {
 /** The user pool as the MCP client sees it. */
 export interface McpAuthorizationServer {
   /**
-   * The user pool's issuer, e.g. `https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123xyz`
-   * (it serves OpenID Connect Discovery at `<issuer>/.well-known/openid-configuration`).
+   * The authorization server's issuer: the portal's own (`<site>/oauth`, {@link mcpOAuthIssuer}) where it
+   * runs, else the user pool's, e.g. `https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_AbC123xyz` (it
+   * serves OpenID Connect Discovery at `<issuer>/.well-known/openid-configuration`).
    */
   issuer: string;
+  /** The scopes a client asks it for (the portal's authorization server: `mcp`). */
+  scopes?: readonly string[];
 }
 
 /**
@@ -89,6 +92,7 @@ export function protectedResourceMetadata(siteUrl: string, server: McpAuthorizat
     authorization_servers: [server.issuer],
     // RFC 6750 §2.1 only: the MCP authorization spec forbids tokens in the query string.
     bearer_methods_supported: ['header'],
+    ...(server.scopes ? { scopes_supported: [...server.scopes] } : {}),
     resource_name: `${productName} developer portal`,
     resource_documentation: `${siteUrl}/docs/api/mcp`,
   };

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     import('../local/identity/jwks'),
   ]);
   const services = await startLocalServices(env);
-  const app = await listen(env, LOCAL_JWKS);
+  const app = await listen(env, { jwks: LOCAL_JWKS, hostedUiCa: services.hostedUi?.cert });
   closeOnSignal(async () => {
     await app.close();
     await services.close();

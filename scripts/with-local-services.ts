@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     gaveUp: () => (exited ? 'Docusaurus exited' : undefined),
   }).catch(() => undefined);
   try {
-    services.push(await startLocalServices(portalEnv, { rest: firstPage }));
+    const local = await startLocalServices(portalEnv, { rest: firstPage });
+    services.push(local);
     await firstPage;
     const [{ listenMcpDev }, { liveMcpContent, livePageRoutes }] = await Promise.all([
       import('../server/listen'),
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     services.push(
       await listenMcpDev(
         portalEnv,
-        portalEnv.auth.mode === 'local' ? LOCAL_JWKS : undefined,
+        portalEnv.auth.mode === 'local' ? { jwks: LOCAL_JWKS, hostedUiCa: local.hostedUi?.cert } : undefined,
         liveMcpContent({
           inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
           contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),

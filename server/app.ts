@@ -22,7 +22,7 @@ import { decide, sameOriginLocation, type GateRules } from '../rules/access';
 import { negotiatedFile } from '../rules/negotiation';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
-import { addMcp, type AppMcpOptions } from './mcp/fastify';
+import { addMcp, mcpGateRules, type AppMcpOptions } from './mcp/fastify';
 import { addInsights } from './insights/fastify';
 import type { InsightsStore } from './insights/store';
 import { mcpContentOf } from './mcp/content';
@@ -108,9 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appClientId: options.appClientId,
     verifier: options.verifier,
     signInRoute: SIGN_IN_ROUTE,
-    mcpSiteUrl: options.mcp?.siteUrl,
+    ...(options.mcp ? mcpGateRules(options.mcp) : {}),
   });
-  if (options.mcp) addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
+  if (options.mcp) await addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
   const files = siteFiles(buildDir);
   if (options.insights) {
     const pages: ReadonlySet<string> = new Set(pageRoutesOf(files.values()));
@@ -171,6 +171,7 @@ function addGate(app: FastifyInstance, rules: GateRules): void {
       request.sitePath = decision.path;
       request.siteSearch = decision.search;
       request.readerSubject = decision.subject;
+      request.mcpTokenIssuedBy = decision.issuedBy;
       reply.header('x-gate', decision.access);
       return undefined;
     }

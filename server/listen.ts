@@ -14,6 +14,9 @@ import type { McpContent } from './mcp/content';
 import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 import { insightsDataDirOf, sqliteInsightsStore } from './insights/sqliteStore';
+import { authorizationServerOf, type LocalTrust } from './oauth/fromEnv';
+
+export type { LocalTrust };
 
 /** The portal's version (package.json), reported to MCP clients. */
 export const PORTAL_VERSION: string = (
@@ -26,14 +29,14 @@ export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
 /**
  * Builds the gate for `env` and listens on `env.siteHost`:`env.sitePort`.
  *
- * @param jwks - the keys to trust instead of fetching the user pool's (the local identity service's,
- *   passed by scripts/serve.ts in local mode only). In Cognito mode COGNITO_JWKS_FILE may pin the pool's
- *   keys instead ({@link pinnedJwks}).
+ * @param local - in local mode only (scripts/serve.ts): the local identity service's keys, trusted instead of
+ *   fetching the user pool's, and the local hosted UI's certificate. In Cognito mode COGNITO_JWKS_FILE may pin
+ *   the pool's keys instead ({@link pinnedJwks}).
  * @returns the listening app; `close()` stops it.
  * @throws {Error} when the build is incomplete (names the missing file) or the port is taken.
  */
-export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstance> {
-  const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
+export async function listen(env: PortalEnv, local?: LocalTrust): Promise<FastifyInstance> {
+  const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
   const app = await buildApp({
     buildDir: BUILD_DIR,
     appClientId: env.auth.userPoolClientId,
@@ -42,7 +45,7 @@ export async function listen(env: PortalEnv, jwks?: Jwks): Promise<FastifyInstan
     tls: env.siteUrl.startsWith('https:'),
     // Production (a real user pool): one JSON line per request on stdout, for the host's log collector.
     accessLog: env.auth.mode === 'cognito' ? (line) => process.stdout.write(`${line}\n`) : undefined,
-    mcp: mcpOptionsOf(env),
+    mcp: { ...mcpOptionsOf(env), oauth: await authorizationServerOf(env, local) },
     insights: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
     acceptedHostnames: env.acceptedHostnames,
   });
@@ -73,13 +76,13 @@ export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
  */
 export async function listenMcpDev(
   env: PortalEnv,
-  jwks: Jwks | undefined,
+  local: LocalTrust | undefined,
   content: McpContent,
   pages: () => ReadonlySet<string>,
 ): Promise<FastifyInstance> {
-  const verifier = await createAccessTokenVerifier(env.auth, { jwks: jwks ?? pinnedJwks(env) });
+  const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
   const app = await buildMcpDevApp(
-    mcpOptionsOf(env),
+    { ...mcpOptionsOf(env), oauth: await authorizationServerOf(env, local) },
     { appClientId: env.auth.userPoolClientId, verifier },
     content,
     env.acceptedHostnames,

@@ -139,7 +139,7 @@ describe("npm start's MCP server (server/listen.ts listenMcpDev)", () => {
     await new Promise((resolve) => probe.close(resolve));
     const app = await listenMcpDev(
       parseEnv({ MCP_DEV_PORT: String(port) }),
-      localJwks,
+      { jwks: localJwks },
       mcpContentOf('/no/build', { contractFile: '/no/contract.json' }),
       () => new Set(),
     );

@@ -5,8 +5,8 @@
  * for a caller without a valid token.
  */
 import { hideServerErrors } from '../errors';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { bearerToken, decide, type AccessTokenVerifier } from '../../rules/access';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { bearerToken, decide, type AccessTokenVerifier, type GateRules } from '../../rules/access';
 import {
   MCP_MAX_BODY_BYTES,
   MCP_PATH,
@@ -20,6 +20,16 @@ import { addHostCheck } from '../gate/hosts';
 import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 import { addInsights } from '../insights/fastify';
 import type { InsightsStore } from '../insights/store';
+import { addAuthorizationServer, type AuthorizationServerRoutes } from '../oauth/fastify';
+import { mcpAccessTokenVerifier } from '../oauth/resourceServer';
+import { MCP_SCOPE } from '../oauth/scopes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On `/mcp`: who issued the token the access decision let in (rules/access.ts `issuedBy`). */
+    mcpTokenIssuedBy?: 'user-pool' | 'authorization-server';
+  }
+}
 
 /** What the gate's MCP endpoint needs (server/mcp). */
 export interface AppMcpOptions {
@@ -28,8 +38,13 @@ export interface AppMcpOptions {
   productName: string;
   /** The portal's version, reported to MCP clients. */
   version: string;
-  /** The user pool's issuer (config/env.ts `userPoolIssuer`), the authorization server. */
+  /** The user pool's issuer (config/env.ts `userPoolIssuer`): the authorization server when {@link oauth} is unset. */
   issuer: string;
+  /**
+   * The portal's authorization server for MCP clients (server/oauth), served beside the endpoint: the
+   * protected-resource metadata names it, and the tokens it issues open `/mcp`.
+   */
+  oauth?: AuthorizationServerRoutes;
   /** Where `call_api` sends requests (config/env.ts `mcp.callApiBase`). */
   callApiBase: string | null;
   /** The bundled contract; default: the build's downloadable copy. */
@@ -43,8 +58,12 @@ export interface AppMcpOptions {
  * that arrive when there is none), and a refused body gets the same JSON-RPC error as from the Lambda
  * function.
  */
-export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): void {
-  const metadata = protectedResourceMetadata(options.siteUrl, { issuer: options.issuer }, options.productName);
+export async function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): Promise<void> {
+  const authorizationServer = options.oauth
+    ? { issuer: options.oauth.server.issuer, scopes: [MCP_SCOPE] }
+    : { issuer: options.issuer };
+  const metadata = protectedResourceMetadata(options.siteUrl, authorizationServer, options.productName);
+  if (options.oauth) await addAuthorizationServer(app, options.oauth);
   const allow = PROTECTED_RESOURCE_METADATA_METHODS.join(', ');
   for (const metadataPath of PROTECTED_RESOURCE_METADATA_PATHS) {
     app.get(metadataPath, (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(metadata));
@@ -80,13 +99,37 @@ export function addMcp(app: FastifyInstance, options: AppMcpOptions, content: Mc
           siteUrl: options.siteUrl,
           productName: options.productName,
           version: options.version,
-          call: { base: options.callApiBase, token: bearerToken(request.headers.authorization) ?? '' },
+          call: { base: options.callApiBase, token: await callToken(options, request) },
         },
         request.body ?? undefined,
       );
       return send(reply, response);
     },
   });
+}
+
+/**
+ * The token `call_api` sends to the customer API: the caller's own when it is a user-pool access token; for an
+ * AI tool signed in through the authorization server, the reader's user-pool access token behind its grant
+ * (server/oauth/sessions.ts), never the tool's token itself. `''` when the pool no longer signs the reader in.
+ */
+async function callToken(options: AppMcpOptions, request: FastifyRequest): Promise<string> {
+  if (request.mcpTokenIssuedBy !== 'authorization-server') return bearerToken(request.headers.authorization) ?? '';
+  if (!options.oauth || !request.readerSubject) return '';
+  return (await options.oauth.server.sessions.accessToken(request.readerSubject)) ?? '';
+}
+
+/**
+ * The access decision's rules' MCP part for `options`: where the endpoint is, and, with the authorization
+ * server, the check of its tokens.
+ */
+export function mcpGateRules(options: AppMcpOptions): Pick<GateRules, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
+  return {
+    mcpSiteUrl: options.siteUrl,
+    ...(options.oauth && {
+      mcpOAuthVerifier: mcpAccessTokenVerifier(options.oauth.server.store, options.oauth.server.resource),
+    }),
+  };
 }
 
 /** Sends a Fetch `Response` (server/mcp/http.ts answers with one) through Fastify's reply. */
@@ -119,7 +162,7 @@ export async function buildMcpDevApp(
     appClientId: auth.appClientId,
     verifier: auth.verifier,
     signInRoute: SIGN_IN_ROUTE,
-    mcpSiteUrl: options.siteUrl,
+    ...mcpGateRules(options),
   };
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
@@ -135,6 +178,7 @@ export async function buildMcpDevApp(
     );
     if (decision.pass) {
       request.readerSubject = decision.subject;
+      request.mcpTokenIssuedBy = decision.issuedBy;
       return undefined;
     }
     reply.header('cache-control', 'no-store');
@@ -143,7 +187,7 @@ export async function buildMcpDevApp(
     }
     return reply.code(decision.status === 302 ? 401 : decision.status).send();
   });
-  addMcp(app, options, content);
+  await addMcp(app, options, content);
   if (insights) addInsights(app, insights.store, insights.pages, options.siteUrl);
   return app;
 }

@@ -12,8 +12,9 @@
  *   on any port for native clients (RFC 8252), codes single-use and 60 s, refresh tokens rotated;
  * - tokens for one resource, the MCP endpoint (RFC 8707 resource indicators): opaque access tokens kept in
  *   the store, which the MCP server looks up (./resourceServer.ts);
- * - the reader's sign-in: ./interactions.ts shows which client asks and where it sends the reader, then
- *   sends the reader through the user pool's hosted UI with the MCP app client (./userPool.ts);
+ * - the reader's sign-in: the consent page (./consentPage.ts, served by ./fastify.ts) shows which client asks
+ *   and where it sends the reader, then sends the reader through the user pool's hosted UI with the MCP app
+ *   client (./userPool.ts);
  * - every refresh renews the reader's user-pool session first, so a customer an operator disabled or signed
  *   out everywhere is refused (`findAccount`).
  *
@@ -27,6 +28,7 @@ import { escapeHtml } from '../../rules/html';
 import { preRegisteredClients } from './clients';
 import { MCP_SCOPE } from './scopes';
 import { clientMetadataFetchAllowed } from './clientMetadata';
+import { fetchTrusting } from './boundedRequest';
 import type { OAuthStore } from './store';
 import { UserPoolSessions } from './sessions';
 import type { UserPoolClient } from './userPool';
@@ -55,7 +57,8 @@ export interface AuthorizationServerOptions {
   refreshTokenSeconds: number;
   /**
    * A plainly local run (the local identity service): client metadata documents on this machine's loopback
-   * addresses are fetched too, with the certificates Node trusts (NODE_EXTRA_CA_CERTS). Never in a deployment.
+   * addresses are fetched too, trusting the local hosted UI's certificate ({@link UserPoolClient.ca}), so a
+   * tool or test on this machine serves its document with that certificate. Never in a deployment.
    */
   localMode: boolean;
 }
@@ -180,6 +183,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const { default: Provider, errors } = await import('oidc-provider');
   const issuer = mcpOAuthIssuer(options.siteUrl);
   const resource = `${options.siteUrl}${MCP_PATH}`;
+  const localFetch = fetchTrusting(options.userPool.ca);
   const sessions = new UserPoolSessions(options.store, options.userPool, options.refreshTokenSeconds);
   const provider = new Provider(issuer, {
     adapter: (name: string) => options.store.adapter(name),
@@ -204,6 +208,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     // should not have to know this server's habits to keep working.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // The authorization code flow only: no implicit or hybrid response reaches an MCP client.
+    responseTypes: ['code'],
     pkce: { required: () => true },
     ttl: lifetimesOf(options),
     interactions: { url: (_ctx, interaction) => `${MCP_OAUTH_PREFIX}/interaction/${interaction.uid}` },
@@ -217,11 +223,9 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     clientBasedCORS: () => true,
     // In a plainly local run a client's metadata document may be on this machine (a test serves one): its
     // fetch goes without oidc-provider's refusal of special-use addresses, for loopback hosts only
-    // (./clientMetadata.ts has already refused every other special-use one).
+    // (./clientMetadata.ts has already refused every other special-use one), trusting the local certificate.
     fetch: (url, init) =>
-      options.localMode && isLoopbackUrl(url)
-        ? globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit)
-        : globalThis.fetch(url, init),
+      options.localMode && isLoopbackUrl(url) ? localFetch(url, init) : globalThis.fetch(url, init),
   });
   // Behind CloudFront, the dev server's proxy or a load balancer: the scheme comes from X-Forwarded-Proto.
   provider.proxy = true;

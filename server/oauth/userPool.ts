@@ -7,20 +7,13 @@
  * signed out everywhere is refused there, so the tool stops too.
  *
  * Everything that arrives from the hosted UI or the identity service is read with a size bound
- * ({@link MAX_ANSWER_BYTES}) before it is parsed, and the ID token is verified (aws-jwt-verify) before its
+ * (./boundedRequest.ts) before it is parsed, and the ID token is verified (aws-jwt-verify) before its
  * `sub` names the reader.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-
-/** Largest answer read from the hosted UI or the identity service, in bytes. */
-export const MAX_ANSWER_BYTES = 64 * 1024;
-
-/** How long a request to the hosted UI or the identity service may take, in ms. */
-export const USER_POOL_TIMEOUT_MS = 10_000;
+import { boundedRequest } from './boundedRequest';
 
 /** Where the reader's user pool is and which app client signs them in for AI tools. */
 export interface UserPoolClient {
@@ -36,7 +29,7 @@ export interface UserPoolClient {
   redirectUri: string;
   /** The user pool's keys, when they are known (the local identity service's); else fetched from its issuer. */
   jwks?: Jwks;
-  /** A certificate to trust besides the system's, in PEM (the local hosted UI's self-signed one). */
+  /** The one certificate to trust instead of the system's, in PEM: the local hosted UI's self-signed one. */
   ca?: string;
 }
 
@@ -67,44 +60,19 @@ export function authorizeUrl(pool: UserPoolClient, state: string, challenge: str
   return url.href;
 }
 
-/** A POST with a size- and time-bounded answer; `ca` trusted besides the system's certificates. */
-function post(
+/** A POST whose JSON answer is read bounded ({@link boundedRequest}); `ca` as there. */
+async function post(
   url: string,
   body: string,
   headers: Record<string, string>,
   ca?: string,
 ): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = (url.startsWith('https:') ? https : http).request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-        ca,
-        timeout: USER_POOL_TIMEOUT_MS,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (bytes > MAX_ANSWER_BYTES) return void response.destroy(new Error(`the answer of ${url} is too large`));
-          chunks.push(chunk);
-        });
-        response.on('error', reject);
-        response.on('end', () => {
-          try {
-            resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-          } catch {
-            reject(new Error(`the answer of ${url} is not JSON`));
-          }
-        });
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`${url} did not answer in ${USER_POOL_TIMEOUT_MS} ms`)));
-    request.on('error', reject);
-    request.end(body);
-  });
+  const answer = await boundedRequest(url, { method: 'POST', body, headers, ca });
+  try {
+    return { status: answer.status, json: JSON.parse(answer.body.toString('utf8')) };
+  } catch {
+    throw new Error(`the answer of ${url} is not JSON`);
+  }
 }
 
 /** The reader, as the user pool signed them in. */

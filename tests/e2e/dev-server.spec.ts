@@ -97,7 +97,7 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
   // The MCP server the dev server proxies /mcp to, as scripts/with-local-services.ts starts it.
   const mcp = await listenMcpDev(
     parseEnv({ PORT: String(port), MCP_DEV_PORT: String(mcpPort) }),
-    LOCAL_JWKS,
+    { jwks: LOCAL_JWKS },
     liveMcpContent({
       inventoryFile: path.join(site, '.docusaurus', INVENTORY_FILE),
       contractFile: path.join(site, BUNDLED_SPEC_PATH),

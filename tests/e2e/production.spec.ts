@@ -2,7 +2,9 @@
  * The gate runs from a production install: `npm ci --omit=dev` in an empty folder holding
  * only `package.json`, the lock file, the server's sources (`server/`, `rules/`, `config/`, `openapi/`,
  * `scripts/serve.ts`) and the build, then `npm run serve` against a user pool whose keys come from
- * COGNITO_JWKS_FILE (offline). A token of that pool gets the page; an anonymous request does not. If the
+ * COGNITO_JWKS_FILE (offline), with sign-in for AI tools on (its MCP app client and hosted UI named). A token of
+ * that pool gets the page; an anonymous request does not; the authorization server for AI tools publishes its
+ * metadata. If the
  * server imported a devDependency (the local stand-ins, the CDK, a build tool) or a folder left out here,
  * it would not start.
  */
@@ -76,6 +78,9 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
         COGNITO_USER_POOL_ID: POOL,
         COGNITO_APP_CLIENT_ID: CLIENT,
         COGNITO_JWKS_FILE: jwksFile,
+        COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
+        COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
+        MCP_OAUTH_DATA_DIR: path.join(work, 'oauth'),
         HOST: '127.0.0.1',
         PORT: String(PORT),
         SITE_URL: `http://127.0.0.1:${PORT}`,
@@ -108,6 +113,10 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
       // A token of another pool (here: the local identity service's) is refused like no token.
       const local = await fetch(`${base}/llms.txt`, { headers: { authorization: `Bearer ${mintToken()}` } });
       expect(local.status).toBe(401);
+      // The authorization server AI tools sign in with runs from the production install too.
+      const metadata = await fetch(`${base}/.well-known/oauth-authorization-server/oauth`);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.json()).toMatchObject({ issuer: `${base}/oauth`, code_challenge_methods_supported: ['S256'] });
     } finally {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');
     }

@@ -1,9 +1,8 @@
 /**
  * For ./flow.test.ts: runs the authorization server's flows on the bench (./harness.ts) and prints what
- * happened as one JSON line. A client metadata document is served over https on this machine, so the
- * script first makes a certificate and runs itself again with Node trusting it (NODE_EXTRA_CA_CERTS).
+ * happened as one JSON line. A client metadata document is served over https on this machine with a
+ * certificate the bench trusts, as a plainly local run trusts the local hosted UI's.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
@@ -12,8 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from '../../../local/hostedUi/certificate';
 import { pkce } from '../userPool';
 import { Browser, READER, startBench } from './harness';
-
-const CERT_DIR = process.env.FLOW_CERT_DIR;
 
 /** The authorization endpoint's URL for a client, with PKCE and the MCP resource. */
 function authorizeUrl(
@@ -48,7 +45,10 @@ async function postForm(url: string, form: Record<string, string>) {
 }
 
 async function main() {
-  const bench = await startBench();
+  const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oauth-flow-cert-'));
+  const tls = await localhostCertificate(certDir);
+  fs.rmSync(certDir, { recursive: true, force: true });
+  const bench = await startBench({ ca: tls.cert });
   const { siteUrl } = bench;
   const meta = (await (await fetch(`${siteUrl}/.well-known/oauth-authorization-server/oauth`)).json()) as Record<
     string,
@@ -151,7 +151,6 @@ async function main() {
   out.wrongRedirect = { status: wrongRedirect.status, left: wrongRedirect.left ?? null };
 
   // A client metadata document, served over https on this machine.
-  const tls = await localhostCertificate(CERT_DIR!);
   const documents = https.createServer(tls, (req, res) => {
     const clientId = `https://localhost:${(documents.address() as AddressInfo).port}/client.json`;
     res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -189,7 +188,7 @@ async function main() {
   await bench.close();
 
   // A deployment fetches no document on this machine's loopback.
-  const deployed = await startBench({ localMode: false });
+  const deployed = await startBench({ localMode: false, ca: tls.cert });
   const deployedMeta = (await (
     await fetch(`${deployed.siteUrl}/oauth/.well-known/openid-configuration`)
   ).json()) as Record<string, string>;
@@ -203,23 +202,10 @@ async function main() {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-if (!CERT_DIR) {
-  // Make the certificate, then run again trusting it.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oauth-flow-cert-'));
-  void localhostCertificate(dir).then(() => {
-    const again = spawnSync(process.execPath, process.execArgv.concat(process.argv.slice(1)), {
-      env: { ...process.env, FLOW_CERT_DIR: dir, NODE_EXTRA_CA_CERTS: path.join(dir, 'localhost.crt') },
-      stdio: 'inherit',
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(again.status ?? 1);
-  });
-} else {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

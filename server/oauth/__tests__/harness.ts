@@ -107,6 +107,8 @@ export interface BenchOptions {
   localMode?: boolean;
   /** The access tokens' lifetime, in seconds (default 3600). */
   accessTokenSeconds?: number;
+  /** The certificate trusted for loopback client metadata documents (as the local hosted UI's is). */
+  ca?: string;
 }
 
 /** Starts the bench. */
@@ -123,6 +125,7 @@ export async function startBench(options: BenchOptions = {}) {
     clientId: MCP_CLIENT_ID,
     redirectUri: `${siteUrl}${MCP_OAUTH_CALLBACK_PATH}`,
     jwks: LOCAL_JWKS,
+    ca: options.ca,
   };
   const server: AuthorizationServer = await createAuthorizationServer({
     siteUrl,
