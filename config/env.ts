@@ -250,8 +250,8 @@ export interface McpOAuthSettings {
   /** Folder of the gate's SQLite store and drawn secret (MCP_OAUTH_DATA_DIR; default `.local/oauth`). */
   dataDir?: string;
   /**
-   * How long an AI tool's access token lasts, in seconds (MCP_OAUTH_ACCESS_TOKEN_SECONDS, 60 to 86400,
-   * default 3600); its refresh token lasts as long as a web session's ({@link REFRESH_TOKEN_VALIDITY_DAYS}).
+   * How long an AI tool's access token lasts, in seconds (MCP_OAUTH_ACCESS_TOKEN_SECONDS, 5 to 86400,
+   * default 3600; a few seconds only in tests of the refresh); its refresh token lasts as long as a web session's ({@link REFRESH_TOKEN_VALIDITY_DAYS}).
    */
   accessTokenSeconds: number;
 }
@@ -409,10 +409,10 @@ function readMcp(env: Env, auth: AuthSettings, apiHost: string | undefined): Mcp
 /** The MCP authorization server's settings (see {@link McpOAuthSettings}). */
 function readMcpOAuth(env: Env, auth: AuthSettings): McpOAuthSettings | undefined {
   const seconds = Number(read(env, 'MCP_OAUTH_ACCESS_TOKEN_SECONDS') ?? 3600);
-  if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400)
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400)
     throw new ConfigError(
       'MCP_OAUTH_ACCESS_TOKEN_SECONDS',
-      `"${seconds}" is not a whole number of seconds from 60 to 86400.`,
+      `"${read(env, 'MCP_OAUTH_ACCESS_TOKEN_SECONDS')}" is not a whole number of seconds from 5 to 86400.`,
     );
   const secret = read(env, 'MCP_OAUTH_SECRET');
   if (secret !== undefined && secret.length < 32)

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   ConfigError,
   LOCAL_APP_CLIENT_ID,
+  LOCAL_MCP_CLIENT_ID,
   LOCAL_USER_POOL_ID,
   localIdentityRefusal,
   parseEnv,
@@ -188,6 +189,34 @@ describe('the MCP server', () => {
   it('refuses a value it does not know, and provider without API_HOST', () => {
     expect(() => parseEnv({ MCP_CALL_API: 'yes' })).toThrow(/MCP_CALL_API: "yes" is not off or provider/);
     expect(() => parseEnv({ ...POOL, MCP_CALL_API: 'provider' })).toThrow(/provider needs API_HOST/);
+  });
+
+  it('lets AI tools sign in by OAuth locally through the local hosted UI, and with a pool once its MCP client is named', () => {
+    expect(parseEnv({}).mcp.oauth).toEqual({
+      clientId: LOCAL_MCP_CLIENT_ID,
+      hostedUi: 'https://localhost:9230',
+      accessTokenSeconds: 3600,
+      secret: undefined,
+      dataDir: undefined,
+    });
+    expect(parseEnv(POOL).mcp.oauth).toBeUndefined();
+    expect(() => parseEnv({ ...POOL, COGNITO_MCP_CLIENT_ID: 'mcp' })).toThrow(
+      /COGNITO_MCP_CLIENT_ID: AI tools sign in through the hosted UI: set COGNITO_OAUTH_DOMAIN too/,
+    );
+    expect(
+      parseEnv({ ...POOL, COGNITO_MCP_CLIENT_ID: 'mcp', COGNITO_OAUTH_DOMAIN: 'https://auth.acme.test' }).mcp.oauth,
+    ).toMatchObject({ clientId: 'mcp', hostedUi: 'https://auth.acme.test' });
+  });
+
+  it('refuses an access-token lifetime outside 5 s to a day, and a secret under 32 characters, saying what to set', () => {
+    expect(parseEnv({ MCP_OAUTH_ACCESS_TOKEN_SECONDS: '5' }).mcp.oauth?.accessTokenSeconds).toBe(5);
+    for (const bad of ['4', '86401', '1.5', 'an hour'])
+      expect(() => parseEnv({ MCP_OAUTH_ACCESS_TOKEN_SECONDS: bad })).toThrow(
+        `MCP_OAUTH_ACCESS_TOKEN_SECONDS: "${bad}" is not a whole number of seconds from 5 to 86400.`,
+      );
+    expect(() => parseEnv({ MCP_OAUTH_SECRET: 'short' })).toThrow(
+      /MCP_OAUTH_SECRET: it must be at least 32 characters/,
+    );
   });
 
   it('names the user pool issuer for the protected-resource metadata', () => {

@@ -16,6 +16,10 @@ import { listenMcpDev } from '../listen';
 import { mcpContentOf } from '../mcp/content';
 import { buildTestApp, localJwks, makeBuild, mintToken, SECRET, sessionCookie } from '../../tests/support/gate';
 
+// The authorization server for AI tools is built on oidc-provider, ESM only, which this CommonJS runtime cannot
+// load; its own tests run it in a child process (server/oauth/__tests__). Here the MCP server runs without it.
+jest.mock('../oauth/fromEnv', () => ({ authorizationServerOf: async () => undefined }));
+
 const PAGE = '/docs/document_format/schema';
 const signedIn = { accept: 'text/html', cookie: sessionCookie({ accessToken: mintToken() }) };
 const bearer = () => ({ authorization: `Bearer ${mintToken()}` });
