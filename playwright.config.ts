@@ -52,6 +52,9 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
       env: {
         LOCAL_IDENTITY_DATA_DIR: path.join(os.tmpdir(), `${dataDirName}-${process.pid}`),
         INSIGHTS_DATA_DIR: process.env.E2E_INSIGHTS_DATA_DIR,
+        MCP_OAUTH_DATA_DIR: path.join(os.tmpdir(), `${dataDirName}-oauth-${process.pid}`),
+        // AI tools' access tokens expire within a test, which then sees the tool refresh (tests/e2e/mcp-oauth.spec.ts).
+        MCP_OAUTH_ACCESS_TOKEN_SECONDS: '5',
         ...env,
       },
       stdout: 'ignore',
@@ -65,7 +68,8 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
  * second worker and the two workers end together: the production install (its own folder, port and user pool),
  * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
  * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
- * description), whose Logout revokes only its own session's refresh token.
+ * description), whose Logout revokes only its own session's refresh token, and AI tools' sign-in (readers of
+ * its own).
  */
 const APART = [
   '**/production.spec.ts',
@@ -74,6 +78,7 @@ const APART = [
   '**/keyboard.spec.ts',
   '**/paint.spec.ts',
   '**/mcp-install.spec.ts',
+  '**/mcp-oauth.spec.ts',
   '**/markdown.spec.ts',
   '**/description.spec.ts',
 ];

@@ -41,7 +41,10 @@ export async function startLocalSandbox(env: PortalEnv = portalEnv): Promise<Loc
   const app = await buildSandbox({
     contract: sandboxFirst(loadContract(), port),
     corpus,
-    verifier: await createAccessTokenVerifier(env.auth, { jwks: LOCAL_JWKS }),
+    verifier: await createAccessTokenVerifier(env.auth, {
+      jwks: LOCAL_JWKS,
+      moreClientIds: env.mcp.oauth ? [env.mcp.oauth.clientId] : [],
+    }),
     baseUrl: url,
     corsOrigins: portalOrigins(env),
   });

@@ -51,6 +51,12 @@ export interface VerifierOptions {
   jwks?: Jwks;
   /** Cognito mode: fetch the pool's JWKS now rather than on the first request (default true). */
   hydrate?: boolean;
+  /**
+   * App clients whose access tokens pass besides the web and scripts clients'. The gate passes none: the MCP
+   * app client's tokens open no page. The local sandbox, standing in for the provider API, passes the MCP
+   * app client's, which `call_api` sends for a reader signed in through an AI tool.
+   */
+  moreClientIds?: readonly string[];
 }
 
 /**
@@ -60,11 +66,11 @@ export interface VerifierOptions {
  */
 export async function createAccessTokenVerifier(
   auth: AuthSettings,
-  { jwks, hydrate = true }: VerifierOptions = {},
+  { jwks, hydrate = true, moreClientIds = [] }: VerifierOptions = {},
 ): Promise<AccessTokenVerifier> {
   let verify: (token: string) => Promise<JwtPayload>;
   // The web app client's tokens, and the scripts client's when there is one.
-  const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : [])];
+  const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : []), ...moreClientIds];
   if (auth.mode === 'local') {
     if (!jwks) throw new Error('local mode needs the local identity service JWKS');
     const verifier = JwtRsaVerifier.create({

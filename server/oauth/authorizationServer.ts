@@ -26,6 +26,7 @@ import type { Configuration, KoaContextWithOIDC, Provider as ProviderType } from
 import { MCP_OAUTH_PREFIX, MCP_PATH, mcpOAuthIssuer } from '../../rules/mcp';
 import { escapeHtml } from '../../rules/html';
 import { preRegisteredClients } from './clients';
+import { readerPage } from './consentPage';
 import { MCP_SCOPE } from './scopes';
 import { clientMetadataFetchAllowed } from './clientMetadata';
 import { fetchTrusting } from './boundedRequest';
@@ -119,10 +120,10 @@ function isLoopbackUrl(url: URL | string | Request): boolean {
 function errorPage(ctx: KoaContextWithOIDC, out: Record<string, unknown>): void {
   ctx.type = 'html';
   const what = typeof out.error_description === 'string' ? out.error_description : String(out.error ?? 'error');
-  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in for AI tools: error</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>This sign-in cannot go on</h1><p>${escapeHtml(what)}</p>
-<p>Start again from your AI tool.</p></main></body></html>`;
+  ctx.body = readerPage(
+    'This sign-in cannot go on',
+    `<p>${escapeHtml(what)}</p>\n<p>Start again from your AI tool.</p>`,
+  );
 }
 
 /** What oidc-provider's features are for the portal: see the module comment. */

@@ -44,31 +44,43 @@ function clientIdentity({ clientName, clientId }: ConsentPageData): string {
   return `${name} (client <code>${escapeHtml(clientId)}</code>)`;
 }
 
-/** The page's HTML. */
-export function consentPage(data: ConsentPageData): string {
-  const base = `${MCP_OAUTH_PREFIX}/interaction/${encodeURIComponent(data.uid)}`;
+/**
+ * A page of the authorization server for the reader, in one look (light and dark, as the system says):
+ * `title` as its title and heading, `body` (HTML, escaped by the caller) below it, `head` added to its head.
+ * No script; no icon to fetch (the site's files are behind the sign-in).
+ */
+export function readerPage(title: string, body: string, head = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Allow an AI tool to use the ${escapeHtml(data.productName)} developer portal</title>
+<title>${title}</title><link rel="icon" href="data:,">${head}
 <style>
 body{font:16px/1.5 system-ui,sans-serif;color:#1c1e21;background:#fff;max-width:36rem;margin:3rem auto;padding:0 1rem}
-h1{font-size:1.5rem;line-height:1.3}code{font-size:.95em}
+h1{font-size:1.5rem;line-height:1.3}code{font-size:.95em}a{color:#0b57d0}
 .actions{display:flex;gap:1rem;flex-wrap:wrap;margin-top:2rem}
 .actions a{display:inline-block;padding:.6rem 1.2rem;border-radius:.4rem;border:2px solid #334155;text-decoration:none;min-height:24px}
-.allow{background:#334155;color:#fff}.cancel{color:#334155;background:#fff}
-.actions a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
-@media (prefers-color-scheme: dark){body{background:#1b1b1d;color:#e3e3e3}.allow{background:#cbd5e1;color:#1b1b1d;border-color:#cbd5e1}.cancel{background:#1b1b1d;color:#cbd5e1;border-color:#cbd5e1}}
+.actions .allow{background:#334155;color:#fff}.actions .cancel{color:#334155;background:#fff}
+a:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+@media (prefers-color-scheme: dark){body{background:#1b1b1d;color:#e3e3e3}a{color:#a8c7fa}a:focus-visible{outline-color:#a8c7fa}.actions .allow{background:#cbd5e1;color:#1b1b1d;border-color:#cbd5e1}.actions .cancel{background:#1b1b1d;color:#cbd5e1;border-color:#cbd5e1}}
 </style></head>
 <body><main>
-<h1>Allow an AI tool to use the ${escapeHtml(data.productName)} developer portal as you?</h1>
-<p>${clientIdentity(data)} asks to use the portal's MCP server in your name.</p>
+<h1>${title}</h1>
+${body}
+</main></body></html>`;
+}
+
+/** The consent page's HTML. */
+export function consentPage(data: ConsentPageData): string {
+  const base = `${MCP_OAUTH_PREFIX}/interaction/${encodeURIComponent(data.uid)}`;
+  return readerPage(
+    `Allow an AI tool to use the ${escapeHtml(data.productName)} developer portal as you?`,
+    `<p>${clientIdentity(data)} asks to use the portal's MCP server in your name.</p>
 <p>After you sign in, you go back to ${escapeHtml(redirectDestination(data.redirectUri))}
 (<code>${escapeHtml(data.redirectUri)}</code>). Allow it only if you started this from that tool.</p>
 <p>The tool can then search and read the portal's pages and API reference, and call the API with your access,
-until you or an operator withdraws it.</p>
+until its sign-in expires or an operator withdraws your access.</p>
 <div class="actions">
 <a class="allow" href="${escapeHtml(`${base}/allow`)}">Sign in and allow</a>
 <a class="cancel" href="${escapeHtml(`${base}/deny`)}">Cancel</a>
-</div>
-</main></body></html>`;
+</div>`,
+  );
 }

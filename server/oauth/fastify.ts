@@ -20,7 +20,8 @@ import type { InteractionResults } from 'oidc-provider';
 import { AUTHORIZATION_SERVER_METADATA_PATH, MCP_OAUTH_CALLBACK_PATH, MCP_OAUTH_PREFIX } from '../../rules/mcp';
 import type { AuthorizationServer } from './authorizationServer';
 import { INTERACTION_SECONDS } from './authorizationServer';
-import { consentPage } from './consentPage';
+import { escapeHtml } from '../../rules/html';
+import { consentPage, readerPage } from './consentPage';
 import { MCP_SCOPE } from './scopes';
 import { authorizeUrl, pkce, redeemCode, UserPoolRefused, type UserPoolClient } from './userPool';
 
@@ -37,16 +38,13 @@ export interface AuthorizationServerRoutes {
   productName: string;
 }
 
-/** A plain HTML answer for the reader, never cached. */
-function page(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
+/** A page for the reader ({@link readerPage}), never cached; `text` is HTML, `head` added to its head. */
+function page(reply: FastifyReply, status: number, title: string, text: string, head = ''): FastifyReply {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
-        `<body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
-    );
+    .send(readerPage(title, `<p>${text}</p>`, head));
 }
 
 /**
@@ -126,7 +124,10 @@ export async function addAuthorizationServer(app: FastifyInstance, routes: Autho
 /**
  * `/oauth/callback`: the hosted UI's answer. The `state` is looked up and deleted (single use), the code
  * redeemed with its PKCE verifier, the reader's session kept, the client granted the MCP scope on the MCP
- * endpoint, and the browser sent on to oidc-provider, which issues the client its code.
+ * endpoint, and the browser sent on to oidc-provider, which issues the client its code. That last step is a
+ * page that moves on by itself (a meta refresh, with a link), not a redirect: the hosted UI's sign-in form
+ * brought the reader here, and a browser holds every redirect after a form's submission to the form page's
+ * `form-action` policy, which names the portal but not the tool's own address.
  */
 async function finishSignIn(routes: AuthorizationServerRoutes, request: FastifyRequest, reply: FastifyReply) {
   const { server, userPool } = routes;
@@ -164,5 +165,12 @@ async function finishSignIn(routes: AuthorizationServerRoutes, request: FastifyR
     }
   }
   await interaction.save(Math.max(1, (interaction.exp ?? 0) - Math.floor(Date.now() / 1000)));
-  return reply.header('cache-control', 'no-store').redirect(interaction.returnTo);
+  const onward = escapeHtml(interaction.returnTo);
+  return page(
+    reply,
+    200,
+    'Back to your AI tool',
+    `You are signed in to the ${escapeHtml(routes.productName)} developer portal. <a href="${onward}">Continue</a>`,
+    `<meta http-equiv="refresh" content="0;url=${onward}">`,
+  );
 }

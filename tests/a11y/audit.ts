@@ -115,6 +115,9 @@ export async function audit(page: Page, label: string, passes: Pass[] = EVERY_PA
   });
   for (const { width, scheme, rules } of passes) {
     await page.setViewportSize({ width, height: 900 });
+    // Docusaurus pages follow `data-theme`; pages of their own (the hosted UI's, the consent page for AI
+    // tools) follow the system's scheme.
+    await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), scheme);
     await settled(page);
     for (const violation of await run(page, rules)) {

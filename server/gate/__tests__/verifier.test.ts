@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { LOCAL_MCP_CLIENT_ID } from '../../../config/env';
 import { createAccessTokenVerifier } from '../verifier';
 import { localAuth, localJwks, mintToken } from '../../../tests/support/gate';
 
@@ -23,5 +24,17 @@ describe('access token verifier', () => {
     const token = mintToken({ client_id: 'someotherappclient00000001' });
     expect((await verifier.check(token)).valid).toBe(false);
     expect((await verifier.check(token)).valid).toBe(false);
+  });
+
+  it("refuses the MCP app client's tokens at the gate, and passes them where they are named (the sandbox)", async () => {
+    const token = mintToken({ client_id: LOCAL_MCP_CLIENT_ID });
+    const gate = await createAccessTokenVerifier(localAuth, { jwks: localJwks });
+    expect(await gate.check(token)).toMatchObject({ valid: false });
+    const sandbox = await createAccessTokenVerifier(localAuth, {
+      jwks: localJwks,
+      moreClientIds: [LOCAL_MCP_CLIENT_ID],
+    });
+    expect((await sandbox.check(token)).valid).toBe(true);
+    expect((await sandbox.check(mintToken())).valid).toBe(true);
   });
 });

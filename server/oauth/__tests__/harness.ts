@@ -158,7 +158,10 @@ export async function startBench(options: BenchOptions = {}) {
   };
 }
 
-/** A browser: follows redirects on `origins` with a cookie jar; stops at the first URL elsewhere. */
+/**
+ * A browser: follows redirects and meta refreshes on `origins` with a cookie jar; stops at the first URL
+ * elsewhere.
+ */
 export class Browser {
   private readonly jar = new Map<string, string>();
 
@@ -177,9 +180,11 @@ export class Browser {
         const at = pair.indexOf('=');
         this.jar.set(pair.slice(0, at), pair.slice(at + 1));
       }
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || !location)
-        return { status: response.status, url: current, text: await response.text() };
+      const text = response.status < 300 || response.status >= 400 ? await response.text() : '';
+      // A page that moves on by itself (the callback's meta refresh) is followed like a redirect.
+      const refresh = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(text)?.[1]?.replaceAll('&amp;', '&');
+      const location = response.headers.get('location') ?? refresh;
+      if (!location) return { status: response.status, url: current, text };
       const next = new URL(location, current);
       if (!this.origins.includes(next.origin))
         return { status: response.status, url: current, text: '', left: next.href };
