@@ -148,6 +148,10 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
       const answer = await send(port, host, 'POST', '/mcp');
       expect([host, answer.status]).toEqual([host, 401]);
     }
+    // AI tools sign in through the authorization server behind the same proxy.
+    const metadata = await fetch(`http://localhost:${port}/.well-known/oauth-authorization-server/oauth`);
+    expect(await metadata.json()).toMatchObject({ issuer: `http://localhost:${port}/oauth` });
+    expect((await fetch(`http://localhost:${port}/oauth/jwks`)).status).toBe(200);
 
     const { AccessToken } = await demoTokens();
     await client.connect(

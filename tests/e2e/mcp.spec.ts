@@ -5,10 +5,10 @@
  * describes `search-documents` with `get_operation` and gets a 200 from the sandbox with `call_api`; every
  * page of the build is a resource with its route as name, its own title and a valid URI; without a token,
  * or with an ID token, it gets 401 with the RFC 9728 challenge; the protected-resource metadata names the
- * user pool.
+ * portal's authorization server for AI tools (./mcp-oauth.spec.ts signs in through it).
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
+import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { llmsTxtLinks } from '../../rules/llmsTxt';
 import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from '../../rules/mcp';
 import { test, expect, demoTokens } from '../support/e2e';
@@ -59,7 +59,8 @@ for (const [revision, mode] of ERAS) {
         'search_docs',
         { query: 'Interrogator' },
       );
-      const page = results.find((hit) => hit.route === '/docs/services/interrogator');
+      // A hit names the page, or one of its sections by its anchor; read_page takes either.
+      const page = results.find((hit) => hit.route.split('#')[0] === '/docs/services/interrogator');
       expect(page, JSON.stringify(results.slice(0, 5))).toBeDefined();
       expect(page!.title).toMatch(/Interrogator/);
 
@@ -166,13 +167,26 @@ for (const [what, token] of [
   });
 }
 
-test('the protected-resource metadata names the user pool, without a token', async ({ request }) => {
+test("the protected-resource metadata names the portal's authorization server, which publishes its own, without a token", async ({
+  request,
+}) => {
   const response = await request.get(PROTECTED_RESOURCE_METADATA_PATH);
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({
     resource: `${SITE}${MCP_PATH}`,
-    authorization_servers: [`http://localhost:9229/${LOCAL_USER_POOL_ID}`],
+    authorization_servers: [`${SITE}/oauth`],
+    scopes_supported: ['mcp'],
     bearer_methods_supported: ['header'],
+  });
+  const server = await request.get('/.well-known/oauth-authorization-server/oauth');
+  expect(server.status()).toBe(200);
+  expect(await server.json()).toMatchObject({
+    issuer: `${SITE}/oauth`,
+    authorization_endpoint: `${SITE}/oauth/auth`,
+    token_endpoint: `${SITE}/oauth/token`,
+    code_challenge_methods_supported: ['S256'],
+    client_id_metadata_document_supported: true,
+    response_types_supported: ['code'],
   });
 });
 
