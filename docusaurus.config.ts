@@ -38,6 +38,7 @@ const customFields: PortalCustomFields = {
   productName: env.productName,
   apiBearerSchemes: apiBearerSchemes(),
   apiBase: apiSampleBase(),
+  mcpSignIn: env.mcp.oauth !== undefined,
   ...(env.auth.mode === 'local'
     ? { localAccount: { username: env.localIdentity.demoUsername, password: env.localIdentity.demoPassword } }
     : {}),

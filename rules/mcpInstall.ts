@@ -12,8 +12,11 @@
  * - Claude Code (docs.anthropic.com/en/docs/claude-code/mcp):
  *   `claude mcp add --transport http NAME URL --header "Authorization: Bearer …"`.
  *
- * Each carries the reader's access token when given one, else a placeholder the reader replaces: the
- * command `$TOKEN` (the variable Tokens for scripts sets), the links and JSON {@link ACCESS_TOKEN_PLACEHOLDER}.
+ * Where the portal signs AI tools in by OAuth (server/oauth), each names the server's URL and nothing else:
+ * the client finds the sign-in from the server's 401 and metadata, and the reader allows it in the browser.
+ * Else, and for clients without OAuth sign-in, each carries an access token: the reader's when given one,
+ * else a placeholder the reader replaces (the command `$TOKEN`, the variable Tokens for scripts sets; the
+ * links and JSON {@link ACCESS_TOKEN_PLACEHOLDER}).
  */
 import { MCP_PATH } from './mcp';
 import { trimTrailing } from './text';
@@ -24,14 +27,19 @@ export const ACCESS_TOKEN_PLACEHOLDER = '<access token>';
 /** What stands for the portal's origin where it is not known (a page rendered before it runs in a browser). */
 export const PORTAL_ORIGIN_PLACEHOLDER = 'https://<portal host>';
 
+/**
+ * How the client gets in: `sign-in`, the client signs the reader in by OAuth itself; or an access token
+ * in an `Authorization` header, the reader's (a JWT) or `null` for a placeholder.
+ */
+export type McpAccess = 'sign-in' | { token: string | null };
+
 /** The MCP server as a client is given it. */
 export interface McpServerSettings {
   /** The name the client lists the server under, e.g. `regdata`. */
   name: string;
   /** The portal's origin, e.g. `https://portal.example.com` (a trailing `/` is dropped). */
   origin: string;
-  /** The reader's access token (a JWT), or `null` for a placeholder. */
-  token: string | null;
+  access: McpAccess;
 }
 
 /** The MCP endpoint's URL on the portal at `origin`: `https://portal.example.com/mcp`. */
@@ -39,14 +47,18 @@ export function mcpUrlOf(origin: string): string {
   return `${trimTrailing(origin, '/')}${MCP_PATH}`;
 }
 
-/** The `Authorization` header the server needs (rules/access.ts: a bearer access token on every request). */
-function headersOf(token: string | null): { Authorization: string } {
-  return { Authorization: `Bearer ${token ?? ACCESS_TOKEN_PLACEHOLDER}` };
+/**
+ * The headers a client sends: with a token, the `Authorization` header the server needs (rules/access.ts: a
+ * bearer access token on every request); none where the client signs the reader in.
+ */
+function headersOf(access: McpAccess): { headers?: { Authorization: string } } {
+  if (access === 'sign-in') return {};
+  return { headers: { Authorization: `Bearer ${access.token ?? ACCESS_TOKEN_PLACEHOLDER}` } };
 }
 
-/** The server's entry in Cursor's `mcp.json` (`mcpServers.<name>`): `{ url, headers }`. */
-export function cursorServerEntry(settings: McpServerSettings): { url: string; headers: { Authorization: string } } {
-  return { url: mcpUrlOf(settings.origin), headers: headersOf(settings.token) };
+/** The server's entry in Cursor's `mcp.json` (`mcpServers.<name>`): `{ url }`, and `headers` with a token. */
+export function cursorServerEntry(settings: McpServerSettings): { url: string; headers?: { Authorization: string } } {
+  return { url: mcpUrlOf(settings.origin), ...headersOf(settings.access) };
 }
 
 /**
@@ -67,7 +79,7 @@ export function cursorInstallLink(settings: McpServerSettings): string {
 
 /** The server as VS Code's install link and `code --add-mcp` take it. */
 export function vscodeServer(settings: McpServerSettings) {
-  return { name: settings.name, type: 'http', url: mcpUrlOf(settings.origin), headers: headersOf(settings.token) };
+  return { name: settings.name, type: 'http', url: mcpUrlOf(settings.origin), ...headersOf(settings.access) };
 }
 
 /** VS Code's install link for the server. */
@@ -79,18 +91,17 @@ export function vscodeInstallLink(settings: McpServerSettings): string {
 const doubleQuoted = (text: string) => `"${text.replace(/[\\"$`]/g, '\\$&')}"`;
 
 /**
- * Claude Code's command for the server, on two lines. Without a token it reads `$TOKEN`, so it runs as
+ * Claude Code's command for the server: one line where Claude Code signs the reader in (its `/mcp` menu
+ * opens the browser), else two with the header. Without the reader's token it reads `$TOKEN`, so it runs as
  * it is in a terminal where Tokens for scripts set it.
  */
 export function claudeCodeCommand(settings: McpServerSettings): string {
+  const add = `claude mcp add --transport http ${settings.name} ${doubleQuoted(mcpUrlOf(settings.origin))}`;
+  const { access } = settings;
+  if (access === 'sign-in') return add;
   const authorization =
-    settings.token === null
-      ? '"Authorization: Bearer $TOKEN"'
-      : doubleQuoted(`Authorization: Bearer ${settings.token}`);
-  return [
-    `claude mcp add --transport http ${settings.name} ${doubleQuoted(mcpUrlOf(settings.origin))} \\`,
-    `  --header ${authorization}`,
-  ].join('\n');
+    access.token === null ? '"Authorization: Bearer $TOKEN"' : doubleQuoted(`Authorization: Bearer ${access.token}`);
+  return [`${add} \\`, `  --header ${authorization}`].join('\n');
 }
 
 /** An `mcp.json` with the server (Claude Code's and Cursor's layout; VS Code names the key `servers`). */

@@ -70,6 +70,7 @@ async function pageMarkdown(
         title: page.title,
         resolveUrl: resolverFor(siteUrl, page.route, body.file, routeOfFile),
         scriptSettings: inventory.scriptSettings,
+        mcpSignIn: inventory.mcpSignIn,
       });
       if (!body.preface) return markdown;
       // The preface goes right under the title (`# …` is the first line).

@@ -36,9 +36,15 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
       plugins,
       routesPaths,
     });
-    const fields = siteConfig.customFields as { auth?: ScriptAuth; apiBase?: string; localAccount?: LocalAccount };
+    const fields = siteConfig.customFields as {
+      auth?: ScriptAuth;
+      apiBase?: string;
+      localAccount?: LocalAccount;
+      mcpSignIn?: boolean;
+    };
     if (fields.auth && fields.apiBase)
       inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
+    inventory.mcpSignIn = fields.mcpSignIn === true;
     fs.mkdirSync(context.generatedFilesDir, { recursive: true });
     fs.writeFileSync(path.join(context.generatedFilesDir, INVENTORY_FILE), JSON.stringify(inventory));
   };

@@ -45,6 +45,8 @@ export interface Inventory {
   pages: PageEntry[];
   /** The lines `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts), for the Markdown copies. */
   scriptSettings?: string;
+  /** Whether AI tools sign in by OAuth on this portal (customFields `mcpSignIn`), for `<McpInstall />`'s copy. */
+  mcpSignIn?: boolean;
 }
 
 /** The shape of a loaded plugin as read here (`@docusaurus/types` `LoadedPlugin`, content narrowed below). */

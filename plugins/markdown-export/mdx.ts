@@ -34,6 +34,8 @@ export interface PlainMarkdownOptions {
   title?: string;
   /** What `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts); without it, nothing. */
   scriptSettings?: string;
+  /** Whether AI tools sign in by OAuth on this portal (`<McpInstall />` then shows that way first). */
+  mcpSignIn?: boolean;
 }
 
 /** Docusaurus' admonition types (`:::note` … `:::danger`). */
@@ -140,13 +142,8 @@ function continuesFrom(node: AnyNode, options: PlainMarkdownOptions): RootConten
   ];
 }
 
-/** `<McpInstall name />` → what the component shows signed out of "Use my token", at this site's origin. */
-function mcpInstall(node: AnyNode, options: PlainMarkdownOptions): RootContent[] {
-  const settings: McpServerSettings = {
-    name: attribute(node, 'name') ?? '',
-    origin: options.resolveUrl('/'),
-    token: null,
-  };
+/** The install links, command and file of {@link mcpInstall} for one way in. */
+function mcpInstallWay(settings: McpServerSettings): RootContent[] {
   const link = (text: string, url: string) => ({ type: 'link', url, children: [{ type: 'text', value: text }] });
   const item = (text: string, url: string) => ({
     type: 'listItem',
@@ -166,6 +163,22 @@ function mcpInstall(node: AnyNode, options: PlainMarkdownOptions): RootContent[]
     code('bash', claudeCodeCommand(settings)),
     paragraph([strong('mcp.json')]),
     code('json', mcpJson(settings)),
+  ];
+}
+
+/**
+ * `<McpInstall name />` → what the component shows with "Use my token" off, at this site's origin: where the
+ * portal signs AI tools in, the sign-in way, then the token way with a placeholder; else the token way.
+ */
+function mcpInstall(node: AnyNode, options: PlainMarkdownOptions): RootContent[] {
+  const name = attribute(node, 'name') ?? '';
+  const origin = options.resolveUrl('/');
+  const tokenWay = mcpInstallWay({ name, origin, access: { token: null } });
+  if (!options.mcpSignIn) return tokenWay;
+  return [
+    ...mcpInstallWay({ name, origin, access: 'sign-in' }),
+    paragraph([strong('With an access token instead (clients without sign-in)')]),
+    ...tokenWay,
   ];
 }
 

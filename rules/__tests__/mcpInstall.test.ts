@@ -16,8 +16,9 @@ const ORIGIN = 'https://portal.example.com';
 const URL_OF_MCP = 'https://portal.example.com/mcp';
 /** A JWT's shape: three base64url parts. */
 const TOKEN = 'eyJraWQiOiJrMSJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJl-_';
-const withToken = { name: 'regdata', origin: ORIGIN, token: TOKEN };
-const withoutToken = { name: 'regdata', origin: ORIGIN, token: null };
+const withToken = { name: 'regdata', origin: ORIGIN, access: { token: TOKEN } };
+const withoutToken = { name: 'regdata', origin: ORIGIN, access: { token: null } };
+const signingIn = { name: 'regdata', origin: ORIGIN, access: 'sign-in' as const };
 
 /** The JSON in a Cursor link's `config`, decoded as Cursor decodes it (a query parameter, then base64). */
 function cursorConfigOf(link: string): unknown {
@@ -57,7 +58,7 @@ describe('Cursor’s install link', () => {
 
   it('percent-encodes base64’s `+`, `/` and `=`, so no parser reads `+` as a space', () => {
     // `?`, `>` and `~` third in a group of three bytes give base64's `/` and `+`.
-    const odd = { ...withToken, token: 'x??x>>x~~' };
+    const odd = { ...withToken, access: { token: 'x??x>>x~~' } };
     const link = cursorInstallLink(odd);
     const config = link.slice(link.indexOf('&config=') + '&config='.length);
     expect(config).toMatch(/^[A-Za-z0-9%]+$/);
@@ -67,7 +68,7 @@ describe('Cursor’s install link', () => {
   });
 
   it('encodes text beyond ASCII as UTF-8, as JSON is', () => {
-    const link = cursorInstallLink({ ...withToken, token: 'é€😀' });
+    const link = cursorInstallLink({ ...withToken, access: { token: 'é€😀' } });
     expect(cursorConfigOf(link)).toEqual({ url: URL_OF_MCP, headers: { Authorization: 'Bearer é€😀' } });
   });
 
@@ -149,7 +150,29 @@ describe('Claude Code’s command', () => {
 
   it('passes a token with shell characters through as it is', () => {
     const odd = 'a"b$c`d\\e';
-    expect(argumentsOf(claudeCodeCommand({ ...withToken, token: odd })).at(-1)).toBe(`Authorization: Bearer ${odd}`);
+    expect(argumentsOf(claudeCodeCommand({ ...withToken, access: { token: odd } })).at(-1)).toBe(
+      `Authorization: Bearer ${odd}`,
+    );
+  });
+
+  it('is one line naming the URL alone where Claude Code signs the reader in', () => {
+    expect(claudeCodeCommand(signingIn)).toBe(`claude mcp add --transport http regdata "${URL_OF_MCP}"`);
+    expect(argumentsOf(claudeCodeCommand(signingIn))).toEqual([
+      'mcp',
+      'add',
+      '--transport',
+      'http',
+      'regdata',
+      URL_OF_MCP,
+    ]);
+  });
+});
+
+describe('where the client signs the reader in', () => {
+  it('every way names the server’s URL and no header', () => {
+    expect(cursorConfigOf(cursorInstallLink(signingIn))).toEqual({ url: URL_OF_MCP });
+    expect(vscodeServerOf(vscodeInstallLink(signingIn))).toEqual({ name: 'regdata', type: 'http', url: URL_OF_MCP });
+    expect(JSON.parse(mcpJson(signingIn))).toEqual({ mcpServers: { regdata: { type: 'http', url: URL_OF_MCP } } });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Runs ../mdx.ts (ESM-only remark inside) on the sources given as JSON on stdin,
- * `[{ source, format, title? }]`, and prints their Markdown as a JSON list (for ./mdx.test.ts).
+ * `[{ source, format, title?, mcpSignIn? }]`, and prints their Markdown as a JSON list (for ./mdx.test.ts).
  */
 import { toPlainMarkdown } from '../mdx';
 import { resolverFor } from '../export';
@@ -12,6 +12,7 @@ async function main() {
     source: string;
     format: 'md' | 'mdx';
     title?: string;
+    mcpSignIn?: boolean;
   }[];
   const routeOfFile = new Map([['/site/docs/other.md', '/docs/other page']]);
   const results: string[] = [];
@@ -20,6 +21,7 @@ async function main() {
       await toPlainMarkdown(c.source, {
         format: c.format,
         title: c.title,
+        mcpSignIn: c.mcpSignIn,
         resolveUrl: resolverFor('https://portal.test', '/docs/here', '/site/docs/here.mdx', routeOfFile),
       }).catch((error: Error) => `ERROR: ${error.message}`),
     );

@@ -56,7 +56,7 @@ The meeting is at 10:30, see note:this.
 \`\`\`
 `;
 
-function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string }[]): string[] {
+function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string; mcpSignIn?: boolean }[]): string[] {
   const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'convert.ts')], {
     cwd: path.resolve(__dirname, '../../..'),
     input: JSON.stringify(cases),
@@ -66,7 +66,7 @@ function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string }
   return JSON.parse(output) as string[];
 }
 
-const [mdx, plain, broken, withHeading, mcp] = convert([
+const [mdx, plain, broken, withHeading, mcp, mcpSignIn] = convert([
   { source: MDX, format: 'mdx', title: 'Here' },
   {
     source: '# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\n<!-- truncate -->\n\nMore.\n',
@@ -76,6 +76,7 @@ const [mdx, plain, broken, withHeading, mcp] = convert([
   { source: '<ApiSample>{`FETCH /x`}</ApiSample>\n', format: 'mdx' },
   { source: '# Own title\n\nText.\n', format: 'mdx', title: 'Front matter title' },
   { source: 'Add it:\n\n<McpInstall name="regdata" />\n', format: 'mdx' },
+  { source: 'Add it:\n\n<McpInstall name="regdata" />\n', format: 'mdx', mcpSignIn: true },
 ]);
 
 it('has the title as its heading, and no front matter, import or JSX left', () => {
@@ -136,6 +137,17 @@ it('turns <McpInstall> into its install links, command and file at the site, wit
   expect(mcp).toContain('**mcp.json**\n\n```json\n{\n  "mcpServers": {\n    "regdata": {');
   expect(mcp).toContain('"Authorization": "Bearer <access token>"');
   expect(mcp).not.toMatch(/<\/?McpInstall/);
+});
+
+it('where AI tools sign in, gives the server URL alone first, then the token way', () => {
+  const [signIn, tokenWay] = mcpSignIn.split('**With an access token instead (clients without sign-in)**');
+  expect(signIn).toContain(
+    '**Claude Code**\n\n```bash\nclaude mcp add --transport http regdata "https://portal.test/mcp"\n```',
+  );
+  expect(signIn).toContain('"regdata": {\n      "type": "http",\n      "url": "https://portal.test/mcp"\n    }');
+  expect(signIn).not.toContain('Authorization');
+  expect(tokenWay).toContain('--header "Authorization: Bearer $TOKEN"');
+  expect(tokenWay).toContain('"Authorization": "Bearer <access token>"');
 });
 
 it('says what to fix in a malformed sample', () => {

@@ -20,6 +20,11 @@ export interface PortalCustomFields {
   localAccount?: { username: string; password: string };
   /** Where customers contact the provider (PROVIDER_CONTACT): an http(s) URL or `mailto:` address. */
   providerContact?: string;
+  /**
+   * Whether AI tools sign the reader in by OAuth through the portal's authorization server (config/env.ts
+   * `mcp.oauth`): the MCP page's install links then name the server's URL alone.
+   */
+  mcpSignIn: boolean;
 }
 
 /**

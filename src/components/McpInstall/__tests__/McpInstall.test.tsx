@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockIsBrowser } from '../../../../tests/unit/mocks/useIsBrowser';
+import { mockSiteConfig } from '../../../../tests/unit/mocks/useDocusaurusContext';
 import { cursorInstallLink, vscodeInstallLink } from '@site/rules/mcpInstall';
 import { useApiToken } from '@site/src/components/ApiToken';
 import { clearUseMyToken } from '@site/src/components/UseMyToken';
@@ -32,13 +33,14 @@ const blocks = () => screen.getAllByTestId('theme-original').map((block) => bloc
 
 beforeEach(() => {
   mockIsBrowser.value = true;
+  mockSiteConfig.customFields = {};
   jest.mocked(useApiToken).mockReset().mockReturnValue(TOKEN);
   act(() => clearUseMyToken());
 });
 
 test('off: the links, command and file hold this origin and a placeholder, and say how to get a token', () => {
   render(<McpInstall name="regdata" />);
-  const settings = { name: 'regdata', origin: ORIGIN, token: null };
+  const settings = { name: 'regdata', origin: ORIGIN, access: { token: null } };
   expect(screen.getByRole('link', { name: 'Add to Cursor' })).toHaveAttribute('href', cursorInstallLink(settings));
   expect(screen.getByRole('link', { name: 'Add to VS Code' })).toHaveAttribute('href', vscodeInstallLink(settings));
   const [command, file] = blocks();
@@ -52,7 +54,7 @@ test('off: the links, command and file hold this origin and a placeholder, and s
 test('on: all of them carry the reader’s access token, and off again they do not', async () => {
   render(<McpInstall name="regdata" />);
   await userEvent.click(screen.getByRole('switch', { name: 'Use my token' }));
-  const settings = { name: 'regdata', origin: ORIGIN, token: TOKEN };
+  const settings = { name: 'regdata', origin: ORIGIN, access: { token: TOKEN } };
   expect(screen.getByRole('link', { name: 'Add to Cursor' })).toHaveAttribute('href', cursorInstallLink(settings));
   expect(screen.getByRole('link', { name: 'Add to VS Code' })).toHaveAttribute('href', vscodeInstallLink(settings));
   for (const block of blocks()) expect(block).toContain(`Bearer ${TOKEN}`);
@@ -82,4 +84,37 @@ test('the links are reached and followed from the keyboard', async () => {
   expect(screen.getByRole('link', { name: 'Add to Cursor' })).toHaveFocus();
   await userEvent.tab();
   expect(screen.getByRole('link', { name: 'Add to VS Code' })).toHaveFocus();
+});
+
+describe('where the portal signs AI tools in', () => {
+  beforeEach(() => {
+    mockSiteConfig.customFields = { mcpSignIn: true };
+  });
+
+  test('the links, command and file name the server’s URL alone; the token way is folded below', async () => {
+    render(<McpInstall name="regdata" />);
+    const signIn = { name: 'regdata', origin: ORIGIN, access: 'sign-in' as const };
+    const [cursor, vscode] = screen.getAllByRole('link', { name: /^Add to / });
+    expect(cursor).toHaveAttribute('href', cursorInstallLink(signIn));
+    expect(vscode).toHaveAttribute('href', vscodeInstallLink(signIn));
+    const [command, file] = blocks();
+    expect(command).toBe(`claude mcp add --transport http regdata "${ORIGIN}/mcp"`);
+    expect(file).not.toContain('Authorization');
+    // Folded: the token way shows once the reader opens it.
+    const summary = screen.getByText('With an access token instead (clients without sign-in)');
+    expect(summary.closest('details')).not.toHaveAttribute('open');
+    await userEvent.click(summary);
+    expect(summary.closest('details')).toHaveAttribute('open');
+    await userEvent.click(screen.getByRole('switch', { name: 'Use my token' }));
+    const withToken = { name: 'regdata', origin: ORIGIN, access: { token: TOKEN } };
+    expect(screen.getAllByRole('link', { name: 'Add to Cursor' }).map((a) => a.getAttribute('href'))).toEqual([
+      cursorInstallLink(signIn),
+      cursorInstallLink(withToken),
+    ]);
+    expect(
+      blocks()
+        .slice(2)
+        .every((block) => block?.includes(`Bearer ${TOKEN}`)),
+    ).toBe(true);
+  });
 });
