@@ -7,7 +7,7 @@ import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
-import { portalEnv as env } from './config/env';
+import { customerBuildError, portalEnv as env } from './config/env';
 import { navbar, footer } from './config/navbar';
 import {
   apiBearerSchemes,
@@ -45,10 +45,14 @@ const customFields: PortalCustomFields = {
   ...(env.providerContact ? { providerContact: env.providerContact } : {}),
 };
 
+// A build for a user pool is the customers': it stops here when a setting their pages depend on is missing.
+const refusal = customerBuildError(env);
+if (refusal) throw refusal;
+
 if (!env.providerContact)
   console.warn(
     '[portal] PROVIDER_CONTACT is not set: "contact the provider" in the docs and the API reference give no ' +
-      'address (.env.example says how to set it).',
+      'address (.env.example says how to set it; a build with a user pool requires it).',
   );
 
 // Without it, the docs' sign-in samples have no app client to sign in with (<ScriptSettings /> says so).

@@ -268,14 +268,15 @@ export interface PortalEnv {
   /**
    * Where customers contact the provider to obtain access details (spec §1): an http(s) URL or a
    * `mailto:` address (PROVIDER_CONTACT). The API reference's contact and every `<ProviderContact>` in the
-   * MDX docs link to it (Markdown pages link to Getting started's); unset, they give no address and the
-   * build warns.
+   * MDX docs link to it (Markdown pages link to Getting started's). Required for a build with a user pool
+   * ({@link customerBuildError}); unset in local mode, they give no address and the build warns.
    */
   providerContact?: string;
   /**
    * The product API host, e.g. `https://api.example.com`; the OpenAPI document lives at
-   * `<apiHost>/api/v1/openapi.json` (spec §7.1). Unset: the contract's own server URL is kept and
-   * `npm run openapi:fetch` has nothing to fetch.
+   * `<apiHost>/api/v1/openapi.json` (spec §7.1). Required for a build with a user pool
+   * ({@link customerBuildError}); unset in local mode, the contract's own server URL is kept (the sandbox comes
+   * first) and `npm run openapi:fetch` has nothing to fetch.
    */
   apiHost?: string;
   /**
@@ -615,6 +616,48 @@ export function localIdentityRefusal(env: PortalEnv, use: LocalIdentityUse): str
   return (
     `COGNITO_USER_POOL_ID is not set, so ${command} ${reasons.map((r) => r.where).join(' and ')} ${trusts}, ` +
     `or ${reasons.map((r) => r.fix).join(' and ')} for a local run.`
+  );
+}
+
+/**
+ * The settings customers' pages depend on, each with what readers get without it. Optional in local mode,
+ * where the sandbox API stands in for the provider's and nobody but the portal's own people reads the pages.
+ */
+const CUSTOMER_SETTINGS: readonly { variable: string; set(env: PortalEnv): boolean; problem: string }[] = [
+  {
+    variable: 'API_HOST',
+    set: (env) => env.apiHost !== undefined,
+    problem:
+      "give the provider's API host (e.g. https://api.example.com): without it the reference, every sample, " +
+      '"Set up your terminal" and "Use my token" send customers to a host that does not exist.',
+  },
+  {
+    variable: 'PROVIDER_CONTACT',
+    set: (env) => env.providerContact !== undefined,
+    problem:
+      'give where customers ask for API access, an https URL or a mailto: address (e.g. mailto:api@example.com): ' +
+      'without it every "contact the provider" is plain text with no address, the only way to API access.',
+  },
+];
+
+/**
+ * Why the site must not be built for customers from this configuration, or `null` when it may: a build for
+ * a user pool (COGNITO_USER_POOL_ID set) is the one customers read, so it needs every setting their pages
+ * depend on (API_HOST, PROVIDER_CONTACT). Local mode needs none. `npm run gen-api` and the site's
+ * configuration (docusaurus.config.ts) throw it, so `npm run build` (and `deploy:build`, which builds a
+ * missing site first) stops before any page is written; `npm run serve` of a finished build does not ask.
+ *
+ * @returns a {@link ConfigError} naming each missing variable and what to set, or `null`.
+ */
+export function customerBuildError(env: PortalEnv): ConfigError | null {
+  if (env.auth.mode !== 'cognito') return null;
+  const missing = CUSTOMER_SETTINGS.filter((setting) => !setting.set(env));
+  if (missing.length === 0) return null;
+  return new ConfigError(
+    missing.map((setting) => setting.variable).join(' and '),
+    `a build for a user pool (COGNITO_USER_POOL_ID) is read by customers: ${missing
+      .map((setting) => `${setting.variable}: ${setting.problem}`)
+      .join(' ')}`,
   );
 }
 

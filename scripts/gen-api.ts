@@ -19,9 +19,12 @@ import { writeDescriptionDownloads } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 import { writeChangelog } from './openapi/changelog';
 import { checkGeneratedPages, pageCheckMessage } from './openapi/pageCheck';
-import { portalEnv } from '../config/env';
+import { customerBuildError, portalEnv } from '../config/env';
 
 async function main(): Promise<void> {
+  // The first step of `npm run build`: a build for customers missing what their pages need stops here.
+  const refusal = customerBuildError(portalEnv);
+  if (refusal) throw refusal;
   const root = path.resolve(__dirname, '..');
   const source = await chooseContractSource(root, portalEnv.apiHost);
   console.log(sourceLogLine(source));

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   ConfigError,
+  customerBuildError,
   LOCAL_APP_CLIENT_ID,
   LOCAL_MCP_CLIENT_ID,
   LOCAL_USER_POOL_ID,
@@ -171,6 +172,36 @@ describe('deployment settings', () => {
       COGNITO_SCRIPTS_CLIENT_ID: 'scripts',
     });
     expect(env.auth).toMatchObject({ userPoolClientId: 'web', scriptsClientId: 'scripts' });
+  });
+});
+
+describe('a build for customers (a user pool) needs what their pages depend on', () => {
+  const POOL = { COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'client' };
+  const CUSTOMER = { API_HOST: 'https://api.acme.test', PROVIDER_CONTACT: 'mailto:api@acme.test' };
+
+  it('local mode needs neither API_HOST nor PROVIDER_CONTACT', () => {
+    expect(customerBuildError(parseEnv({}))).toBeNull();
+  });
+
+  it('names both, and what each is for, when a user pool build has neither', () => {
+    const error = customerBuildError(parseEnv(POOL));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toMatch(/^Configuration error in API_HOST and PROVIDER_CONTACT: /);
+    expect(error?.message).toContain("API_HOST: give the provider's API host (e.g. https://api.example.com)");
+    expect(error?.message).toContain('PROVIDER_CONTACT: give where customers ask for API access');
+  });
+
+  it.each([
+    ['API_HOST', { PROVIDER_CONTACT: CUSTOMER.PROVIDER_CONTACT }],
+    ['PROVIDER_CONTACT', { API_HOST: CUSTOMER.API_HOST }],
+  ])('names %s alone when only it is missing', (variable, vars) => {
+    expect(customerBuildError(parseEnv({ ...POOL, ...vars }))?.message).toMatch(
+      new RegExp(`^Configuration error in ${variable}: `),
+    );
+  });
+
+  it('lets a user pool build with both through', () => {
+    expect(customerBuildError(parseEnv({ ...POOL, ...CUSTOMER }))).toBeNull();
   });
 });
 
