@@ -75,14 +75,19 @@ export function sourceLogLine(source: ContractSource): string {
 
 /**
  * The document with a note at the end of its `info.description`, which the `/api` landing page shows:
- * which description the reference was built from, and when.
+ * which description the reference was built from, when, and why: the provider's; the portal's copy
+ * because the provider's could not be used (API_HOST set); or the portal's copy because the portal names
+ * no API host, so nothing was downloaded (API_HOST unset: local mode, as a build for a user pool needs it).
  */
 export function withSourceNote<T extends OpenApiDocument>(doc: T, source: ContractSource): T {
   const info = (doc.info ?? {}) as { description?: string };
+  const copy = `the portal's own copy of the API description (\`${OPENAPI_SPEC_PATH}\` in the portal's source)`;
   const from =
     source.kind === 'provider'
       ? `the provider's OpenAPI description, downloaded from \`${source.url}\``
-      : `the portal's own copy of the API description (\`${OPENAPI_SPEC_PATH}\` in the portal's source), because the provider's description at \`/api/v1/openapi.json\` was not available to the build; it can lag the provider's`;
+      : source.url
+        ? `${copy}, because the provider's description at \`${source.url}\` could not be downloaded or did not pass the portal's checks when it was built; it can lag the provider's`
+        : `${copy}: this portal names no API host, so it does not download the provider's description, and the copy can lag it`;
   const note = `:::info[Where this reference comes from]\n\nBuilt on ${utcMinute(source.at)} from ${from}.\n\n:::`;
   return { ...doc, info: { ...info, description: `${(info.description ?? '').trimEnd()}\n\n${note}\n` } };
 }
