@@ -3,6 +3,7 @@
  * navbar and footer from `config/navbar.ts`, the API reference from `config/openapi.ts`.
  * Rules cited as "spec §N" are from ../shared/spec/portal-spec.md.
  */
+import path from 'node:path';
 import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
@@ -31,6 +32,7 @@ import devServerHosts from './plugins/dev-server-hosts';
 import openApiSafety from './plugins/openapi-safety';
 import { safeMarkdownGenerators } from './plugins/openapi-safety/generators';
 import { sidebarItemsGenerator } from './config/docsSidebar';
+import { docsExclude } from './config/docsAudience';
 import { insideGitWorkTree } from './config/lastUpdate';
 
 const customFields: PortalCustomFields = {
@@ -110,6 +112,8 @@ const config: Config = {
           // The sidebar follows the folders of docs/ (config/docsSidebar.ts).
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
+          // Pages for the portal's maintainers (`audience: maintainers`) are left out of a build for a user pool.
+          exclude: docsExclude(path.join(__dirname, 'docs'), env.auth.mode),
           // Freshness and ownership: the date of each doc's last commit, when Git can tell
           // (config/lastUpdate.ts), and "Edit this page" when EDIT_URL is set.
           showLastUpdateTime: showLastUpdate,
