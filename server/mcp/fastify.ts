@@ -5,8 +5,8 @@
  * for a caller without a valid token.
  */
 import { hideServerErrors } from '../errors';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { bearerToken, decide, type AccessTokenVerifier, type GateRules } from '../../rules/access';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { decide, type AccessTokenVerifier, type GateRules } from '../../rules/access';
 import {
   MCP_MAX_BODY_BYTES,
   MCP_PATH,
@@ -21,8 +21,7 @@ import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 import { addInsights } from '../insights/fastify';
 import type { InsightsStore } from '../insights/store';
 import { addAuthorizationServer, type AuthorizationServerRoutes } from '../oauth/fastify';
-import { mcpAccessTokenVerifier } from '../oauth/resourceServer';
-import { MCP_SCOPE } from '../oauth/scopes';
+import { callApiToken, metadataAuthorizationServer, mcpOAuthRules } from './oauth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,9 +58,7 @@ export interface AppMcpOptions {
  * function.
  */
 export async function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): Promise<void> {
-  const authorizationServer = options.oauth
-    ? { issuer: options.oauth.server.issuer, scopes: [MCP_SCOPE] }
-    : { issuer: options.issuer };
+  const authorizationServer = metadataAuthorizationServer(options.issuer, options.oauth?.server);
   const metadata = protectedResourceMetadata(options.siteUrl, authorizationServer, options.productName);
   if (options.oauth) await addAuthorizationServer(app, options.oauth);
   const allow = PROTECTED_RESOURCE_METADATA_METHODS.join(', ');
@@ -99,7 +96,14 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
           siteUrl: options.siteUrl,
           productName: options.productName,
           version: options.version,
-          call: { base: options.callApiBase, token: await callToken(options, request) },
+          call: {
+            base: options.callApiBase,
+            token: await callApiToken(
+              { issuedBy: request.mcpTokenIssuedBy, subject: request.readerSubject },
+              request.headers.authorization,
+              options.oauth?.server,
+            ),
+          },
         },
         request.body ?? undefined,
       );
@@ -109,27 +113,11 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
 }
 
 /**
- * The token `call_api` sends to the customer API: the caller's own when it is a user-pool access token; for an
- * AI tool signed in through the authorization server, the reader's user-pool access token behind its grant
- * (server/oauth/sessions.ts), never the tool's token itself. `''` when the pool no longer signs the reader in.
- */
-async function callToken(options: AppMcpOptions, request: FastifyRequest): Promise<string> {
-  if (request.mcpTokenIssuedBy !== 'authorization-server') return bearerToken(request.headers.authorization) ?? '';
-  if (!options.oauth || !request.readerSubject) return '';
-  return (await options.oauth.server.sessions.accessToken(request.readerSubject)) ?? '';
-}
-
-/**
  * The access decision's rules' MCP part for `options`: where the endpoint is, and, with the authorization
  * server, the check of its tokens.
  */
 export function mcpGateRules(options: AppMcpOptions): Pick<GateRules, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
-  return {
-    mcpSiteUrl: options.siteUrl,
-    ...(options.oauth && {
-      mcpOAuthVerifier: mcpAccessTokenVerifier(options.oauth.server.store, options.oauth.server.resource),
-    }),
-  };
+  return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.server) };
 }
 
 /** Sends a Fetch `Response` (server/mcp/http.ts answers with one) through Fastify's reply. */
