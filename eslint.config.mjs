@@ -50,6 +50,10 @@ const LAYERS = {
     may: ['rules', 'config', 'server'],
     why: 'the insights function ships to AWS: it must not carry local stand-ins, tools or site sources',
   },
+  'deploy/oauth': {
+    may: ['rules', 'config', 'server'],
+    why: 'the authorization server function ships to AWS: it must not carry local stand-ins, tools or site sources',
+  },
   'deploy/stack.ts': {
     may: ['rules', 'config', 'server'],
     why: 'the CDK stack describes a deployment: it must not carry local stand-ins, tools or site sources',

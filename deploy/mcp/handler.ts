@@ -17,14 +17,21 @@
  * 404: the metadata paths answer every method (405 with `Allow` to all but GET and HEAD), and a path that
  * is not the function's gets 421.
  *
+ * Where AI tools sign in through the portal's authorization server (COGNITO_MCP_CLIENT_ID at deploy:build; its
+ * own function, deploy/oauth), the function does what the gate does beside it (server/mcp/oauth.ts): the metadata
+ * names that server (issuer `<site>/oauth`, scope `mcp`), its opaque tokens open `/mcp`, looked up in its
+ * DynamoDB table, and `call_api` sends the reader's user-pool access token behind the tool's grant, renewed with
+ * the reader's user-pool refresh token kept there.
+ *
  * Everything it trusts is baked into the bundle by `npm run deploy:build` ({@link McpFunctionConfig}),
  * like the edge handler's, so deploy:synth can check it (deploy/trust.ts); the pages, search index and
- * contract it reads are copied beside it. The origin secret alone comes from the environment.
+ * contract it reads are copied beside it. The origin secret and the authorization server's table alone come
+ * from the environment.
  */
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import { bearerToken, decide, type GateRules } from '../../rules/access';
+import { decide, type GateRules } from '../../rules/access';
 import {
   MCP_PATH,
   PROTECTED_RESOURCE_METADATA_METHODS,
@@ -36,6 +43,9 @@ import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
 import type { AppMcpOptions } from '../../server/mcp/fastify';
 import type { McpContent } from '../../server/mcp/content';
+import { callApiToken, mcpOAuthOf, mcpOAuthRules, metadataAuthorizationServer } from '../../server/mcp/oauth';
+import type { AuthorizationServerSettings } from '../../server/oauth/options';
+import type { OAuthStore } from '../../server/oauth/store';
 import { NO_STORE, refusedAnswer, targetOf } from './functionUrl';
 import { ORIGIN_SECRET_HEADER, originSecretCheck } from './originSecret';
 
@@ -47,6 +57,11 @@ export interface McpFunctionConfig {
   jwks: Jwks;
   /** The MCP server's options (server/listen.ts `mcpOptionsOf`). */
   mcp: AppMcpOptions;
+  /**
+   * The MCP app client, its hosted UI and the tools' token lifetime where AI tools sign in through the portal's
+   * authorization server (config/env.ts `mcp.oauth`); unset, they send a pasted user-pool access token.
+   */
+  oauth?: AuthorizationServerSettings['oauth'];
 }
 
 /** A Lambda function URL handler (payload format 2.0). */
@@ -61,23 +76,35 @@ export type McpFunctionHandler = (event: LambdaFunctionURLEvent) => Promise<Lamb
  *
  * @param content - the pages, search index and contract (server/mcp/content.ts), read from the bundle.
  * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER} (./originSecret.ts).
- * @throws {Error} when `originSecret` is missing or too short (./originSecret.ts `originSecretCheck`).
+ * @param oauthStore - the authorization server's state (on AWS, server/oauth/dynamoStore.ts on the stack's
+ *   table), needed when `config.oauth` is set.
+ * @throws {Error} when `originSecret` is missing or too short (./originSecret.ts `originSecretCheck`), or
+ *   `config.oauth` is set without `oauthStore`.
  */
 export function createMcpHandler(
   config: McpFunctionConfig,
   content: McpContent,
   originSecret: string | undefined,
+  oauthStore?: OAuthStore,
 ): McpFunctionHandler {
   const fromDistribution = originSecretCheck(originSecret);
+  if (config.oauth && !oauthStore)
+    throw new Error("the MCP function was built for sign-in by the portal's authorization server: it needs its store");
+  const { siteUrl, productName } = config.mcp;
+  const oauth =
+    config.oauth && oauthStore
+      ? mcpOAuthOf({ siteUrl, productName, auth: config.auth, oauth: config.oauth }, oauthStore, { jwks: config.jwks })
+      : undefined;
   const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
     publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
     appClientId: config.auth.userPoolClientId,
     verifier,
     signInRoute: SIGN_IN_ROUTE,
-    mcpSiteUrl: config.mcp.siteUrl,
+    mcpSiteUrl: siteUrl,
+    ...mcpOAuthRules(oauth),
   }));
   const metadata = JSON.stringify(
-    protectedResourceMetadata(config.mcp.siteUrl, { issuer: config.mcp.issuer }, config.mcp.productName),
+    protectedResourceMetadata(siteUrl, metadataAuthorizationServer(config.mcp.issuer, oauth), productName),
   );
 
   return async (event): Promise<LambdaFunctionURLResult> => {
@@ -118,7 +145,7 @@ export function createMcpHandler(
         siteUrl: config.mcp.siteUrl,
         productName: config.mcp.productName,
         version: config.mcp.version,
-        call: { base: config.mcp.callApiBase, token: bearerToken(headers.authorization) ?? '' },
+        call: { base: config.mcp.callApiBase, token: await callApiToken(decision, headers.authorization, oauth) },
       },
     );
     const answerHeaders: Record<string, string> = {};
