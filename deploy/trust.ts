@@ -26,16 +26,25 @@ export interface EdgeTrust {
   clientIds: string[];
   /** `kid` of every key baked in. */
   keyIds: string[];
+  /**
+   * The MCP app client (COGNITO_MCP_CLIENT_ID) AI tools sign in with through the portal's authorization server, in
+   * the bundles that serve it or take its tokens (deploy/oauth, deploy/mcp); absent where that sign-in is off.
+   */
+  mcpOAuthClientId?: string;
 }
 
-/** The trust record of a bundle (the edge handler's or the MCP function's) built with `config`. */
-export function trustOf(config: Pick<EdgeConfig, 'auth' | 'jwks'>): EdgeTrust {
+/**
+ * The trust record of a bundle (the edge handler's, or a function's) built with `config`; `config.oauth` is the
+ * authorization server's settings of the bundles that have them (server/oauth/options.ts).
+ */
+export function trustOf(config: Pick<EdgeConfig, 'auth' | 'jwks'> & { oauth?: { clientId: string } }): EdgeTrust {
   const { auth } = config;
   return {
     identity: auth.mode,
     userPoolId: auth.userPoolId,
     clientIds: [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : [])],
     keyIds: config.jwks.keys.map((key) => String(key.kid)),
+    ...(config.oauth ? { mcpOAuthClientId: config.oauth.clientId } : {}),
   };
 }
 
@@ -70,6 +79,23 @@ export function bundleRefusal(bundleDir: string, userPoolId: string): string | n
     );
   }
   return null;
+}
+
+/**
+ * Why the bundle in `bundleDir` (the MCP function's or the authorization server's, which {@link bundleRefusal}
+ * has accepted) must not be deployed where AI tools sign in with the MCP app client `mcpClientId` (undefined:
+ * where that sign-in is off), as one line, or `null` when it may: it was built with another COGNITO_MCP_CLIENT_ID,
+ * or with none. An MCP function built without the authorization server would name the user pool in its metadata
+ * and refuse the tokens the deployed server issues; one built with it would not start without its table.
+ */
+export function mcpOAuthRefusal(bundleDir: string, mcpClientId: string | undefined): string | null {
+  const trust = JSON.parse(fs.readFileSync(path.join(bundleDir, TRUST_FILE), 'utf8')) as EdgeTrust;
+  if (trust.mcpOAuthClientId === mcpClientId) return null;
+  const built = trust.mcpOAuthClientId
+    ? `with COGNITO_MCP_CLIENT_ID=${trust.mcpOAuthClientId}`
+    : 'without sign-in for AI tools (COGNITO_MCP_CLIENT_ID unset)';
+  const now = mcpClientId ? `COGNITO_MCP_CLIENT_ID is ${mcpClientId}` : 'COGNITO_MCP_CLIENT_ID is not set';
+  return `the bundle in ${bundleDir} was built ${built}, but ${now}: rebuild it with "npm run deploy:build".`;
 }
 
 /** An identity in words, e.g. `Cognito user pool eu-west-2_AbC123xyz (app client abc, eu-west-2)`. */

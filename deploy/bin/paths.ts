@@ -1,6 +1,7 @@
 /**
  * Where the deployment's inputs and outputs live: the site build, the edge bundle (EDGE_BUNDLE_DIR
- * or `deploy/dist/edge`) and the synthesized templates. Shared by deploy:build and deploy:synth.
+ * or `deploy/dist/edge`) with the functions' bundles beside it, and the synthesized templates. Shared by
+ * deploy:build and deploy:synth.
  */
 import path from 'node:path';
 import { portalEnv } from '../../config/env';
@@ -24,3 +25,9 @@ export const CDK_OUT = path.join(ROOT, 'deploy/cdk.out');
 
 /** Where `deploy:build` writes the insights function's bundle: `insights/` beside the edge bundle's folder. */
 export const INSIGHTS_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'insights');
+
+/**
+ * Where `deploy:build` writes the authorization server's function bundle (deploy/oauth): `oauth/` beside the edge
+ * bundle's folder, only where AI tools sign in through it (COGNITO_MCP_CLIENT_ID).
+ */
+export const OAUTH_BUNDLE_DIR = path.join(path.dirname(EDGE_BUNDLE_DIR), 'oauth');

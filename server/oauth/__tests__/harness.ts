@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The stand-in user pool: `/oauth2/authorize`, `/oauth2/token`, and `InitiateAuth` at `/`. */
-async function startUserPool() {
+export async function startUserPool() {
   const codes = new Map<string, { challenge: string; redirectUri: string; clientId: string }>();
   const refreshTokens = new Set<string>();
   const state = { disabled: false, authorizeCalls: 0 };
