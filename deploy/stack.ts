@@ -3,16 +3,20 @@
  *
  * 1. {@link IdentityStack}: the Cognito user pool (deletion protection, threat protection), its web app
  *    client (SRP and the OAuth code flow only), an app client for scripts (USER_PASSWORD_AUTH, for
- *    `Authorization: Bearer` access), both writing no attribute of a customer's account but `email`, and that
- *    only once confirmed (rules/userAttributes.ts), the hosted-UI domain and the SSO provider. Skipped when an
- *    existing pool is used.
+ *    `Authorization: Bearer` access), an MCP app client through which the portal's authorization server signs
+ *    readers in for AI tools (the OAuth code flow only, `<site>/oauth/callback`), all writing no attribute of a
+ *    customer's account but `email`, and that only once confirmed (rules/userAttributes.ts), the hosted-UI domain
+ *    and the SSO provider. Skipped when an existing pool is used.
  * 2. {@link SiteStack}: a private, versioned S3 bucket reachable only through CloudFront (Origin Access
  *    Control); a distribution whose viewer-request Lambda@Edge (deploy/edge) makes the gate's access
  *    decision before anything is served, with the gate's security headers; a WAF web ACL (rate limit and
  *    AWS managed common rules); CloudFront and S3 access logs; the build uploaded with its cache rules;
  *    the MCP server (deploy/mcp) at `/mcp`, a Lambda function behind a function URL that answers only
  *    requests carrying the distribution's origin secret; reader insights (deploy/insights) at `/insights/*`, a
- *    Lambda function behind a function URL with the same secret, writing a DynamoDB table; every Lambda log group kept
+ *    Lambda function behind a function URL with the same secret, writing a DynamoDB table; with
+ *    COGNITO_MCP_CLIENT_ID, the portal's OAuth authorization server for AI tools (deploy/oauth) at `/oauth/*` and
+ *    `/.well-known/oauth-authorization-server/*`, a Lambda function behind a function URL with the same secret,
+ *    keeping its state in a DynamoDB table the MCP function reads; every Lambda log group kept
  *    {@link LOG_RETENTION_DAYS} days (deploy/README.md says which Lambda@Edge log groups it cannot own).
  *
  * The edge bundle is built between the two from the pool's id and JWKS (`npm run deploy:build`), so the
@@ -45,7 +49,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
+import { MCP_OAUTH_PREFIX, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
 import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
 import { TEMPORARY_PASSWORD_VALIDITY_DAYS, type InvitationTemplate } from '../rules/invitation';
@@ -66,6 +70,9 @@ import {
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 import { READER_KEY_PURPOSE } from '../server/insights/dynamoStore';
 import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from './insights/handler';
+import { GRANT_INDEX, UID_INDEX } from '../server/oauth/dynamoStore';
+import { USER_POOL_SESSION } from '../server/oauth/sessions';
+import { OAUTH_SECRET_ENV, OAUTH_SECRET_LENGTH, OAUTH_TABLE_ENV } from './oauth/environment';
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -128,6 +135,40 @@ export const INSIGHTS_KEY_ADMIN_ACTIONS = [
  */
 export const DEFAULT_INSIGHTS_RESERVED_CONCURRENCY = 10;
 
+/**
+ * CloudFront's path patterns of the portal's authorization server for AI tools (deploy/oauth): its endpoints and
+ * pages under `/oauth/`, and its RFC 8414 metadata (rules/mcp.ts `AUTHORIZATION_SERVER_METADATA_PATH`).
+ */
+export const OAUTH_PATH_PATTERNS = [`${MCP_OAUTH_PREFIX}/*`, '/.well-known/oauth-authorization-server/*'] as const;
+
+/**
+ * The authorization server function's memory, in MB (oidc-provider loads at cold start, faster with the CPU a
+ * larger function gets), and its longest request, in seconds: one request to the hosted UI or a client's metadata
+ * document (server/oauth/boundedRequest.ts, 10 s at most) and a few reads and writes of its table.
+ */
+export const OAUTH_MEMORY_MB = 512;
+export const OAUTH_TIMEOUT_SECONDS = 15;
+
+/**
+ * Default of the parameter `OAuthReservedConcurrency`: an AI tool calls the authorization server when a reader
+ * signs in and when its access token expires (an hour by default), so 10 at once serves many readers, and a flood
+ * of requests (dynamic registration is open to anyone) costs at most 10 executions and leaves the other
+ * functions' concurrency alone.
+ */
+export const DEFAULT_OAUTH_RESERVED_CONCURRENCY = 10;
+
+/**
+ * What the MCP function may do with the authorization server's table (server/oauth/dynamoStore.ts keys items
+ * `<model>#<id>`), by the keys' prefix (IAM condition `dynamodb:LeadingKeys`): read an AI tool's access token
+ * (server/oauth/resourceServer.ts) and a reader's user-pool session, and write or delete that session when it
+ * renews the reader's user-pool access token for `call_api` (server/oauth/sessions.ts). Nothing else: no grant,
+ * no refresh token, no query.
+ */
+export const MCP_OAUTH_TABLE_ACCESS = [
+  { actions: ['dynamodb:GetItem'], keyPrefixes: ['AccessToken#', `${USER_POOL_SESSION}#`] },
+  { actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], keyPrefixes: [`${USER_POOL_SESSION}#`] },
+] as const;
+
 /** The MCP function's memory, in MB, and its longest request, in seconds (a `call_api` waits up to 30 s). */
 export const MCP_MEMORY_MB = 512;
 export const MCP_TIMEOUT_SECONDS = 35;
@@ -152,6 +193,21 @@ export const DEFAULT_MCP_RESERVED_CONCURRENCY = 20;
  */
 export const ERROR_PAGE_STATUSES = [404] as const;
 
+/**
+ * The rules of AWS's managed common rule set (and the labels they give a request) that would refuse the OAuth
+ * requests of AI tools: a native tool's loopback redirect URI (`http://127.0.0.1:<port>/…`, RFC 8252) is a URL
+ * with an IPv4 address, which they read as remote file inclusion or a reach for the instance metadata, in the
+ * authorization request's query and in the registration and token requests' bodies. The WAF lets them count,
+ * not block, under `/oauth/` only, where the authorization server checks every redirect URI against the client's
+ * and never fetches one (it fetches a client's metadata document with its own guard, server/oauth/clientMetadata.ts).
+ */
+export const OAUTH_WAF_EXEMPT_RULES = [
+  { rule: 'GenericRFI_QUERYARGUMENTS', label: 'GenericRFI_QueryArguments' },
+  { rule: 'GenericRFI_BODY', label: 'GenericRFI_Body' },
+  { rule: 'EC2MetaDataSSRF_QUERYARGUMENTS', label: 'EC2MetaDataSSRF_QueryArguments' },
+  { rule: 'EC2MetaDataSSRF_BODY', label: 'EC2MetaDataSSRF_Body' },
+] as const;
+
 /** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
 export const DEFAULT_RATE_LIMIT = 2000;
 
@@ -175,6 +231,11 @@ export interface IdentityStackProps extends StackProps {
    * `/login`): the web client's callback and sign-out URLs.
    */
   oauthRedirects: { signIn: string[]; signOut: string[] };
+  /**
+   * Where the hosted UI sends a reader back to the portal's authorization server for AI tools (`<site>/oauth/callback`,
+   * rules/mcp.ts `MCP_OAUTH_CALLBACK_PATH`): the MCP app client's one callback URL.
+   */
+  mcpCallbackUrl: string;
   /** Name of the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER). */
   ssoProviderName: string;
   /** The email an invited customer receives (rules/invitation.ts `invitationTemplate`). */
@@ -244,14 +305,15 @@ export class IdentityStack extends Stack {
       scopes: ['openid', 'email'],
       attributeMapping: { email: cognito.ProviderAttribute.other('email') },
     });
-    const { web, scripts } = this.appClients(pool, sso, props);
-    this.tokenLifetime(web, scripts);
+    const { web, scripts, mcp } = this.appClients(pool, sso, props);
+    this.tokenLifetime(web, scripts, mcp);
     new CfnOutput(this, 'UserPoolId', { value: pool.userPoolId, description: 'COGNITO_USER_POOL_ID' });
     new CfnOutput(this, 'WebClientId', { value: web.userPoolClientId, description: 'COGNITO_APP_CLIENT_ID' });
     new CfnOutput(this, 'ScriptsClientId', {
       value: scripts.userPoolClientId,
       description: 'COGNITO_SCRIPTS_CLIENT_ID',
     });
+    new CfnOutput(this, 'McpClientId', { value: mcp.userPoolClientId, description: 'COGNITO_MCP_CLIENT_ID' });
     new CfnOutput(this, 'HostedUiDomain', {
       value: `${domainPrefix.valueAsString}.auth.${Aws.REGION}.amazoncognito.com`,
       description: 'COGNITO_OAUTH_DOMAIN',
@@ -281,7 +343,7 @@ export class IdentityStack extends Stack {
   }
 
   /**
-   * The access and ID tokens' lifetime of both clients: the `AccessTokenValidityMinutes` parameter. Set on the
+   * The access and ID tokens' lifetime of every client: the `AccessTokenValidityMinutes` parameter. Set on the
    * clients' CloudFormation resources (CDK's `Duration` props cannot take a parameter); the refresh token's
    * lifetime, in minutes, stays as the clients set it.
    */
@@ -304,8 +366,9 @@ export class IdentityStack extends Stack {
   }
 
   /**
-   * The web app client (SRP and the OAuth code flow) and the scripts client; each writes only
-   * {@link customerWritableAttributes}, since any token either issues may call `UpdateUserAttributes`.
+   * The web app client (SRP and the OAuth code flow), the scripts client and the MCP app client (the OAuth code
+   * flow); each writes only {@link customerWritableAttributes}, since any token one issues may call
+   * `UpdateUserAttributes`.
    */
   private appClients(pool: cognito.UserPool, sso: cognito.UserPoolIdentityProviderOidc, props: IdentityStackProps) {
     const web = pool.addClient('Web', {
@@ -338,13 +401,36 @@ export class IdentityStack extends Stack {
       refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
       preventUserExistenceErrors: true,
     });
-    return { web, scripts };
+    // The portal's authorization server signs readers in for AI tools through the hosted UI with this client
+    // (server/oauth/userPool.ts: the code flow with PKCE, `openid email`, no secret), keeps its refresh token
+    // as long as a web session's, and renews the reader's access token with it (REFRESH_TOKEN_AUTH).
+    const mcp = pool.addClient('Mcp', {
+      generateSecret: false,
+      writeAttributes: customerWritableAttributes(),
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [cognito.OAuthScope.EMAIL, cognito.OAuthScope.OPENID],
+        callbackUrls: [props.mcpCallbackUrl],
+      },
+      supportedIdentityProviders: [
+        cognito.UserPoolClientIdentityProvider.COGNITO,
+        cognito.UserPoolClientIdentityProvider.custom(props.ssoProviderName),
+      ],
+      preventUserExistenceErrors: true,
+    });
+    // No password, SRP or custom sign-in through the API (Cognito allows those when a client names no flow):
+    // the hosted UI signs the reader in, and the refresh token renews.
+    (mcp.node.defaultChild as cognito.CfnUserPoolClient).explicitAuthFlows = ['ALLOW_REFRESH_TOKEN_AUTH'];
+    mcp.node.addDependency(sso);
+    return { web, scripts, mcp };
   }
 }
 
 /**
- * The behaviour of a Lambda function behind a function URL (the MCP server, reader insights): HTTPS only, every
- * method, nothing cached, the distribution's origin secret sent along (deploy/mcp/originSecret.ts).
+ * The behaviour of a Lambda function behind a function URL (the MCP server, reader insights, the authorization
+ * server): HTTPS only, every method, nothing cached, the distribution's origin secret sent along
+ * (deploy/mcp/originSecret.ts).
  *
  * @param timeoutSeconds - how long CloudFront waits for the function's answer.
  */
@@ -379,6 +465,12 @@ export interface SiteStackProps extends StackProps {
   mcpBundleDir: string;
   /** The bundled insights function folder (`npm run deploy:build`), checked by deploy/trust.ts. */
   insightsBundleDir: string;
+  /**
+   * The bundled authorization server function folder (`npm run deploy:build`), checked by deploy/trust.ts, where
+   * AI tools sign in through the portal's authorization server (COGNITO_MCP_CLIENT_ID); unset, the stack has no
+   * authorization server, and AI tools send a pasted user-pool access token.
+   */
+  oauthBundleDir?: string;
   /** The gate's Content-Security-Policy directives (server/gate/csp.ts), as helmet takes them. */
   cspDirectives: Record<string, string[]>;
   /** The site's own domain and its ACM certificate (us-east-1); unset: the `*.cloudfront.net` name. */
@@ -457,7 +549,7 @@ export class SiteStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
-      webAclId: this.wafAclId(),
+      webAclId: this.wafAclId(props.oauthBundleDir !== undefined),
     });
 
     this.deployBuild(props.buildDir, bucket, distribution);
@@ -468,26 +560,29 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'LogBucketName', { value: logs.bucketName });
   }
 
-  /** The behaviours of the two Lambda functions behind function URLs, which share the origin secret. */
+  /**
+   * The behaviours of the Lambda functions behind function URLs (the MCP server, reader insights and, where
+   * AI tools sign in through it, the authorization server), which share the origin secret.
+   */
   private functionBehaviours(
     props: SiteStackProps,
     headers: cloudfront.IResponseHeadersPolicy,
   ): Record<string, cloudfront.BehaviorOptions> {
     const originSecret = this.originSecret();
-    return {
-      ...this.mcpBehaviours(props.mcpBundleDir, headers, originSecret),
-      ...this.insightsBehaviours(props.insightsBundleDir, headers, originSecret),
-    };
+    const mcp = this.mcpBehaviours(props.mcpBundleDir, headers, originSecret);
+    const insights = this.insightsBehaviours(props.insightsBundleDir, headers, originSecret);
+    const oauth = props.oauthBundleDir ? this.oauthBehaviours(props.oauthBundleDir, headers, originSecret, mcp.fn) : {};
+    return { ...mcp.behaviours, ...insights, ...oauth };
   }
 
   /**
-   * The secret CloudFront sends the MCP and insights function URLs (deploy/mcp/originSecret.ts). Only the dynamic
-   * reference ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the value in the origins'
-   * header and the functions' environment at deploy time.
+   * The secret CloudFront sends the function URLs (deploy/mcp/originSecret.ts). Only the dynamic reference
+   * ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the value in the origins' header and
+   * the functions' environment at deploy time.
    */
   private originSecret(): string {
     return new secretsmanager.Secret(this, 'McpOriginSecret', {
-      description: `Sent by CloudFront to the MCP and insights function URLs in ${ORIGIN_SECRET_HEADER}; the functions refuse requests without it.`,
+      description: `Sent by CloudFront to the portal's function URLs in ${ORIGIN_SECRET_HEADER}; the functions refuse requests without it.`,
       generateSecretString: { passwordLength: ORIGIN_SECRET_LENGTH, excludePunctuation: true },
     }).secretValue.unsafeUnwrap();
   }
@@ -495,8 +590,10 @@ export class SiteStack extends Stack {
   /**
    * The WAF web ACL in front of the distribution (parameters `EnableWaf`, `WafRateLimit`): its ARN, or no
    * value when the parameter turns it off.
+   *
+   * @param oauth - whether the stack serves the authorization server ({@link webAcl} says what changes).
    */
-  private wafAclId(): string {
+  private wafAclId(oauth: boolean): string {
     const enableWaf = new CfnParameter(this, 'EnableWaf', {
       type: 'String',
       allowedValues: ['true', 'false'],
@@ -509,7 +606,7 @@ export class SiteStack extends Stack {
       minValue: 100,
       description: 'Requests one IP address may make in any 5 minutes before the WAF blocks it.',
     });
-    const acl = this.webAcl(rateLimit.valueAsNumber);
+    const acl = this.webAcl(rateLimit.valueAsNumber, oauth);
     const wafOn = new CfnCondition(this, 'WafOn', { expression: Fn.conditionEquals(enableWaf.valueAsString, 'true') });
     acl.cfnOptions.condition = wafOn;
     return Fn.conditionIf(wafOn.logicalId, acl.attrArn, Aws.NO_VALUE).toString();
@@ -527,7 +624,7 @@ export class SiteStack extends Stack {
     mcpBundleDir: string,
     headers: cloudfront.IResponseHeadersPolicy,
     originSecret: string,
-  ): Record<string, cloudfront.BehaviorOptions> {
+  ): { behaviours: Record<string, cloudfront.BehaviorOptions>; fn: lambda.Function } {
     const reserved = new CfnParameter(this, 'McpReservedConcurrency', {
       type: 'Number',
       default: DEFAULT_MCP_RESERVED_CONCURRENCY,
@@ -552,7 +649,8 @@ export class SiteStack extends Stack {
       invokeMode: lambda.InvokeMode.BUFFERED,
     });
     const behaviour = functionUrlBehaviour(url, MCP_TIMEOUT_SECONDS, originSecret, headers);
-    return Object.fromEntries([MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS].map((pattern) => [pattern, behaviour]));
+    const patterns = [MCP_PATH, ...PROTECTED_RESOURCE_METADATA_PATHS];
+    return { behaviours: Object.fromEntries(patterns.map((pattern) => [pattern, behaviour])), fn };
   }
 
   /**
@@ -612,6 +710,104 @@ export class SiteStack extends Stack {
     return {
       [INSIGHTS_PATH_PATTERN]: functionUrlBehaviour(url, INSIGHTS_TIMEOUT_SECONDS, originSecret, headers),
     };
+  }
+
+  /**
+   * The portal's OAuth authorization server for AI tools (server/oauth): a Lambda function (deploy/oauth) behind
+   * {@link OAUTH_PATH_PATTERNS} through a function URL, as the MCP server is (its own decision, the same origin
+   * secret and WAF, nothing cached; `OAuthReservedConcurrency` caps how many requests it runs at once), with its
+   * state in a DynamoDB table ({@link oauthTable}) and the secret its cookie keys and signing key derive from in
+   * Secrets Manager (64 letters and digits), given to the function as a dynamic reference as the origin secret
+   * is. The MCP function reads the table too ({@link MCP_OAUTH_TABLE_ACCESS}): an AI tool's token, and the
+   * reader's user-pool session `call_api` needs.
+   */
+  private oauthBehaviours(
+    oauthBundleDir: string,
+    headers: cloudfront.IResponseHeadersPolicy,
+    originSecret: string,
+    mcpFunction: lambda.Function,
+  ): Record<string, cloudfront.BehaviorOptions> {
+    const reserved = new CfnParameter(this, 'OAuthReservedConcurrency', {
+      type: 'Number',
+      default: DEFAULT_OAUTH_RESERVED_CONCURRENCY,
+      minValue: 0,
+      description:
+        'Requests the authorization server for AI tools runs at once at most (Lambda reserved concurrency; 0 stops it).',
+    });
+    const table = this.oauthTable();
+    // Rotating it (a new construct id) signs no tool out: its tokens are kept in the table. Readers half-way
+    // through a sign-in start again.
+    const secret = new secretsmanager.Secret(this, 'McpOAuthSecret', {
+      description: "The portal's authorization server for AI tools derives its cookie keys and signing key from it.",
+      generateSecretString: { passwordLength: OAUTH_SECRET_LENGTH, excludePunctuation: true },
+    }).secretValue.unsafeUnwrap();
+    const fn = new lambda.Function(this, 'OAuth', {
+      runtime: lambda.Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(oauthBundleDir),
+      memorySize: OAUTH_MEMORY_MB,
+      timeout: Duration.seconds(OAUTH_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: reserved.valueAsNumber,
+      environment: {
+        [ORIGIN_SECRET_ENV]: originSecret,
+        [OAUTH_TABLE_ENV]: table.tableName,
+        [OAUTH_SECRET_ENV]: secret,
+      },
+      logGroup: this.functionLogs('OAuthLogs'),
+      description: 'Portal authorization server for AI tools: signs readers in through the hosted UI, issues tokens',
+    });
+    // oidc-provider's records: read, write, mark consumed, delete one; find an interaction by uid and a grant's
+    // records (the indexes), and delete those a revoked grant leaves. No scan.
+    table.grant(
+      fn,
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:Query',
+      'dynamodb:BatchWriteItem',
+    );
+    mcpFunction.addEnvironment(OAUTH_TABLE_ENV, table.tableName);
+    for (const { actions, keyPrefixes } of MCP_OAUTH_TABLE_ACCESS) {
+      mcpFunction.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...actions],
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keyPrefixes.map((prefix) => `${prefix}*`) },
+          },
+        }),
+      );
+    }
+    const url = fn.addFunctionUrl({
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.BUFFERED,
+    });
+    const behaviour = functionUrlBehaviour(url, OAUTH_TIMEOUT_SECONDS, originSecret, headers);
+    return Object.fromEntries(OAUTH_PATH_PATTERNS.map((pattern) => [pattern, behaviour]));
+  }
+
+  /**
+   * The authorization server's state (server/oauth/dynamoStore.ts): one item per record keyed `key`, deleted by
+   * TTL on `expires`, with the indexes by grant id and by interaction uid; on demand, encrypted with the AWS
+   * managed key. No point-in-time recovery: nothing in it outlives a refresh token (30 days) or is worth
+   * restoring. Deleted with the stack, unlike the insights table: it holds the readers' user-pool refresh tokens,
+   * which should not outlive the deployment that guards them, and a table left behind would never be read again
+   * (a new stack makes a new one); losing it signs AI tools out, and they sign in again.
+   */
+  private oauthTable(): dynamodb.TableV2 {
+    const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    return new dynamodb.TableV2(this, 'McpOAuth', {
+      partitionKey: key('key'),
+      globalSecondaryIndexes: [
+        { indexName: GRANT_INDEX, partitionKey: key('grantId') },
+        { indexName: UID_INDEX, partitionKey: key('uid') },
+      ],
+      billing: dynamodb.Billing.onDemand(),
+      timeToLiveAttribute: 'expires',
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
   }
 
   /**
@@ -792,13 +988,48 @@ export class SiteStack extends Stack {
     pages.node.addDependency(markdown);
   }
 
-  /** A CloudFront-scope web ACL: a per-IP rate limit, then AWS's managed common rule set. */
-  private webAcl(rateLimit: number): wafv2.CfnWebACL {
+  /**
+   * A CloudFront-scope web ACL: a per-IP rate limit, then AWS's managed common rule set. With the authorization
+   * server, the common rules in {@link OAUTH_WAF_EXEMPT_RULES} block everywhere but under `/oauth/`: they count
+   * there, and a rule after the group blocks by their labels the requests outside it.
+   */
+  private webAcl(rateLimit: number, oauth: boolean): wafv2.CfnWebACL {
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
       metricName,
       sampledRequestsEnabled: true,
     });
+    const outsideTheAuthorizationServer: wafv2.CfnWebACL.RuleProperty = {
+      name: 'CommonRulesOutsideTheAuthorizationServer',
+      priority: 2,
+      action: { block: {} },
+      statement: {
+        andStatement: {
+          statements: [
+            {
+              orStatement: {
+                statements: OAUTH_WAF_EXEMPT_RULES.map(({ label }) => ({
+                  labelMatchStatement: { scope: 'LABEL', key: `awswaf:managed:aws:core-rule-set:${label}` },
+                })),
+              },
+            },
+            {
+              notStatement: {
+                statement: {
+                  byteMatchStatement: {
+                    fieldToMatch: { uriPath: {} },
+                    positionalConstraint: 'STARTS_WITH',
+                    searchString: `${MCP_OAUTH_PREFIX}/`,
+                    textTransformations: [{ priority: 0, type: 'NONE' }],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+      visibilityConfig: visibility('common-rules-outside-oauth'),
+    };
     return new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -815,9 +1046,21 @@ export class SiteStack extends Stack {
           name: 'AWSManagedRulesCommonRuleSet',
           priority: 1,
           overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet' } },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              ...(oauth && {
+                ruleActionOverrides: OAUTH_WAF_EXEMPT_RULES.map(({ rule }) => ({
+                  name: rule,
+                  actionToUse: { count: {} },
+                })),
+              }),
+            },
+          },
           visibilityConfig: visibility('common-rules'),
         },
+        ...(oauth ? [outsideTheAuthorizationServer] : []),
       ],
     });
   }

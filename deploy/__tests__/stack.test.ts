@@ -3,13 +3,17 @@
  *
  * The AWS stacks, synthesized offline (`Template.fromStack`, no credentials, no network).
  * Identity: a user pool that cannot be deleted by CloudFormation, with threat protection, a web client
- * for SRP and the code flow only, and a separate client for scripts, both writing only `email`. Site: the gate on viewer-request of
+ * for SRP and the code flow only, a separate client for scripts, and an MCP app client for the portal's
+ * authorization server (the code flow only, `<site>/oauth/callback`), all writing only `email`. Site: the gate on viewer-request of
  * every behaviour but the MCP and insights functions', in front of a private, versioned bucket, with the Fastify
  * gate's headers exactly; the MCP and insights functions reachable only through the distribution, with reserved
  * concurrency; the insights table with TTL, point-in-time recovery (35 days) and encryption, its months'
  * secrets under a KMS key only the insights function may use; a
  * WAF web ACL that a parameter switches off; CloudFront and S3 access logs and every Lambda log group with
- * a retention period; hashed assets `private`; TLS 1.2 enforced with a custom domain.
+ * a retention period; hashed assets `private`; TLS 1.2 enforced with a custom domain; with an authorization
+ * server bundle (COGNITO_MCP_CLIENT_ID), its function behind `/oauth/*` and the RFC 8414 metadata path with the
+ * origin secret and nothing cached, its table (keys, TTL, indexes), its own secret as a dynamic reference only,
+ * and the least each function needs of the table; without one, nothing of it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,12 +25,24 @@ import { buildTestApp, localAuth, makeBuild } from '../../tests/support/gate';
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from '../../server/gate/csp';
 import { ASSET_CACHE_CONTROL, cspHeader, PAGE_VARY } from '../../server/gate/securityHeaders';
 import { MARKDOWN_CONTENT_TYPE } from '../../rules/negotiation';
-import { MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../../rules/mcp';
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  MCP_OAUTH_CALLBACK_PATH,
+  MCP_PATH,
+  PROTECTED_RESOURCE_METADATA_PATHS,
+} from '../../rules/mcp';
 import { invitationTemplate, TEMPORARY_PASSWORD_VALIDITY_DAYS } from '../../rules/invitation';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
 import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from '../insights/handler';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { READER_KEY_PURPOSE } from '../../server/insights/dynamoStore';
+import { dynamoOAuthStore, GRANT_INDEX, UID_INDEX } from '../../server/oauth/dynamoStore';
+import { mcpAccessTokenVerifier } from '../../server/oauth/resourceServer';
+import { USER_POOL_SESSION } from '../../server/oauth/sessions';
+import { OAUTH_SECRET_ENV, OAUTH_SECRET_LENGTH, OAUTH_TABLE_ENV } from '../oauth/environment';
 import {
   DEFAULT_MCP_RESERVED_CONCURRENCY,
   DEFAULT_RATE_LIMIT,
@@ -38,7 +54,11 @@ import {
   INSIGHTS_PATH_PATTERN,
   INSIGHTS_PITR_DAYS,
   INSIGHTS_TIMEOUT_SECONDS,
+  MCP_OAUTH_TABLE_ACCESS,
   MCP_TIMEOUT_SECONDS,
+  OAUTH_PATH_PATTERNS,
+  OAUTH_TIMEOUT_SECONDS,
+  OAUTH_WAF_EXEMPT_RULES,
   SiteStack,
   type SiteStackProps,
 } from '../stack';
@@ -51,9 +71,11 @@ const mcpBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-'));
 fs.writeFileSync(path.join(mcpBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 401 });');
 const insightsBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-'));
 fs.writeFileSync(path.join(insightsBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 401 });');
+const oauthBundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oauth-'));
+fs.writeFileSync(path.join(oauthBundleDir, 'index.js'), 'exports.handler = async () => ({ statusCode: 403 });');
 const cdkOut = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-out-'));
 afterAll(() => {
-  for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, insightsBundleDir, cdkOut])
+  for (const dir of [buildDir, edgeBundleDir, mcpBundleDir, insightsBundleDir, oauthBundleDir, cdkOut])
     fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -82,6 +104,7 @@ const identity = Template.fromStack(
   new IdentityStack(newApp(), 'Identity', {
     env: { region: 'us-east-1' },
     oauthRedirects: { signIn: env.auth.oauth.redirectSignIn, signOut: env.auth.oauth.redirectSignOut },
+    mcpCallbackUrl: `https://portal.example.com${MCP_OAUTH_CALLBACK_PATH}`,
     ssoProviderName: 'RegDataIdP',
     invitation: invitationTemplate({ productName: 'RegData', siteUrl: 'https://portal.example.com' }),
   }),
@@ -469,6 +492,243 @@ describe('reader insights', () => {
   });
 });
 
+describe('the authorization server for AI tools (COGNITO_MCP_CLIENT_ID)', () => {
+  const withOAuth = site({ oauthBundleDir });
+  const config = distributionConfig(withOAuth);
+  const functions = Object.entries(withOAuth.findResources('AWS::Lambda::Function'));
+  const byDescription = (text: string) => functions.find(([, f]) => String(f.Properties.Description).includes(text))!;
+  const [oauthFunctionId, oauthFunction] = byDescription('authorization server');
+  const [, mcpFunction] = byDescription('MCP');
+  const tables = withOAuth.findResources('AWS::DynamoDB::GlobalTable');
+  const [oauthTableId, oauthTable] = Object.entries(tables).find(([, table]) =>
+    JSON.stringify(table.Properties.KeySchema).includes('"key"'),
+  )!;
+  const secrets = Object.keys(withOAuth.findResources('AWS::SecretsManager::Secret'));
+  const reference = (secretId: string) => ({
+    'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+  });
+  const [originSecretId] = secrets.filter((id) => id.startsWith('McpOriginSecret'));
+  const [oauthSecretId] = secrets.filter((id) => id !== originSecretId);
+  /** The statements of every IAM policy of the stack that name the authorization server's table, by role. */
+  const tableStatements = () =>
+    Object.values(withOAuth.findResources('AWS::IAM::Policy')).flatMap((policy) =>
+      (
+        policy.Properties.PolicyDocument.Statement as {
+          Action: string | string[];
+          Resource: unknown;
+          Condition?: Record<string, Record<string, string[]>>;
+        }[]
+      )
+        .filter((statement) => JSON.stringify(statement.Resource).includes(oauthTableId))
+        .map((statement) => ({ roles: policy.Properties.Roles as { Ref: string }[], ...statement })),
+    );
+  const roleOf = (fn: { [key: string]: { Role: { 'Fn::GetAtt': [string, string] } } }): string =>
+    fn.Properties.Role['Fn::GetAtt'][0];
+
+  it('sends /oauth/* and the RFC 8414 metadata path to its function URL, with the origin secret, nothing cached', () => {
+    expect([...OAUTH_PATH_PATTERNS]).toEqual(['/oauth/*', '/.well-known/oauth-authorization-server/*']);
+    // CloudFront's `*` matches any characters: the metadata path and every endpoint fall under the patterns.
+    expect(AUTHORIZATION_SERVER_METADATA_PATH.startsWith(OAUTH_PATH_PATTERNS[1].slice(0, -1))).toBe(true);
+    const behaviours = config.CacheBehaviors.filter((b: { PathPattern: string }) =>
+      (OAUTH_PATH_PATTERNS as readonly string[]).includes(b.PathPattern),
+    );
+    expect(behaviours).toHaveLength(2);
+    const [oauthUrlId] = Object.entries(withOAuth.findResources('AWS::Lambda::Url')).find(
+      ([, url]) => url.Properties.TargetFunctionArn['Fn::GetAtt'][0] === oauthFunctionId,
+    )!;
+    for (const behaviour of behaviours) {
+      expect(behaviour).toMatchObject({
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: expect.arrayContaining(['GET', 'POST', 'OPTIONS']),
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+        ResponseHeadersPolicyId: expect.anything(),
+      });
+      expect(behaviour.LambdaFunctionAssociations).toBeUndefined();
+      const origin = config.Origins.find((o: { Id: string }) => o.Id === behaviour.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName)).toContain(oauthUrlId);
+      expect(origin.OriginCustomHeaders).toEqual([
+        { HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: reference(originSecretId) },
+      ]);
+      expect(origin.CustomOriginConfig.OriginReadTimeout).toBe(OAUTH_TIMEOUT_SECONDS);
+    }
+    withOAuth.hasResourceProperties('AWS::Lambda::Url', {
+      TargetFunctionArn: { 'Fn::GetAtt': [oauthFunctionId, 'Arn'] },
+      AuthType: 'NONE',
+      InvokeMode: 'BUFFERED',
+    });
+  });
+
+  it('runs the bundle on nodejs24.x with reserved concurrency and a log group kept like the others', () => {
+    expect(oauthFunction.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Handler: 'index.handler',
+      Timeout: OAUTH_TIMEOUT_SECONDS,
+      ReservedConcurrentExecutions: { Ref: 'OAuthReservedConcurrency' },
+    });
+    expect(withOAuth.toJSON().Parameters.OAuthReservedConcurrency).toMatchObject({ Type: 'Number', MinValue: 0 });
+    const group = withOAuth.findResources('AWS::Logs::LogGroup')[oauthFunction.Properties.LoggingConfig.LogGroup.Ref];
+    expect(group.Properties.RetentionInDays).toBe(LOG_RETENTION_DAYS);
+  });
+
+  it('keeps its state in a table as server/oauth/dynamoStore.ts reads it: key, TTL on expires, the two indexes', () => {
+    expect(Object.keys(tables)).toHaveLength(2);
+    expect(oauthTable.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'key', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expires', Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: GRANT_INDEX,
+          KeySchema: [{ AttributeName: 'grantId', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: UID_INDEX,
+          KeySchema: [{ AttributeName: 'uid', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    });
+    // The AWS managed key, and no point-in-time recovery: nothing in it outlives a refresh token.
+    expect(oauthTable.Properties.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' });
+    expect(JSON.stringify(oauthTable.Properties)).not.toContain('KMSMasterKeyId');
+    expect(JSON.stringify(oauthTable.Properties)).not.toContain('PointInTimeRecovery');
+    // Deleted with the stack: the readers' user-pool refresh tokens do not outlive the deployment.
+    expect(oauthTable.DeletionPolicy).toBe('Delete');
+    expect(oauthFunction.Properties.Environment.Variables[OAUTH_TABLE_ENV]).toEqual({ Ref: oauthTableId });
+    expect(mcpFunction.Properties.Environment.Variables[OAUTH_TABLE_ENV]).toEqual({ Ref: oauthTableId });
+  });
+
+  it('the authorization server reads, writes, deletes and queries its table (indexes too), and scans nothing', () => {
+    const own = tableStatements().filter((s) => s.roles.some((role) => role.Ref === roleOf(oauthFunction)));
+    expect(own.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
+    expect(JSON.stringify(own.map((s) => s.Resource))).toContain('/index/*');
+  });
+
+  it('the MCP function reads a tool’s token and a reader’s session, and writes only the session, by key prefix', () => {
+    const mcpRole = roleOf(mcpFunction);
+    const statements = tableStatements().filter((s) => s.roles.some((role) => role.Ref === mcpRole));
+    expect(
+      statements.map((s) => ({
+        actions: [s.Action].flat().sort(),
+        keys: s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'],
+      })),
+    ).toEqual(
+      MCP_OAUTH_TABLE_ACCESS.map(({ actions, keyPrefixes }) => ({
+        actions: [...actions].sort(),
+        keys: keyPrefixes.map((prefix) => `${prefix}*`),
+      })),
+    );
+    expect(JSON.stringify(statements.map((s) => s.Resource))).not.toContain('/index/');
+    // No other role may touch the table.
+    const others = tableStatements().filter(
+      (s) => !s.roles.some((role) => [mcpRole, roleOf(oauthFunction)].includes(role.Ref)),
+    );
+    expect(others).toEqual([]);
+  });
+
+  it('the items the MCP function reads and writes have the keys those prefixes allow (server/oauth/dynamoStore.ts)', async () => {
+    const documents = mockClient(DynamoDBDocumentClient);
+    documents.on(GetCommand).resolves({}).on(PutCommand).resolves({}).on(DeleteCommand).resolves({});
+    try {
+      const store = dynamoOAuthStore('table', new DynamoDBClient({ region: 'us-east-1' }));
+      await mcpAccessTokenVerifier(store, 'https://portal.example.com/mcp').check('A'.repeat(43));
+      const sessions = store.adapter(USER_POOL_SESSION);
+      await sessions.find('reader');
+      await sessions.upsert('reader', {}, 60);
+      await sessions.destroy('reader');
+      const keysOf = (command: abstract new (...args: never[]) => object) =>
+        documents
+          .calls()
+          .filter((c) => c.args[0] instanceof command)
+          .map((c) => {
+            const input = c.args[0].input as { Key?: { key: string }; Item?: { key: string } };
+            return (input.Key ?? input.Item)!.key;
+          });
+      const allowed = (action: string) =>
+        MCP_OAUTH_TABLE_ACCESS.filter((a) => (a.actions as readonly string[]).includes(action)).flatMap(
+          (a) => a.keyPrefixes,
+        );
+      const used: [string, string[]][] = [
+        ['dynamodb:GetItem', keysOf(GetCommand)],
+        ['dynamodb:PutItem', keysOf(PutCommand)],
+        ['dynamodb:DeleteItem', keysOf(DeleteCommand)],
+      ];
+      for (const [action, keys] of used) {
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys)
+          expect([action, allowed(action).some((p) => key.startsWith(p))]).toEqual([action, true]);
+      }
+    } finally {
+      documents.restore();
+    }
+  });
+
+  it('derives its cookie keys and signing key from a secret of its own, in its environment as a dynamic reference only', () => {
+    expect(secrets).toHaveLength(2);
+    withOAuth.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: OAUTH_SECRET_LENGTH, ExcludePunctuation: true },
+    });
+    expect(oauthFunction.Properties.Environment.Variables).toEqual({
+      [ORIGIN_SECRET_ENV]: reference(originSecretId),
+      [OAUTH_TABLE_ENV]: { Ref: oauthTableId },
+      [OAUTH_SECRET_ENV]: reference(oauthSecretId),
+    });
+    const text = JSON.stringify(withOAuth.toJSON());
+    // Its one mention is the authorization server's environment; the origin secret is in three origins' headers
+    // and three functions' environments.
+    expect(text.split(JSON.stringify({ Ref: oauthSecretId })).length - 1).toBe(1);
+    expect(text.split('{{resolve:secretsmanager:').length - 1).toBe(7);
+    expect(text).not.toMatch(/"HeaderValue":"/);
+  });
+
+  it('the WAF lets a loopback redirect URI through under /oauth/ only, and blocks it elsewhere as before', () => {
+    const rules = Object.values(withOAuth.findResources('AWS::WAFv2::WebACL'))[0].Properties.Rules;
+    const common = rules.find((r: { Name: string }) => r.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual(
+      OAUTH_WAF_EXEMPT_RULES.map(({ rule }) => ({ Name: rule, ActionToUse: { Count: {} } })),
+    );
+    const after = rules.find((r: { Priority: number }) => r.Priority > common.Priority);
+    expect(after).toMatchObject({ Action: { Block: {} } });
+    const [labels, outside] = after.Statement.AndStatement.Statements;
+    expect(
+      labels.OrStatement.Statements.map((st: { LabelMatchStatement: { Key: string } }) => st.LabelMatchStatement.Key),
+    ).toEqual(OAUTH_WAF_EXEMPT_RULES.map(({ label }) => `awswaf:managed:aws:core-rule-set:${label}`));
+    expect(outside.NotStatement.Statement.ByteMatchStatement).toMatchObject({
+      FieldToMatch: { UriPath: {} },
+      PositionalConstraint: 'STARTS_WITH',
+      SearchString: '/oauth/',
+    });
+    // Without the authorization server the common rules block as AWS ships them.
+    const before = Object.values(t.findResources('AWS::WAFv2::WebACL'))[0].Properties.Rules;
+    expect(before).toHaveLength(2);
+    expect(JSON.stringify(before)).not.toContain('RuleActionOverrides');
+  });
+
+  it('without COGNITO_MCP_CLIENT_ID (no bundle), nothing of it: no function, table, secret or behaviour', () => {
+    const json = t.toJSON();
+    expect(json.Parameters.OAuthReservedConcurrency).toBeUndefined();
+    const patterns = distributionConfig(t).CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    expect(patterns.filter((p: string) => p.includes('oauth-authorization-server') || p.startsWith('/oauth'))).toEqual(
+      [],
+    );
+    t.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    t.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    expect(JSON.stringify(json)).not.toContain(OAUTH_TABLE_ENV);
+    expect(JSON.stringify(json)).not.toContain(OAUTH_SECRET_ENV);
+    expect(Object.keys(t.findResources('AWS::Lambda::Function'))).toHaveLength(functions.length - 1);
+  });
+});
+
 describe('every Lambda log group has a retention period', () => {
   const logGroups = t.findResources('AWS::Logs::LogGroup');
   const functions = Object.entries(t.findResources('AWS::Lambda::Function'));
@@ -628,7 +888,7 @@ describe('the identity', () => {
 
   it('every app client writes only email, which the SSO mapping needs, and a new email waits for its code', () => {
     const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient')).map((c) => c.Properties);
-    expect(clients).toHaveLength(2);
+    expect(clients).toHaveLength(3);
     // An absent or empty list would let a customer write every standard attribute, their name included.
     for (const client of clients) expect(client.WriteAttributes).toEqual(['email']);
     // Each attribute the SSO provider maps must be writable, or Cognito refuses the federated sign-in.
@@ -640,6 +900,34 @@ describe('the identity', () => {
       AutoVerifiedAttributes: ['email'],
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
+  });
+
+  it('an MCP app client without secret: the code flow only, to <site>/oauth/callback, refreshed by its token', () => {
+    const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient'));
+    const mcp = clients.filter((c) =>
+      c.Properties.CallbackURLs?.includes(`https://portal.example.com${MCP_OAUTH_CALLBACK_PATH}`),
+    );
+    expect(mcp).toHaveLength(1);
+    expect(mcp[0].Properties).toMatchObject({
+      GenerateSecret: false,
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['email', 'openid'],
+      CallbackURLs: ['https://portal.example.com/oauth/callback'],
+      // The hosted UI signs the reader in; the authorization server renews with the refresh token, nothing else.
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      SupportedIdentityProviders: ['COGNITO', 'RegDataIdP'],
+      PreventUserExistenceErrors: 'ENABLED',
+      RefreshTokenValidity: REFRESH_TOKEN_VALIDITY_DAYS * 24 * 60,
+      AccessTokenValidity: { Ref: 'AccessTokenValidityMinutes' },
+    });
+    expect(mcp[0].Properties.LogoutURLs).toBeUndefined();
+    // No other client takes the authorization server's callback.
+    expect(clients.filter((c) => JSON.stringify(c.Properties).includes('/oauth/callback'))).toHaveLength(1);
+    const [mcpId] = Object.entries(identity.findResources('AWS::Cognito::UserPoolClient')).find(
+      ([, c]) => c === mcp[0],
+    )!;
+    identity.hasOutput('McpClientId', { Value: { Ref: mcpId }, Description: 'COGNITO_MCP_CLIENT_ID' });
   });
 
   it('keeps the SSO client secret out of the template', () => {
@@ -657,7 +945,7 @@ describe('the identity', () => {
     expect(message.EmailMessage).toContain(`expires after ${TEMPORARY_PASSWORD_VALIDITY_DAYS} days`);
   });
 
-  it('both clients’ access and ID tokens live AccessTokenValidityMinutes, 60 by default, 5 to 1440', () => {
+  it('every client’s access and ID tokens live AccessTokenValidityMinutes, 60 by default, 5 to 1440', () => {
     expect(identity.toJSON().Parameters.AccessTokenValidityMinutes).toMatchObject({
       Type: 'Number',
       Default: DEFAULT_ACCESS_TOKEN_MINUTES,
@@ -666,7 +954,7 @@ describe('the identity', () => {
     });
     expect(DEFAULT_ACCESS_TOKEN_MINUTES).toBe(60);
     const clients = Object.values(identity.findResources('AWS::Cognito::UserPoolClient')).map((c) => c.Properties);
-    expect(clients).toHaveLength(2);
+    expect(clients).toHaveLength(3);
     for (const client of clients) {
       expect(client).toMatchObject({
         AccessTokenValidity: { Ref: 'AccessTokenValidityMinutes' },

@@ -5,7 +5,9 @@
  *
  * Refuses, with one line, to run in local mode (no COGNITO_USER_POOL_ID), to deploy an edge bundle
  * that trusts the local identity service's key or another user pool, and to deploy a `build/` made for
- * another identity mode, user pool or app client (deploy/trust.ts). Needs `npm run build` and
+ * another identity mode, user pool or app client (deploy/trust.ts), and an MCP or authorization server bundle
+ * built for another COGNITO_MCP_CLIENT_ID than the one set now (none included). With COGNITO_MCP_CLIENT_ID, the
+ * site stack deploys the portal's authorization server for AI tools too. Needs `npm run build` and
  * `npm run deploy:build` first.
  */
 import fs from 'node:fs';
@@ -14,8 +16,8 @@ import { App } from 'aws-cdk-lib';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
-import { buildRefusal, bundleRefusal } from '../trust';
-import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
+import { buildRefusal, bundleRefusal, mcpOAuthRefusal } from '../trust';
+import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR, OAUTH_BUNDLE_DIR } from './paths';
 import { synthesize } from './synthesize';
 
 /** Name of the site stack (step 3 of the README's deploy section). */
@@ -26,9 +28,16 @@ function main(): void {
   if (refusal) throw new Error(refusal);
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html')))
     throw new Error('build/ is missing: run "npm run build" first.');
-  for (const bundle of [EDGE_BUNDLE_DIR, MCP_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR]) {
+  // Sign-in for AI tools through the portal's authorization server (COGNITO_MCP_CLIENT_ID), or undefined.
+  const oauth = portalEnv.mcp.oauth;
+  const oauthBundles = [MCP_BUNDLE_DIR, ...(oauth ? [OAUTH_BUNDLE_DIR] : [])];
+  for (const bundle of [EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, ...oauthBundles]) {
     const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId);
     if (untrusted) throw new Error(untrusted);
+  }
+  for (const bundle of oauthBundles) {
+    const otherClient = mcpOAuthRefusal(bundle, oauth?.clientId);
+    if (otherClient) throw new Error(otherClient);
   }
   const otherBuild = buildRefusal(BUILD_DIR, portalEnv.auth);
   if (otherBuild) throw new Error(otherBuild);
@@ -40,6 +49,7 @@ function main(): void {
     edgeBundleDir: EDGE_BUNDLE_DIR,
     mcpBundleDir: MCP_BUNDLE_DIR,
     insightsBundleDir: INSIGHTS_BUNDLE_DIR,
+    oauthBundleDir: oauth ? OAUTH_BUNDLE_DIR : undefined,
     cspDirectives: cspDirectives(readInlineScriptHashes(BUILD_DIR), cspOriginsFor(portalEnv)),
     customDomain: portalEnv.deploy.customDomain,
   });

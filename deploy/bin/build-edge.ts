@@ -11,8 +11,10 @@
  * identity service's public key. UNSAFE_LOCAL_IDENTITY=1 builds one anyway, for the tests, and
  * `deploy:synth` still refuses it.
  * Prints the bundle size; refuses one over Lambda@Edge's 1 MB viewer-request limit. Then bundles the MCP
- * function the same way (./build-mcp.ts), and the insights function (./build-insights.ts) with SITE_URL and
- * the routes of the build's pages, which it takes events for.
+ * function the same way (./build-mcp.ts), the insights function (./build-insights.ts) with SITE_URL and
+ * the routes of the build's pages, which it takes events for, and, where AI tools sign in through the portal's
+ * authorization server (COGNITO_MCP_CLIENT_ID with COGNITO_OAUTH_DOMAIN), that server's function
+ * (./build-oauth.ts); else it removes a bundle of it left from an earlier build, which deploy:synth would not use.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,15 +22,18 @@ import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
+import { mcpOAuthIssuer } from '../../rules/mcp';
 import { pageRoutesOf, pagesWithoutMarkdown, SIGN_IN_ROUTE } from '../../rules/routes';
 import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
 import { mcpOptionsOf } from '../../server/listen';
+import { authorizationServerSettingsOf } from '../../server/oauth/options';
 import { buildMcpBundle } from './build-mcp';
 import { buildInsightsBundle } from './build-insights';
+import { buildOAuthBundle } from './build-oauth';
 import { bundleFunction } from './bundle';
-import { BUILD_DIR, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR } from './paths';
+import { BUILD_DIR, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR, OAUTH_BUNDLE_DIR } from './paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -95,16 +100,19 @@ async function main(): Promise<void> {
   }
   if (bytes > VIEWER_REQUEST_LIMIT_BYTES) throw new Error(`the bundle is over the 1 MiB viewer-request limit`);
 
-  // The MCP function: the same pool and keys, the MCP server's options, the build's content.
+  // The MCP function: the same pool and keys, the MCP server's options, the build's content, and the MCP app
+  // client where AI tools sign in through the portal's authorization server.
+  const oauth = authorizationServerSettingsOf(portalEnv);
   const mcp = await buildMcpBundle(
-    { auth: config.auth, jwks: config.jwks, mcp: mcpOptionsOf(portalEnv) },
+    { auth: config.auth, jwks: config.jwks, mcp: mcpOptionsOf(portalEnv), ...(oauth && { oauth: oauth.oauth }) },
     buildDir,
     MCP_BUNDLE_DIR,
   );
   console.log(
     `MCP function: ${path.relative(ROOT, path.join(MCP_BUNDLE_DIR, 'index.js'))}, ${mcp.codeBytes} bytes of code and ` +
       `${mcp.files} content files (${(mcp.contentBytes / 1024).toFixed(0)} KiB); call_api ` +
-      (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}.` : 'off (MCP_CALL_API).'),
+      (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}` : 'off (MCP_CALL_API)') +
+      (oauth ? `; AI tools sign in with app client ${oauth.oauth.clientId}.` : '; AI tools send a pasted token.'),
   );
 
   // The insights function: the same pool and keys, the site's address and the build's pages.
@@ -118,6 +126,18 @@ async function main(): Promise<void> {
   console.log(
     `Insights function: ${path.relative(ROOT, path.join(INSIGHTS_BUNDLE_DIR, 'index.js'))}, ${insights.codeBytes} bytes of code, ` +
       `${insightsConfig.pages.length} pages, origin ${new URL(portalEnv.siteUrl).origin}.`,
+  );
+
+  // The authorization server's function: the same pool and keys, the MCP app client and its hosted UI.
+  if (!oauth) {
+    fs.rmSync(OAUTH_BUNDLE_DIR, { recursive: true, force: true });
+    return;
+  }
+  const authorizationServer = await buildOAuthBundle({ ...oauth, jwks: config.jwks }, OAUTH_BUNDLE_DIR);
+  console.log(
+    `Authorization server function: ${path.relative(ROOT, path.join(OAUTH_BUNDLE_DIR, 'index.js'))}, ` +
+      `${authorizationServer.codeBytes} bytes of code, issuer ${mcpOAuthIssuer(portalEnv.siteUrl)}, ` +
+      `hosted UI ${oauth.oauth.hostedUi}.`,
   );
 }
 

@@ -1,15 +1,16 @@
 /**
  * `npm run deploy:synth:identity`: synthesizes the identity stack (deploy/stack.ts
- * `IdentityStack`: user pool, web and scripts app clients, hosted-UI domain, SSO provider) offline into
+ * `IdentityStack`: user pool, web, scripts and MCP app clients, hosted-UI domain, SSO provider) offline into
  * `deploy/cdk.out`. Also the CDK app for step 1 of a first deployment with a new user pool:
  * `npx cdk deploy --app "npx tsx deploy/bin/identity.ts"`; its outputs configure the build and the edge
  * bundle (handbook/deployment.md). Needs no user pool id, only the site's final https SITE_URL, which
- * becomes the OAuth callback and sign-out URL.
+ * becomes the OAuth callback and sign-out URL, and, with `/oauth/callback`, the MCP app client's callback URL.
  */
 import { App } from 'aws-cdk-lib';
 import { portalEnv } from '../../config/env';
 import { IdentityStack } from '../stack';
 import { invitationTemplate } from '../../rules/invitation';
+import { MCP_OAUTH_CALLBACK_PATH } from '../../rules/mcp';
 import { CDK_OUT } from './paths';
 import { synthesize } from './synthesize';
 
@@ -27,6 +28,7 @@ function main(): void {
     env: { region: 'us-east-1' },
     description: `${portalEnv.productName} developer portal: Cognito user pool and app clients`,
     oauthRedirects: { signIn: portalEnv.auth.oauth.redirectSignIn, signOut: portalEnv.auth.oauth.redirectSignOut },
+    mcpCallbackUrl: `${portalEnv.siteUrl}${MCP_OAUTH_CALLBACK_PATH}`,
     ssoProviderName: portalEnv.auth.oauth.customProvider,
     invitation: invitationTemplate({ productName: portalEnv.productName, siteUrl: portalEnv.siteUrl }),
   });
