@@ -45,13 +45,33 @@ const TYPES: Record<string, { type: string; parsing?: string; msg: string; parsi
   object: { type: 'model_attributes_type', msg: 'Input should be a valid dictionary or object to extract fields from' },
 };
 
-/** pydantic's type and message for a string that does not read as the format. */
+/**
+ * pydantic's type and message for a string that does not read as the format. Each message names only what
+ * the contract's format accepts: a `date` field takes no date-time, a `date-time` field no date and no
+ * date-time without its offset, whatever pydantic's own lax parsing would take.
+ */
 const FORMATS: Record<string, { type: string; msg: string }> = {
   uuid: { type: 'uuid_parsing', msg: 'Input should be a valid UUID' },
-  date: { type: 'date_from_datetime_parsing', msg: 'Input should be a valid date or datetime' },
-  'date-time': { type: 'datetime_from_date_parsing', msg: 'Input should be a valid datetime or date' },
+  date: { type: 'date_parsing', msg: 'Input should be a valid date in the format YYYY-MM-DD' },
+  'date-time': {
+    type: 'datetime_parsing',
+    msg: 'Input should be a valid datetime with a time zone offset, e.g. 2024-06-01T00:00:00Z',
+  },
   uri: { type: 'url_parsing', msg: 'Input should be a valid URL' },
 };
+
+/**
+ * The one entry for a value that is neither of the formats of a `date` or `date-time` alternative (the
+ * contract's `LastUpdatedBound`), which Ajv reports as one error per alternative.
+ */
+const DATE_OR_DATE_TIME = {
+  type: 'datetime_from_date_parsing',
+  msg: 'Input should be a valid datetime or date: a date (2024-06-01) or a datetime with a time zone offset (2024-06-01T00:00:00Z)',
+};
+
+/** Whether `error` is a string that does not read as `format`. */
+const isFormat = (error: FastifySchemaValidationError, format: string) =>
+  error.keyword === 'format' && (error.params as { format?: unknown }).format === format;
 
 /** `'a', 'b' or 'c'`, as pydantic lists the values an input may take. */
 function alternatives(values: unknown[]): string {
@@ -143,7 +163,17 @@ export function toValidationDetail(
       !['oneOf', 'anyOf'].includes(error.keyword) ||
       errors.every((other) => ['oneOf', 'anyOf'].includes(other.keyword)),
   );
-  return entries.map((error) => {
+  // A value that is neither a date nor a date-time fails both alternatives at one place: one entry says so.
+  const dateOrDateTime = new Set(
+    entries
+      .filter((error) => isFormat(error, 'date'))
+      .map((error) => error.instancePath)
+      .filter((at) => entries.some((error) => error.instancePath === at && isFormat(error, 'date-time'))),
+  );
+  const described = entries.filter(
+    (error) => !(dateOrDateTime.has(error.instancePath) && isFormat(error, 'date-time')),
+  );
+  return described.map((error) => {
     const path = error.instancePath
       .split('/')
       .slice(1)
@@ -153,7 +183,7 @@ export function toValidationDetail(
     // A missing or unknown field is located at the field itself, as pydantic locates it.
     const missing = typeof params.missingProperty === 'string' ? [params.missingProperty] : [];
     const extra = typeof params.additionalProperty === 'string' ? [params.additionalProperty] : [];
-    const { type, msg } = vocabulary(error);
+    const { type, msg } = dateOrDateTime.has(error.instancePath) ? DATE_OR_DATE_TIME : vocabulary(error);
     return { loc: [PARTS[context ?? 'body'] ?? context ?? 'body', ...path, ...missing, ...extra], msg, type };
   });
 }

@@ -111,6 +111,16 @@ const FILTERS: [string, DocumentFilters, (doc: Document) => boolean][] = [
     (d) => /deposit protection/i.test(d.title!) || words(d.title!).includes('crypto'),
   ],
   [
+    'last updated range, as dates: whole days, both included',
+    { last_updated_from: '2022-01-01', last_updated_to: '2022-12-31' },
+    (d) => d.last_updated! >= '2022' && d.last_updated! < '2023',
+  ],
+  [
+    'last updated range, a date-time with an offset other than Z',
+    { last_updated_from: '2022-01-01T01:00:00+01:00' },
+    (d) => d.last_updated! >= '2022',
+  ],
+  [
     'last updated range',
     { last_updated_from: '2022-01-01T00:00:00Z', last_updated_to: '2022-12-31T23:59:59Z' },
     (d) => d.last_updated! >= '2022' && d.last_updated! < '2023',
@@ -128,6 +138,16 @@ describe('the document filter (spec §5.1)', () => {
       expect(count).toBe(docs.length);
     },
   );
+
+  it('a last-update date counts as its whole day: the same documents as its first and last millisecond', async () => {
+    const byDate = await matching({ last_updated_from: '2022-03-01', last_updated_to: '2022-09-30' });
+    const byTime = await matching({
+      last_updated_from: '2022-03-01T00:00:00Z',
+      last_updated_to: '2022-09-30T23:59:59.999Z',
+    });
+    expect(byDate.count).toBeGreaterThan(0);
+    expect(byDate.docs.map((d) => d.document_id)).toEqual(byTime.docs.map((d) => d.document_id));
+  });
 
   it('without a filter, every document is returned by default (all three restriction levels, spec §9)', async () => {
     const { count, docs } = await matching({});
@@ -251,6 +271,36 @@ describe('restricted documents give no metadata (spec §6)', () => {
       expect(docs.filter((d) => d.restriction === 'restricted').map((d) => d.document_id)).toEqual([]);
     },
   );
+
+  it.each<[string, DocumentFilters]>([
+    ['an empty doctypes list', { doctypes: [] }],
+    ['an empty title', { title: '' }],
+    ['an empty list of titles', { title: [] }],
+    ['an empty required_tags list', { required_tags: [] }],
+    ['require_all_tags without tags', { require_all_tags: true }],
+    ['remove_near_duplicates false', { remove_near_duplicates: false }],
+    ['an empty languages map', { languages: {} }],
+    ['an empty domains map', { domains: {} }],
+    ['min_title_length 0', { min_title_length: 0 }],
+    ['an empty document_restriction list', { document_restriction: [] }],
+    ['all of them at once', { doctypes: [], title: '', languages: {}, min_title_length: 0, psi_labels: [] }],
+  ])('%s is no condition: every document, restricted ones included, as for {}', async (_name, filters) => {
+    const { count, docs } = await matching(filters);
+    expect(count).toBe(DOCUMENT_COUNT);
+    expect(docs.filter((d) => d.restriction === 'restricted').length).toBeGreaterThan(0);
+  });
+
+  it('a condition that does constrain leaves restricted documents out, the least one included', async () => {
+    const { docs } = await matching({ min_title_length: 1 });
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.filter((d) => d.restriction === 'restricted')).toEqual([]);
+  });
+
+  it('an empty publishers list is refused: publishers needs at least one item (spec §5.1)', async () => {
+    const answer = await env.call('POST', '/document_counts', { publishers: [] });
+    expect(answer.statusCode).toBe(422);
+    expect(JSON.parse(answer.body).detail[0].loc).toEqual(['body', 'publishers']);
+  });
 
   it("a restricted document's summary names nothing of it", async () => {
     const doc = await restricted();

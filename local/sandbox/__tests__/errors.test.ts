@@ -72,6 +72,24 @@ it.each([
     },
   ],
   [
+    'a last-update bound that is a date-time without its offset',
+    'POST',
+    '/document_counts',
+    { last_updated_from: '2024-01-01T00:00:00' },
+    {
+      loc: ['body', 'last_updated_from'],
+      msg: 'Input should be a valid datetime or date: a date (2024-06-01) or a datetime with a time zone offset (2024-06-01T00:00:00Z)',
+      type: 'datetime_from_date_parsing',
+    },
+  ],
+  [
+    'a publication date that is a date-time',
+    'POST',
+    '/document_counts',
+    { start_date: '2024-01-01T00:00:00Z' },
+    { loc: ['body', 'start_date'], msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_parsing' },
+  ],
+  [
     'a path id that is not a UUID',
     'GET',
     '/documents/abc',
@@ -116,6 +134,18 @@ it('a value no alternative takes: one entry per alternative, no summary entry', 
     { loc: ['body', 'title'], msg: 'Input should be a valid string', type: 'string_type' },
     { loc: ['body', 'title'], msg: 'Input should be a valid list', type: 'list_type' },
   ]);
+});
+
+it('a last-update bound that is neither a date nor a date-time: one entry naming both forms, as the contract takes', async () => {
+  const entry = {
+    loc: ['body', 'last_updated_to'],
+    msg: 'Input should be a valid datetime or date: a date (2024-06-01) or a datetime with a time zone offset (2024-06-01T00:00:00Z)',
+    type: 'datetime_from_date_parsing',
+  };
+  expect(await detail('POST', '/document_counts', { last_updated_to: 'June 2024' })).toEqual([entry]);
+  for (const taken of ['2024-01-01', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00+02:00']) {
+    expect((await env.call('POST', '/document_counts', { last_updated_to: taken })).statusCode).toBe(200);
+  }
 });
 
 it("answers a failure it does not expect with a 500 naming no file of the sandbox's disk", async () => {

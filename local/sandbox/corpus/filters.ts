@@ -133,6 +133,23 @@ function titleCondition(title: string | string[]): SqlCondition | undefined {
   return { where: `(${parts.map((p) => p.where).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
 }
 
+/** A date alone, `YYYY-MM-DD`, as a last-update bound may be given (the contract's `LastUpdatedBound`). */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One day, in ms. */
+const DAY_MS = 86_400_000;
+
+/**
+ * A last-update bound in ms since the epoch. A date-time counts as given; a date counts as its whole day in
+ * UTC, from its first ms (`from`) or to its last (`to`), since search dates are inclusive (spec §5.1; that
+ * a date is accepted at all is the contract's assumption).
+ */
+export function lastUpdatedBound(value: string, end: 'from' | 'to'): number {
+  if (!DATE_ONLY.test(value)) return Date.parse(value);
+  const start = Date.parse(`${value}T00:00:00Z`);
+  return end === 'from' ? start : start + DAY_MS - 1;
+}
+
 /** The publisher filters: jurisdictions and publishers (each any of its values), rankings. */
 function publisherConditions(filters: DocumentFilters): SqlCondition[] {
   const out: SqlCondition[] = [];
@@ -218,22 +235,28 @@ export function filterToSql(filters: DocumentFilters = {}): SqlCondition {
   // Spec §5.1: search dates are inclusive.
   if (filters.start_date) add('d.published >= ?', filters.start_date);
   if (filters.end_date) add('d.published <= ?', filters.end_date);
-  if (filters.last_updated_from) add('d.last_updated_ms >= ?', Date.parse(filters.last_updated_from));
-  if (filters.last_updated_to) add('d.last_updated_ms <= ?', Date.parse(filters.last_updated_to));
+  if (filters.last_updated_from) add('d.last_updated_ms >= ?', lastUpdatedBound(filters.last_updated_from, 'from'));
+  if (filters.last_updated_to) add('d.last_updated_ms <= ?', lastUpdatedBound(filters.last_updated_to, 'to'));
 
   if (filters.doctypes?.length) add(`d.doctype IN (${placeholders(filters.doctypes)})`, ...filters.doctypes);
   conditions.push(...thresholdConditions(filters));
-  if (filters.min_title_length !== undefined) add('d.title_length >= ?', filters.min_title_length);
+  // 0 asks nothing of a title: like any value that constrains nothing, it is no condition (see below).
+  if (filters.min_title_length) add('d.title_length >= ?', filters.min_title_length);
   if (filters.title !== undefined) {
     const title = titleCondition(filters.title);
     if (title) conditions.push(title);
   }
   if (filters.remove_near_duplicates) add('d.document_id = d.princeps');
-  // Spec §6: a restricted document gives no metadata, so a filter on its metadata never matches it,
-  // or the filter would reveal what is withheld (assumed: the docs' "Restriction levels" say so).
+  // Spec §6: a restricted document gives no metadata, so a condition on its metadata never matches it,
+  // or the filter would reveal what is withheld. A field whose value constrains nothing (an empty list,
+  // map or string, `min_title_length: 0`, `remove_near_duplicates: false`, a `require_all_*` flag
+  // without its list) adds no condition above, so it leaves restricted documents in, as if it were left
+  // out (assumed: the contract's `DocumentFilters` and the docs' "Restriction levels" say so).
   if (conditions.length > 0) add("d.restriction <> 'restricted'");
-  // Spec §9: all three restriction levels by default.
-  const restrictions = filters.document_restriction ?? ['unrestricted', 'partially_restricted', 'restricted'];
+  // Spec §9: all three restriction levels by default; an empty list, like any empty list, is as if left out.
+  const restrictions = filters.document_restriction?.length
+    ? filters.document_restriction
+    : ['unrestricted', 'partially_restricted', 'restricted'];
   add(`d.restriction IN (${placeholders(restrictions)})`, ...restrictions);
 
   return { where: conditions.map((c) => c.where).join(' AND ') || '1', params: conditions.flatMap((c) => c.params) };
