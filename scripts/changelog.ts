@@ -1,8 +1,8 @@
 /**
  * `npm run changelog`: records how the vendored contract (openapi/customer-api.yaml) changed
  * since the newest entry of openapi/changelog.yaml, as a new entry dated today (UTC), each change flagged
- * breaking or not (scripts/openapi/changelog.ts). Edit the entry's `summary` afterwards, and commit the
- * file with the contract. `npm run openapi:fetch` runs it after replacing the contract.
+ * breaking or not (scripts/openapi/changelog.ts). Write the entry's `summary` afterwards (and, when a change
+ * is breaking, its `action`: what a client must change), and commit the file with the contract. `npm run openapi:fetch` runs it after replacing the contract.
  */
 import path from 'node:path';
 import { loadContract } from '../config/openapi';
@@ -19,7 +19,9 @@ function main(): void {
   const breaking = changes.filter((change) => change.breaking).length;
   console.log(
     `Added a ${date} entry to ${CHANGELOG_PATH}: ${changes.length} change(s), ${breaking} breaking. ` +
-      'Add a "summary" in your words, then commit it with the contract.',
+      'Add a "summary" in your words' +
+      (breaking ? ', and an "action": what a client must change for the breaking ones' : '') +
+      ', then commit it with the contract.',
   );
   for (const change of changes) console.log(`  ${change.breaking ? '! ' : '  '}${describeChange(change)}`);
 }

@@ -2,7 +2,8 @@
  * @jest-environment node
  *
  * The API changelog (issue #27): the vendored contract removes or tightens nothing that
- * openapi/changelog.yaml does not name; and, in a scratch Git repository, removing an enum value without an
+ * openapi/changelog.yaml does not name, and every entry with a breaking change says what a client must
+ * change (its `action`), never that clients lose nothing; and, in a scratch Git repository, removing an enum value without an
  * entry is found and named, `npm run changelog`'s recording makes the check pass, and the page and feeds
  * show the change flagged breaking.
  */
@@ -19,8 +20,10 @@ import {
   checkChangelog,
   ChangelogError,
   describeChange,
+  entryProblems,
   readChangelog,
   recordChanges,
+  type Changelog,
 } from '../../scripts/openapi/changelog';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,6 +37,59 @@ test('every change to the contract that removes or tightens something is named i
         `${unnamed.map((line) => `  - ${line}`).join('\n')}\nRun "npm run changelog" and describe the change in the new entry's summary.`,
     );
   }
+});
+
+describe('an entry with a breaking change says what a client must change', () => {
+  const removed422 = {
+    operation: 'GET /sanctions/{sanction_id}',
+    subject: { kind: 'response' as const, status: '422' },
+    change: 'removed' as const,
+    breaking: true,
+  };
+  const log = (entry: Partial<Changelog['entries'][number]>): Changelog => ({
+    entries: [{ date: '2026-12-01', contract: 'abcdefabcdefabcd', changes: [removed422], ...entry }],
+  });
+
+  test('in openapi/changelog.yaml, every breaking entry has an action and no "nothing to change" wording', () => {
+    const changelog = readChangelog(ROOT);
+    expect(changelog.entries.some((entry) => entry.changes.some((change) => change.breaking))).toBe(true);
+    expect(entryProblems(changelog)).toEqual([]);
+  });
+
+  it('names a breaking entry without an action', () => {
+    expect(entryProblems(log({ summary: 'The 422 goes.' }))).toEqual([
+      `${CHANGELOG_PATH}, entry 2026-12-01: it has breaking changes; say in "action" what a client must change.`,
+    ]);
+    expect(entryProblems(log({ action: '   ' }))).toHaveLength(1);
+  });
+
+  it.each([
+    'Clients lose nothing.',
+    'No action is needed.',
+    'Nothing to change for clients.',
+    'Clients need not change.',
+  ])('names a breaking entry whose words say "%s"', (words) => {
+    expect(entryProblems(log({ summary: words, action: 'Regenerate your client.' }))).toEqual([
+      expect.stringMatching(/entry 2026-12-01: its "summary" says "[^"]+", yet the entry has breaking changes/),
+    ]);
+    expect(entryProblems(log({ action: words }))).toEqual([
+      expect.stringMatching(/its "action" says "[^"]+", yet the entry has breaking changes/),
+    ]);
+  });
+
+  it('lets an entry without a breaking change go without an action, whatever its summary', () => {
+    expect(
+      entryProblems(log({ summary: 'Clients lose nothing.', changes: [{ ...removed422, breaking: false }] })),
+    ).toEqual([]);
+  });
+
+  it('shows the action on the page and in the feeds', () => {
+    const changelog = log({ action: 'Regenerate your client.' });
+    expect(changelogPage(changelog)).toContain('**What to change**: Regenerate your client.');
+    expect(changelogFeeds(changelog, 'https://docs.example.com', 'RegData').atom).toContain(
+      'What to change:</strong> Regenerate your client.',
+    );
+  });
 });
 
 describe('in a scratch repository', () => {

@@ -4,7 +4,8 @@
  * `required`, enums), each change flagged breaking or not, with a summary writers may edit. `npm run
  * changelog` (scripts/changelog.ts) adds an entry when the contract changes; `npm run gen-api` renders the
  * page `/api/changelog` and its Atom and RSS feeds from the file; a test in `npm test` fails when the
- * contract removes or tightens something that no entry names ({@link unrecordedChanges}).
+ * contract removes or tightens something that no entry names ({@link unrecordedChanges}), and when an
+ * entry with a breaking change does not say in `action` what a client must change ({@link entryProblems}).
  *
  * The file is the record, not a build output: writers commit it with the contract change. Each entry
  * carries the contract's fingerprint (./diff.ts `contractFingerprint`), so the check finds the contract the
@@ -33,6 +34,11 @@ export interface ChangelogEntry {
   contract?: string;
   /** What changed, in the writers' words (Markdown); optional. */
   summary?: string;
+  /**
+   * What a client must change for the entry's breaking changes, in the writers' words (Markdown): required
+   * when any change is breaking ({@link entryProblems}), shown as "What to change".
+   */
+  action?: string;
   changes: ContractChange[];
 }
 
@@ -78,6 +84,38 @@ export function readChangelog(root: string): Changelog {
     }
   });
   return { entries };
+}
+
+/**
+ * Words that tell a client a change costs it nothing. A breaking change removes or tightens something a
+ * working client may rely on, so an entry with one never says so; it says what to change instead.
+ */
+const NOTHING_TO_CHANGE =
+  /\b(?:lose[s]? nothing|nothing (?:to change|to do|changes for)|no (?:action|change)s? (?:is |are )?(?:needed|required)|need(?:s)? not change|(?:is|are) unaffected)\b/i;
+
+/**
+ * What is wrong with the entries a writer keeps by hand: an entry with a breaking change must say in
+ * `action` what a client must change, and neither its `summary` nor its `action` may tell clients that
+ * they lose nothing or need change nothing.
+ *
+ * @returns one message per problem, naming the entry by its date; empty when there is none.
+ */
+export function entryProblems(changelog: Changelog): string[] {
+  return changelog.entries.flatMap((entry) => {
+    if (!entry.changes.some((change) => change.breaking)) return [];
+    const where = `${CHANGELOG_PATH}, entry ${entry.date}`;
+    const problems: string[] = [];
+    if (typeof entry.action !== 'string' || !entry.action.trim())
+      problems.push(`${where}: it has breaking changes; say in "action" what a client must change.`);
+    for (const field of ['summary', 'action'] as const) {
+      const found = NOTHING_TO_CHANGE.exec(entry[field] ?? '');
+      if (found)
+        problems.push(
+          `${where}: its "${field}" says "${found[0]}", yet the entry has breaking changes; say what a client must change.`,
+        );
+    }
+    return problems;
+  });
 }
 
 /** Two changes are the same when they name the same thing changing the same way. */
@@ -231,6 +269,7 @@ export function changelogPage(changelog: Changelog): string {
     if (breaking.length) {
       lines.push('**Breaking**', '', ...breaking.map((change) => `- ${inlineCode(describeChange(change))}`), '');
     }
+    if (entry.action) lines.push(`**What to change**: ${entry.action.trim()}`, '');
     if (other.length)
       lines.push('**Other changes**', '', ...other.map((c) => `- ${inlineCode(describeChange(c))}`), '');
     if (!entry.summary && entry.changes.length === 0) lines.push('No change to operations, fields or values.', '');
@@ -250,13 +289,14 @@ const dateOf = (entry: ChangelogEntry) => new Date(`${`${entry.date}-01-01`.slic
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A feed item's content: the summary, then the changes, breaking ones marked. */
+/** A feed item's content: the summary, then the changes, breaking ones marked, then what to change. */
 function entryHtml(entry: ChangelogEntry): string {
   const summary = entry.summary ? `<p>${escapeHtml(entry.summary.trim())}</p>` : '';
   const items = entry.changes.map(
     (change) => `<li>${change.breaking ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change))}</li>`,
   );
-  return summary + (items.length ? `<ul>${items.join('')}</ul>` : '');
+  const action = entry.action ? `<p><strong>What to change:</strong> ${escapeHtml(entry.action.trim())}</p>` : '';
+  return summary + (items.length ? `<ul>${items.join('')}</ul>` : '') + action;
 }
 
 /**
