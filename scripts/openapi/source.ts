@@ -11,6 +11,7 @@ import path from 'node:path';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { contractUrl, type OpenApiDocument } from '../../rules/contract';
 import { downloadContract } from './download';
+import { SOURCE_NOTE_TITLE } from './sourceNote';
 
 /** How long the build waits for the provider's description, in ms, before using the vendored copy. */
 export const SOURCE_TIMEOUT_MS = 10_000;
@@ -88,6 +89,6 @@ export function withSourceNote<T extends OpenApiDocument>(doc: T, source: Contra
       : source.url
         ? `${copy}, because the provider's description at \`${source.url}\` could not be downloaded or did not pass the portal's checks when it was built; it can lag the provider's`
         : `${copy}: this portal names no API host, so it does not download the provider's description, and the copy can lag it`;
-  const note = `:::info[Where this reference comes from]\n\nBuilt on ${utcMinute(source.at)} from ${from}.\n\n:::`;
+  const note = `:::info[${SOURCE_NOTE_TITLE}]\n\nBuilt on ${utcMinute(source.at)} from ${from}.\n\n:::`;
   return { ...doc, info: { ...info, description: `${(info.description ?? '').trimEnd()}\n\n${note}\n` } };
 }
