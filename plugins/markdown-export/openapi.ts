@@ -38,12 +38,13 @@ const cell = (text: unknown) =>
     .join(' ')
     .replace(/\|/g, '\\|');
 
-/** A short type for a schema: `string (date)`, `array of Document`, `string \| null`, `one of: a, b`. */
+/** A short type for a schema: `string (date)`, `array of Document`, `string \| null` (an enum's values are in {@link constraintsOf}). */
 export function typeOf(doc: ApiDocument, node: unknown, depth = 0): string {
   const name = refName(node);
   const schema = deref(doc, node);
   if (name && depth > 0) return name;
-  if (Array.isArray(schema.enum)) return `one of: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (Array.isArray(schema.enum) && !schema.type)
+    return [...new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)))].join(' | ');
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[key])) return (schema[key] as unknown[]).map((s) => typeOf(doc, s, depth + 1)).join(' | ');
   }
@@ -57,39 +58,144 @@ export function typeOf(doc: ApiDocument, node: unknown, depth = 0): string {
   return shown.join(' | ') || name || 'any';
 }
 
-/** One row per field of an object schema, nested fields by path (`sector.level_1`, `publishers[].type`). */
-export function fieldRows(
-  doc: ApiDocument,
-  node: unknown,
-  prefix = '',
-  depth = 0,
-  seen: Set<string> = new Set(),
-): string[][] {
-  const name = refName(node);
-  if (name && seen.has(name)) return [];
-  const inner = name ? new Set([...seen, name]) : seen;
+/** How deep {@link fieldRows} nests fields (a field of a field … of the top level's), and how many rows it writes. */
+export const FIELD_LIMITS = { depth: 8, rows: 400 } as const;
+
+/** `text` as a code span, fenced with more backticks than it holds in a row (CommonMark 6.1). */
+function inlineCode(text: string): string {
+  let fence = '`';
+  while (text.includes(fence)) fence += '`';
+  return text.startsWith('`') || text.endsWith('`') ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
+/** A JSON value as a code span. */
+const inlineJson = (value: unknown) => inlineCode(JSON.stringify(value) ?? String(value));
+
+/**
+ * What the HTML reference says of a value besides its description: its possible values (an `enum`; with
+ * `itemsToo`, an array's items' too), its bounds, and its pattern, as sentences (`Possible values: "a", "b".`).
+ */
+export function constraintsOf(doc: ApiDocument, node: unknown, itemsToo = false): string[] {
   const schema = deref(doc, node);
-  if (depth > 3) return [];
-  const parts = [schema, ...((schema.allOf as unknown[] | undefined) ?? []).map((s) => deref(doc, s))];
-  const rows: string[][] = [];
-  for (const part of parts) {
-    const required = new Set((part.required as string[] | undefined) ?? []);
-    for (const [field, child] of Object.entries((part.properties as Record<string, unknown>) ?? {})) {
-      const fieldSchema = deref(doc, child);
-      const path = `${prefix}${field}`;
-      rows.push([
-        `\`${path}\``,
-        cell(typeOf(doc, child, 1)),
-        required.has(field) ? 'yes' : 'no',
-        cell(fieldSchema.description),
-      ]);
-      const items =
-        fieldSchema.type === 'array' || (Array.isArray(fieldSchema.type) && fieldSchema.type.includes('array'));
-      rows.push(...fieldRows(doc, items ? fieldSchema.items : child, `${path}${items ? '[]' : ''}.`, depth + 1, inner));
-    }
+  const items = itemsToo && schema.items ? deref(doc, schema.items) : {};
+  const out: string[] = [];
+  const values = Array.isArray(schema.enum) ? schema.enum : Array.isArray(items.enum) ? items.enum : undefined;
+  if (values) out.push(`Possible values: ${values.map(inlineJson).join(', ')}.`);
+  const bounds = [
+    ['minimum', '>='],
+    ['exclusiveMinimum', '>'],
+    ['maximum', '<='],
+    ['exclusiveMaximum', '<'],
+  ].flatMap(([key, sign]) => (typeof schema[key] === 'number' ? [`\`${sign} ${String(schema[key])}\``] : []));
+  if (bounds.length) out.push(`Range: ${bounds.join(', ')}.`);
+  for (const [min, max, what] of [
+    ['minLength', 'maxLength', 'characters'],
+    ['minItems', 'maxItems', 'items'],
+    ['minProperties', 'maxProperties', 'fields'],
+  ]) {
+    const [low, high] = [schema[min], schema[max]];
+    const unit = (n: number) => (n === 1 ? what.slice(0, -1) : what);
+    if (typeof low === 'number' && typeof high === 'number') out.push(`${low} to ${high} ${unit(high)}.`);
+    else if (typeof low === 'number' && low > 0) out.push(`At least ${low} ${unit(low)}.`);
+    else if (typeof high === 'number') out.push(`At most ${high} ${unit(high)}.`);
   }
+  if (typeof schema.pattern === 'string') out.push(`Pattern: ${inlineCode(schema.pattern)}.`);
+  return out;
+}
+
+/** A schema's object parts: itself and, through `allOf`, every part it is made of (each resolved once). */
+function objectParts(doc: ApiDocument, node: unknown, seen: Set<string>): { part: Json; seen: Set<string> }[] {
+  const { node: schema, seen: inner } = resolveRef(doc, node, seen);
+  if (!schema || typeof schema !== 'object') return [];
+  const parts = [{ part: schema as Json, seen: inner }];
+  for (const piece of ((schema as Json).allOf as unknown[] | undefined) ?? [])
+    parts.push(...objectParts(doc, piece, inner));
+  return parts;
+}
+
+/** Whether a schema (resolved) shows fields of its own: an object's properties, an `allOf`'s, a map's values'. */
+const hasFields = (doc: ApiDocument, node: unknown): boolean => {
+  const schema = deref(doc, node);
+  return (
+    !!schema.properties ||
+    Array.isArray(schema.allOf) ||
+    (!!schema.additionalProperties &&
+      typeof schema.additionalProperties === 'object' &&
+      hasFields(doc, schema.additionalProperties))
+  );
+};
+
+/**
+ * One row per field of a schema, `[field, type, required, default, description]`, nested fields by path
+ * (`sector.level_1`, `publishers[].type`, a map's values as `reg_scores.*.reg_score`), as deep as the HTML
+ * reference nests them, up to {@link FIELD_LIMITS} (the last row then says where the rest is). A schema is
+ * not followed into itself. An array's plain items (`doctypes[]`) and a map's plain values (`domains.*`) get a
+ * row of their own when they say more than their type.
+ */
+export function fieldRows(doc: ApiDocument, node: unknown, prefix = ''): string[][] {
+  const rows: string[][] = [];
+  let cut = false;
+  const walk = (current: unknown, path: string, depth: number, seen: Set<string>) => {
+    if (depth >= FIELD_LIMITS.depth) {
+      cut = true;
+      return;
+    }
+    for (const { part, seen: inner } of objectParts(doc, current, seen)) {
+      const required = new Set((part.required as string[] | undefined) ?? []);
+      for (const [field, child] of Object.entries((part.properties as Record<string, unknown>) ?? {})) {
+        if (rows.length >= FIELD_LIMITS.rows) {
+          cut = true;
+          return;
+        }
+        const name = `${path}${field}`;
+        rows.push(row(doc, `\`${name}\``, child, required.has(field)));
+        descend(child, name, depth, inner);
+      }
+      const values = part.additionalProperties;
+      if (values && typeof values === 'object') {
+        if (hasFields(doc, values)) walk(values, `${path}*.`, depth + 1, inner);
+        else if (described(doc, values)) rows.push(row(doc, `\`${path}*\``, values, false, ''));
+      }
+    }
+  };
+  const descend = (child: unknown, name: string, depth: number, seen: Set<string>) => {
+    const ref = (child as Json | undefined)?.$ref;
+    if (typeof ref === 'string' && seen.has(ref)) return;
+    const schema = deref(doc, child);
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes('array') && schema.items) {
+      if (hasFields(doc, schema.items)) return walk(schema.items, `${name}[].`, depth + 1, seen);
+      if (described(doc, schema.items)) rows.push(row(doc, `\`${name}[]\``, schema.items, false, ''));
+      return;
+    }
+    if (hasFields(doc, child) || (schema.additionalProperties && typeof schema.additionalProperties === 'object'))
+      walk(child, `${name}.`, depth + 1, seen);
+  };
+  walk(node, prefix, 0, new Set());
+  if (cut) rows.push(['…', '', '', '', 'Deeper fields are on the schema pages of the types above.']);
   return rows;
 }
+
+/** Whether a plain value says more than its type: a description, possible values or bounds. */
+const described = (doc: ApiDocument, node: unknown) =>
+  !!deref(doc, node).description || constraintsOf(doc, node).length > 0;
+
+/** A field's row: its name, type (`deprecated` added), required, default, and description with its constraints. */
+function row(doc: ApiDocument, name: string, node: unknown, required: boolean, requiredText?: string): string[] {
+  const schema = deref(doc, node);
+  const type = `${typeOf(doc, node, 1)}${schema.deprecated ? ', deprecated' : ''}`;
+  const description = [String(schema.description ?? '').trim(), ...constraintsOf(doc, node)].filter(Boolean).join(' ');
+  return [
+    name,
+    cell(type),
+    requiredText ?? (required ? 'yes' : 'no'),
+    schema.default !== undefined ? cell(inlineJson(schema.default)) : '',
+    cell(description),
+  ];
+}
+
+/** The header of {@link fieldRows}' table. */
+export const FIELD_HEAD = ['Field', 'Type', 'Required', 'Default', 'Description'];
 
 /** A GitHub-flavoured Markdown table. */
 export function table(head: string[], rows: string[][]): string {
@@ -140,42 +246,31 @@ export function operationMarkdown(doc: ApiDocument, method: string, path: string
   if (servers.length) out.push(`Base URL (\`$API_BASE\`):\n\n${servers.join('\n')}`);
   out.push('Authentication: `Authorization: Bearer <access token>`.');
 
-  const params = ((operation.parameters as unknown[] | undefined) ?? []).map((p) => deref(doc, p));
+  const found = findOperation(doc, method, path);
+  const params = parametersOf(doc, found?.pathItem?.parameters, operation.parameters);
   if (params.length) {
     out.push('## Parameters');
     out.push(
       table(
-        ['Name', 'In', 'Type', 'Required', 'Description'],
+        ['Name', 'In', 'Type', 'Required', 'Default', 'Description'],
         params.map((p) => [
           `\`${String(p.name)}\``,
           String(p.in),
-          cell(typeOf(doc, p.schema)),
+          cell(`${typeOf(doc, p.schema)}${p.deprecated ? ', deprecated' : ''}`),
           p.required ? 'yes' : 'no',
-          cell(
-            [
-              p.description,
-              deref(doc, p.schema).default !== undefined
-                ? `Default: \`${JSON.stringify(deref(doc, p.schema).default)}\`.`
-                : '',
-            ]
-              .filter(Boolean)
-              .join(' '),
-          ),
+          deref(doc, p.schema).default !== undefined ? cell(inlineJson(deref(doc, p.schema).default)) : '',
+          cell([String(p.description ?? '').trim(), ...constraintsOf(doc, p.schema, true)].filter(Boolean).join(' ')),
         ]),
       ),
     );
   }
 
   const requestBody = deref(doc, operation.requestBody);
-  const media = (requestBody.content as Record<string, Json> | undefined)?.['application/json'];
-  if (media) {
+  const bodies = Object.entries((requestBody.content as Record<string, Json> | undefined) ?? {});
+  if (bodies.length) {
     out.push('## Request body');
-    out.push(`\`application/json\`${requestBody.required ? ', required' : ''}: ${typeOf(doc, media.schema)}.`);
     if (requestBody.description) out.push(String(requestBody.description).trim());
-    const rows = fieldRows(doc, media.schema);
-    if (rows.length) out.push(table(['Field', 'Type', 'Required', 'Description'], rows));
-    const example = media.example ?? deref(doc, media.schema).example;
-    if (example !== undefined) out.push(`Example:\n\n${json(example)}`);
+    for (const [type, media] of bodies) out.push(...bodyMarkdown(doc, type, media, requestBody.required === true));
   }
 
   out.push('## Responses');
@@ -183,18 +278,61 @@ export function operationMarkdown(doc: ApiDocument, method: string, path: string
     const response = deref(doc, raw);
     out.push(`### ${status}`);
     if (response.description) out.push(String(response.description).trim());
-    const location = deref(doc, (response.headers as Json | undefined)?.Location);
-    if (location.description) out.push(`\`Location\` header: ${String(location.description).trim()}`);
-    for (const [type, content] of Object.entries((response.content as Record<string, Json>) ?? {})) {
-      out.push(`\`${type}\`: ${typeOf(doc, content.schema)}.`);
-      const example = content.example ?? deref(doc, content.schema).example;
-      if (example !== undefined && type.includes('json')) out.push(json(example));
+    for (const [name, header] of Object.entries((response.headers as Record<string, unknown> | undefined) ?? {})) {
+      const described = deref(doc, header);
+      if (described.description) out.push(`\`${name}\` header: ${String(described.description).trim()}`);
     }
+    for (const [type, media] of Object.entries((response.content as Record<string, Json>) ?? {}))
+      out.push(...bodyMarkdown(doc, type, media, false));
   }
 
   out.push('## Example request');
   out.push(`\`\`\`bash\n${toCurl(sampleRequest(doc, method, path, operation))}\n\`\`\``);
   return `${out.join('\n\n')}\n`;
+}
+
+/** The parameters of an operation: its path item's, replaced by the operation's of the same name and place. */
+function parametersOf(doc: ApiDocument, shared: unknown, own: unknown): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [shared, own])
+    for (const raw of Array.isArray(list) ? list : []) {
+      const param = deref(doc, raw);
+      byKey.set(`${String(param.in)} ${String(param.name)}`, param);
+    }
+  return [...byKey.values()];
+}
+
+/**
+ * A request or response body: its media type and schema in words, the schema's fields as a table (an array's
+ * items' fields when it is a list of objects), and its examples.
+ */
+function bodyMarkdown(doc: ApiDocument, type: string, media: Json, required: boolean): string[] {
+  const out: string[] = [];
+  const schema = deref(doc, media.schema);
+  const name = refName(media.schema);
+  const shape = typeOf(doc, media.schema);
+  const array = schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+  const list = array && hasFields(doc, schema.items);
+  const rows = list ? fieldRows(doc, schema.items) : fieldRows(doc, media.schema);
+  const said = name && shape !== name ? `${name} (${shape})` : shape;
+  const fields = list ? '; each item has these fields:' : ', with these fields:';
+  out.push(`\`${type}\`${required ? ', required' : ''}: ${said}${rows.length ? fields : '.'}`);
+  if (rows.length) out.push(table(FIELD_HEAD, rows));
+  // A list of plain values: what each is (the HTML shows the items' description under the list).
+  if (array && !list && schema.items && described(doc, schema.items)) {
+    const items = deref(doc, schema.items);
+    const about = [String(items.description ?? '').trim(), ...constraintsOf(doc, schema.items)].filter(Boolean);
+    out.push(`Each item: ${about.join(' ')}`);
+  }
+  const examples: [string, unknown][] = [];
+  if (media.example !== undefined) examples.push(['Example', media.example]);
+  for (const [key, example] of Object.entries((media.examples as Record<string, Json> | undefined) ?? {})) {
+    const value = deref(doc, example);
+    if (value.value !== undefined) examples.push([`Example (${String(value.summary ?? key)})`, value.value]);
+  }
+  if (!examples.length && schema.example !== undefined) examples.push(['Example', schema.example]);
+  if (type.includes('json')) for (const [label, value] of examples) out.push(`${label}:\n\n${json(value)}`);
+  return out;
 }
 
 /** A tag page: its description and its operations, each linked by `link(method, path)`. */
@@ -224,9 +362,10 @@ export function schemaMarkdown(doc: ApiDocument, name: string): string {
   if (!doc.components?.schemas?.[name]) throw new Error(`the contract has no schema ${name}`);
   const out = [`# ${String(schema.title ?? name)}`];
   if (schema.description) out.push(String(schema.description).trim());
-  out.push(`Type: ${typeOf(doc, node)}.`);
-  const rows = fieldRows(doc, node);
-  if (rows.length) out.push(table(['Field', 'Type', 'Required', 'Description'], rows));
+  out.push([`Type: ${typeOf(doc, node)}.`, ...constraintsOf(doc, node)].join(' '));
+  const list = schema.type === 'array' && hasFields(doc, schema.items);
+  const rows = list ? fieldRows(doc, schema.items) : fieldRows(doc, node);
+  if (rows.length) out.push(`${list ? 'Each item has these fields:' : 'Fields:'}\n\n${table(FIELD_HEAD, rows)}`);
   if (schema.example !== undefined) out.push(`Example:\n\n${json(schema.example)}`);
   return `${out.join('\n\n')}\n`;
 }
