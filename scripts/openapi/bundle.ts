@@ -3,8 +3,9 @@
  * when it can be read and passes the checks, else the vendored copy in openapi/) into one JSON document,
  * with its production server on API_HOST (config/env.ts) and, in local mode, the local sandbox API
  * first. Redocly resolves any `$ref` to other files, so the contract may be split by tag. Every
- * `x-assumed` detail also says so in its description (./assumptions.ts), so the reference never shows
- * an assumption as the provider’s word, and the landing page says which description it was
+ * `x-assumed` detail also says so in its description, and in the description an operation's page shows
+ * where it would not show that one (./assumptions.ts), so the reference never shows an assumption as the
+ * provider’s word, and the landing page says which description it was
  * built from and when. Its Markdown texts are held to an allow-list (./sanitize.ts), each text
  * that loses something saying so in the log. Output: generated/openapi/customer-api.json (git-ignored).
  */

@@ -4,6 +4,7 @@
  * needs them, each with the schemas it references and every `x-assumed` note on the way (what the
  * specification does not say and the reference assumes; openapi/README.md).
  */
+import { operationAssumptions } from '../../rules/assumptions';
 import { nodeAt, operations, operationSlug, type ContractNode } from '../../rules/contract';
 
 /** An operation in the list: enough to choose one. */
@@ -29,7 +30,7 @@ export interface OperationDetail extends OperationSummary {
   responses: Record<string, ContractNode>;
   /** Every `components/schemas` entry the operation refers to, directly or through another schema. */
   schemas: Record<string, ContractNode>;
-  /** `x-assumed` notes of the operation and its schemas: where (a JSON pointer) and what is assumed. */
+  /** `x-assumed` notes of the contract as a whole and of the operation (rules/assumptions.ts): where (a JSON pointer) and what is assumed. */
   assumed: { where: string; note: string }[];
 }
 
@@ -74,14 +75,12 @@ export function getOperation(contract: ContractNode, name: string): OperationDet
   );
   if (!found) return null;
   const { method, path, operation } = found;
-  const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`;
   const refs = referencedSchemas(contract, operation);
   const assumed = [
     ...(typeof contract.info?.['x-assumed'] === 'string'
       ? [{ where: '#/info', note: contract.info['x-assumed'] as string }]
       : []),
-    ...assumedNotes(operation, pointer),
-    ...Object.entries(refs).flatMap(([schema, node]) => assumedNotes(node, `#/components/schemas/${schema}`)),
+    ...operationAssumptions(contract, method, path).map(({ pointer, reason }) => ({ where: pointer, note: reason })),
   ];
   return {
     ...summaryOf(method, path, operation),
@@ -114,18 +113,4 @@ function referencedSchemas(contract: ContractNode, node: ContractNode): Record<s
   };
   visit(node);
   return found;
-}
-
-/** `x-assumed` strings under `node`, each with its JSON pointer from `base`. */
-function assumedNotes(node: ContractNode, base: string): { where: string; note: string }[] {
-  const notes: { where: string; note: string }[] = [];
-  const visit = (value: ContractNode, at: string) => {
-    if (!value || typeof value !== 'object') return;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'x-assumed' && typeof child === 'string') notes.push({ where: at, note: child });
-      else visit(child, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-    }
-  };
-  visit(node, base);
-  return notes;
 }

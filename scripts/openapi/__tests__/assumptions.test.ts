@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
-import { nodeAt } from '../../../rules/contract';
+import { operationAssumptions } from '../../../rules/assumptions';
+import { nodeAt, operations, resolveRef, type ContractNode } from '../../../rules/contract';
+import { operationMarkdown, type ApiDocument } from '../../../plugins/markdown-export/openapi';
 import { assumptionNote, findAssumptions, listedAssumptions, withAssumptionNotes } from '../assumptions';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -81,8 +83,120 @@ describe('withAssumptionNotes', () => {
   });
 });
 
+describe('withAssumptionNotes: notes the OpenAPI theme would not show on an operation page', () => {
+  const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const carried = withAssumptionNotes({
+    paths: {
+      '/x': {
+        post: {
+          parameters: [{ name: 'ids', in: 'query', schema: { type: 'array', items: schema('Id') } }],
+          requestBody: { content: { 'application/json': { schema: schema('Filters') } } },
+          responses: {
+            '200': {
+              description: 'A list.',
+              content: { 'application/json': { schema: { type: 'array', items: schema('Item') } } },
+            },
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+    },
+    components: {
+      responses: { NotFound: { description: 'None.', content: { 'application/json': { schema: schema('Error') } } } },
+      schemas: {
+        Id: { type: 'string', description: 'An id.', 'x-assumed': 'Ids are UUIDs.' },
+        Filters: {
+          type: 'object',
+          'x-assumed': 'Filters combine by AND.',
+          properties: {
+            ids: { type: 'array', items: schema('Id') },
+            tags: { type: 'array', description: 'Tags.', items: schema('Tag') },
+            range: { allOf: [schema('Range')], description: 'A range.' },
+          },
+        },
+        Tag: { type: 'object', 'x-assumed': 'Tags are objects.', properties: { name: { type: 'string' } } },
+        Range: { type: 'object', 'x-assumed': 'Ranges are inclusive.', properties: { low: { type: 'number' } } },
+        Item: { allOf: [schema('Base'), { type: 'object', properties: { more: { type: 'string' } } }] },
+        Base: { type: 'object', 'x-assumed': 'Bases are assumed.', properties: { id: schema('Id') } },
+        Error: { type: 'object', 'x-assumed': 'Errors have a detail.', properties: { detail: { type: 'string' } } },
+      },
+    },
+  });
+  const operation = carried.paths['/x'].post;
+  const { schemas } = carried.components;
+
+  it("gives a body's schema's note to the request body or response that shows it", () => {
+    expect(operation.requestBody).toMatchObject({ description: assumptionNote('Filters combine by AND.') });
+    expect(carried.components.responses.NotFound.description).toBe(
+      `None.\n\n${assumptionNote('Errors have a detail.')}`,
+    );
+  });
+
+  it("gives the notes of a list's items with fields, and of an allOf's parts, to what holds them", () => {
+    expect(operation.responses['200']).toMatchObject({
+      description: `A list.\n\n${assumptionNote('Bases are assumed.')}`,
+    });
+    expect(schemas.Filters.properties.tags.description).toBe(`Tags.\n\n${assumptionNote('Tags are objects.')}`);
+    expect(schemas.Filters.properties.range.description).toBe(`A range.\n\n${assumptionNote('Ranges are inclusive.')}`);
+  });
+
+  it("leaves a plain item's note where the theme shows it, and gives a parameter every note of its schema", () => {
+    expect(schemas.Filters.properties.ids).not.toHaveProperty('description');
+    expect(operation.parameters[0]).toMatchObject({ description: assumptionNote('Ids are UUIDs.') });
+  });
+});
+
+/**
+ * The descriptions an operation's page shows: the operation's own, and those docusaurus-theme-openapi-docs 5.2.0
+ * shows (lib/theme: ParamsItem, RequestSchema, StatusCodes, ResponseHeaders, Schema), read from its components: each parameter's, the request
+ * body's, each response's and its headers'; in a body's schema, each property's, each `oneOf`/`anyOf`
+ * branch's, a map's values' and a plain array item's; not the body schema's own, an `allOf` part's or the
+ * own description of array items that have fields.
+ */
+function descriptionsShown(doc: ContractNode, method: string, path: string): string[] {
+  const shown: string[] = [];
+  const say = (node: ContractNode) => typeof node?.description === 'string' && shown.push(node.description);
+  const schemaShown = (raw: ContractNode, described: boolean, seen: ReadonlySet<string>): void => {
+    const { node, seen: inner } = resolveRef(doc, raw, seen);
+    if (!node || typeof node !== 'object') return;
+    if (described) say(node);
+    for (const child of Object.values(node.properties ?? {})) schemaShown(child, true, inner);
+    for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) schemaShown(branch, true, inner);
+    for (const part of node.allOf ?? []) schemaShown(part, false, inner);
+    if (node.additionalProperties && typeof node.additionalProperties === 'object')
+      schemaShown(node.additionalProperties, true, inner);
+    if (node.items) {
+      const items = resolveRef(doc, node.items, inner).node ?? {};
+      const plain =
+        ['string', 'number', 'integer', 'boolean', 'object'].includes(items.type) &&
+        !['properties', 'additionalProperties', 'oneOf', 'anyOf', 'allOf'].some((key) => key in items);
+      schemaShown(node.items, plain, inner);
+    }
+  };
+  const { node: operation } = resolveRef(doc, doc.paths[path][method]);
+  // The operation's description is the page's text (the generator writes it into the page).
+  say(operation);
+  for (const raw of [...(doc.paths[path].parameters ?? []), ...(operation.parameters ?? [])])
+    say(resolveRef(doc, raw).node);
+  const bodies = [operation.requestBody, ...Object.values(operation.responses ?? {})].map(
+    (raw) => resolveRef(doc, raw).node,
+  );
+  for (const body of bodies.filter(Boolean)) {
+    say(body);
+    for (const header of Object.values(body.headers ?? {})) say(resolveRef(doc, header).node);
+    for (const media of Object.values(body.content ?? {}) as ContractNode[])
+      schemaShown(media.schema, false, new Set());
+  }
+  return shown;
+}
+
+/** A text with its white space runs made one space, and the pipes a table cell escapes unescaped. */
+const flat = (text: string) => text.replace(/\\\|/g, '|').replace(/\s+/g, ' ');
+
 describe('the bundled contract the reference is generated from', () => {
-  it('shows every assumption of the vendored contract in a description', () => {
+  let bundled: ContractNode;
+
+  beforeAll(() => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
     fs.cpSync(path.join(REPO, 'openapi'), path.join(root, 'openapi'), { recursive: true });
     fs.copyFileSync(path.join(REPO, 'redocly.yaml'), path.join(root, 'redocly.yaml'));
@@ -95,7 +209,10 @@ describe('the bundled contract the reference is generated from', () => {
       .trim()
       .split('\n')
       .at(-1)!;
-    const bundled = JSON.parse(fs.readFileSync(out, 'utf8'));
+    bundled = JSON.parse(fs.readFileSync(out, 'utf8'));
+  });
+
+  it('shows every assumption of the vendored contract in a description', () => {
     const assumptions = findAssumptions(loadContract());
     expect(assumptions.length).toBeGreaterThan(0);
     for (const { pointer, reason } of assumptions) {
@@ -105,5 +222,25 @@ describe('the bundled contract the reference is generated from', () => {
         description: expect.stringContaining(assumptionNote(reason)),
       });
     }
+  });
+
+  // Derived from the contract: each operation's notes (rules/assumptions.ts), whatever the contract says.
+  const each = () =>
+    operations(loadContract()).map(({ method, path }) => [`${method.toUpperCase()} ${path}`, method, path]);
+
+  it.each(each())('%s: its page shows every note that applies to it', (_name, method, path) => {
+    const shown = flat(descriptionsShown(bundled, method, path).join('\n'));
+    const notes = operationAssumptions(bundled, method, path);
+    expect(notes.length).toBeGreaterThan(0);
+    const missing = notes.filter(({ reason }) => !shown.includes(flat(assumptionNote(reason))));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(each())('%s: its Markdown copy holds every note that applies to it', (_name, method, path) => {
+    const markdown = flat(operationMarkdown(bundled as ApiDocument, method, path));
+    const missing = operationAssumptions(bundled, method, path).filter(
+      ({ reason }) => !markdown.includes(flat(assumptionNote(reason))),
+    );
+    expect(missing).toEqual([]);
   });
 });

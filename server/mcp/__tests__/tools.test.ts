@@ -45,6 +45,14 @@ describe('list_operations and get_operation', () => {
     expect(Object.keys(bySlug!.schemas)).toEqual(expect.arrayContaining(['DocumentFilters']));
     expect(bySlug!.assumed.map((note) => note.where)).toContain('#/info');
     expect(bySlug!.assumed.some((note) => note.where.startsWith('#/paths/~1documents/post'))).toBe(true);
+    // Notes of what the operation reaches by $ref: a shared parameter, a shared response, a body's schema.
+    expect(bySlug!.assumed.map((note) => note.where)).toEqual(
+      expect.arrayContaining([
+        '#/components/parameters/PageSize',
+        '#/components/responses/Unauthorized',
+        '#/components/schemas/DocumentFilters',
+      ]),
+    );
     expect(getOperation(contract, 'no-such-thing')).toBeNull();
   });
 });
