@@ -17,6 +17,7 @@ import type { Inventory, ListItem, PageEntry } from './inventory';
 import { llmsTxtLink } from '../../rules/llmsTxt';
 import { markdownHrefOf, markdownPathOf } from '../../rules/routes';
 import { toPlainMarkdown } from './mdx';
+import { trimLeading } from '../../rules/text';
 import { findOperation, operations } from '../../rules/contract';
 import {
   infoMarkdown,
@@ -34,17 +35,26 @@ export const urlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(
 export const markdownUrlOf = (siteUrl: string, route: string) => `${siteUrl}${encodeURI(markdownHrefOf(route))}`;
 
 /**
- * Resolves a link target written in `file` (the page at `route`) to an absolute URL: site paths and
- * `#anchors` get the site URL; relative file links (`./other.md#h`) the route of that file; URLs with a
- * scheme are kept.
+ * Resolves a link target written in `file` (the page at `route`; none for a page made from the contract) to
+ * an absolute URL, as the page's link goes on the site: site paths and `#anchors` get the site URL; relative
+ * file links (`./other.md#h`) the route of that file; Docusaurus' own forms, `pathname:///x` (a site path the
+ * router leaves alone) and `@site/static/x` (a static file, served at `/x`), their site URL; other URLs with
+ * a scheme are kept.
  */
-export function resolverFor(siteUrl: string, route: string, file: string, routeOfFile: Map<string, string>) {
+export function resolverFor(
+  siteUrl: string,
+  route: string,
+  file: string | undefined,
+  routeOfFile: Map<string, string>,
+) {
   return (url: string): string => {
+    if (url.startsWith('pathname://')) return `${siteUrl}/${trimLeading(url.slice('pathname://'.length), '/')}`;
+    if (url.startsWith('@site/static/')) return `${siteUrl}/${url.slice('@site/static/'.length)}`;
     if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
     if (url.startsWith('#')) return `${urlOf(siteUrl, route)}${url}`;
     if (url.startsWith('/')) return `${siteUrl}${url}`;
     const [target, hash = ''] = url.split('#');
-    const known = routeOfFile.get(path.resolve(path.dirname(file), decodeURI(target)));
+    const known = file && routeOfFile.get(path.resolve(path.dirname(file), decodeURI(target)));
     if (known) return `${urlOf(siteUrl, known)}${hash ? `#${hash}` : ''}`;
     return new URL(url, `${urlOf(siteUrl, route)}/`).toString();
   };
@@ -63,6 +73,14 @@ async function pageMarkdown(
 ): Promise<string> {
   const { siteUrl } = inventory;
   const body = page.body;
+  // The contract's texts are CommonMark that may hold what the site renders and a reader's tool does not (an
+  // admonition, a site-relative link): the page goes through the same conversion as a doc, its tables unpadded.
+  const fromContract = (markdown: string) =>
+    toPlainMarkdown(markdown, {
+      format: 'md',
+      resolveUrl: resolverFor(siteUrl, page.route, undefined, routeOfFile),
+      alignTables: false,
+    });
   switch (body.kind) {
     case 'source': {
       const markdown = await toPlainMarkdown(fs.readFileSync(body.file, 'utf8'), {
@@ -78,17 +96,17 @@ async function pageMarkdown(
       return [title, '', absoluteLinks(body.preface, siteUrl), ...rest].join('\n');
     }
     case 'operation':
-      return absoluteLinks(operationMarkdown(contract, body.method, body.path), siteUrl);
+      return fromContract(operationMarkdown(contract, body.method, body.path));
     case 'tag':
-      return tagMarkdown(contract, body.tag, operationRoute);
+      return fromContract(tagMarkdown(contract, body.tag, operationRoute));
     case 'schema': {
       const name = schemaNameFor(contract, body.name);
       if (!name)
         throw new Error(`${page.route}: the contract has no schema "${body.name}"; regenerate with npm run gen-api`);
-      return absoluteLinks(schemaMarkdown(contract, name), siteUrl);
+      return fromContract(schemaMarkdown(contract, name));
     }
     case 'api-info':
-      return absoluteLinks(infoMarkdown(contract, operationRoute), siteUrl);
+      return fromContract(infoMarkdown(contract, operationRoute));
     case 'list':
       return `${[`# ${page.title}`, body.intro, listMarkdown(siteUrl, body.items)].filter(Boolean).join('\n\n')}\n`;
   }

@@ -36,6 +36,11 @@ export interface PlainMarkdownOptions {
   scriptSettings?: string;
   /** Whether AI tools sign in by OAuth on this portal (`<McpInstall />` then shows that way first). */
   mcpSignIn?: boolean;
+  /**
+   * Whether table columns are padded to line up (remark-gfm's `tablePipeAlign`, the default); `false` writes
+   * each cell once, for tables of long cells (the API pages' fields).
+   */
+  alignTables?: boolean;
 }
 
 /** Docusaurus' admonition types (`:::note` … `:::danger`). */
@@ -73,10 +78,10 @@ async function remark() {
         .use(directive.default);
       return format === 'mdx' ? base.use(mdx.default) : base;
     },
-    stringifier: () =>
+    stringifier: (alignTables = true) =>
       unified
         .unified()
-        .use(gfm.default)
+        .use(gfm.default, { tablePipeAlign: alignTables })
         .use(stringify.default, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one', emphasis: '_' }),
   };
 }
@@ -284,5 +289,5 @@ export async function toPlainMarkdown(source: string, options: PlainMarkdownOpti
   if (options.title && !tree.children.some((n) => n.type === 'heading' && n.depth === 1)) {
     tree.children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] });
   }
-  return `${stringifier().stringify(tree).trim()}\n`;
+  return `${stringifier(options.alignTables).stringify(tree).trim()}\n`;
 }

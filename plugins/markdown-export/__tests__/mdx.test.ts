@@ -18,7 +18,8 @@ import TabItem from '@theme/TabItem';
 import ApiSample from '@site/src/components/ApiSample';
 
 Intro with a [site link](/docs/x), an [anchor](#fields), a [relative doc](./other.md#part), a
-[file elsewhere](../img/a.png) and an [external one](https://example.com/y).
+[file elsewhere](../img/a.png) and an [external one](https://example.com/y); Docusaurus' own forms: a
+[feed](pathname:///api/changelog/atom.xml) and a [static file](@site/static/files/a.pdf).
 
 ## Fields {#fields}
 
@@ -113,6 +114,8 @@ it('makes every link absolute to the site', () => {
   expect(mdx).toContain('[relative doc](https://portal.test/docs/other%20page#part)');
   expect(mdx).toContain('[file elsewhere](https://portal.test/docs/img/a.png)');
   expect(mdx).toContain('[external one](https://example.com/y)');
+  expect(mdx).toContain('[feed](https://portal.test/api/changelog/atom.xml)');
+  expect(mdx).toContain('[static file](https://portal.test/files/a.pdf)');
 });
 
 it('keeps text that only looks like a directive', () => {

@@ -9,63 +9,12 @@
  *
  * Usage: tsx server/mcp/__tests__/sourcePages.ts
  */
-import path from 'node:path';
 import { loadContract } from '../../../config/openapi';
 import { renderPages } from '../../../plugins/markdown-export/export';
-import type { Inventory, PageEntry } from '../../../plugins/markdown-export/inventory';
+import type { Inventory } from '../../../plugins/markdown-export/inventory';
 import type { ApiDocument } from '../../../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../../../plugins/markdown-export/searchPages';
-import { operations, operationSlug, schemaPageId } from '../../../rules/contract';
-import { readSources } from '../../../scripts/docs-check/sources';
-
-const ROOT = path.resolve(__dirname, '../../..');
-
-/** The pages of the sources: docs, posts and Markdown pages, then the API reference's. */
-function pagesOf(contract: ApiDocument): PageEntry[] {
-  const written = readSources(ROOT)
-    .filter(({ frontMatter }) => frontMatter.draft !== true && frontMatter.unlisted !== true)
-    .map(({ file, text, frontMatter, route }): PageEntry => {
-      const heading = /^# (.+)$/m.exec(text)?.[1];
-      return {
-        route,
-        title: String(frontMatter.title ?? heading ?? route),
-        description: typeof frontMatter.description === 'string' ? frontMatter.description : undefined,
-        section: 'Docs',
-        body: { kind: 'source', file: path.join(ROOT, file), format: file.endsWith('.mdx') ? 'mdx' : 'md' },
-      };
-    });
-  const info = (contract as { info?: { title?: string } }).info;
-  const tags = ((contract as { tags?: { name: string }[] }).tags ?? []).map(({ name }) => name);
-  const schemas = Object.entries(
-    ((contract as { components?: { schemas?: Record<string, { title?: unknown }> } }).components?.schemas ??
-      {}) as Record<string, { title?: unknown }>,
-  );
-  const api: PageEntry[] = [
-    { route: '/api/', title: info?.title ?? 'API', section: 'API reference', body: { kind: 'api-info' } },
-    ...operations(contract).map(({ method, path: apiPath, operation }): PageEntry => ({
-      route: `/api/v1/${operationSlug(operation.operationId)}`,
-      title: String(operation.summary ?? operation.operationId),
-      section: 'API reference',
-      body: { kind: 'operation', method, path: apiPath },
-    })),
-    ...tags.map((tag): PageEntry => ({
-      route: `/api/v1/${schemaPageId(tag)}`,
-      title: tag,
-      section: 'Optional',
-      body: { kind: 'tag', tag },
-    })),
-    ...schemas.map(([name, schema]): PageEntry => {
-      const id = schemaPageId(typeof schema.title === 'string' ? schema.title : name);
-      return {
-        route: `/api/v1/schemas/${id}`,
-        title: name,
-        section: 'API schemas',
-        body: { kind: 'schema', name: id },
-      };
-    }),
-  ];
-  return [...written, ...api];
-}
+import { sourcePages } from '../../../tests/support/sourcePages';
 
 async function main(): Promise<void> {
   const contract = loadContract() as ApiDocument;
@@ -73,7 +22,7 @@ async function main(): Promise<void> {
     siteUrl: 'http://localhost:3000',
     title: 'RegData',
     tagline: 'Regulatory content',
-    pages: pagesOf(contract),
+    pages: sourcePages(contract),
   };
   const rendered = await renderPages(inventory, contract);
   process.stdout.write(JSON.stringify(await searchPagesOf(rendered, contract)));
