@@ -1,13 +1,16 @@
 /**
  * Docs for readers' tools on the built portal behind `npm run serve`: every route of spec §2.1
- * has its Markdown copy, a sample page keeps its headings, tables and code without JSX, `llms.txt` lists
- * pages that all resolve, and all of it answers only signed-in requests — a browser session, or a
+ * has its Markdown copy, a sample page keeps its headings, tables and code without JSX, every copy stands on
+ * its own (each link followed to a file of the build and its anchor), `llms.txt` lists pages that all resolve, and all of it answers only signed-in requests — a browser session, or a
  * script's `Authorization: Bearer` access token (the demo user's, from the local identity service).
  * "Copy page" puts the page's Markdown on the clipboard.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { markdownPathOf } from '../../rules/routes';
+import { siteFiles } from '../../server/app';
+import { headingIdsOf, linksOf, standAloneProblems } from '../../plugins/markdown-export/__tests__/selfContained';
 import { SPEC_ROUTES } from './routes';
 import { test, expect, signIn, waitForGate, demoTokens } from '../support/e2e';
 
@@ -37,6 +40,62 @@ test('a doc page as Markdown keeps its headings, tables and code blocks, and has
   // Links are absolute to the site.
   expect(markdown).toContain(`](${SITE}/api/v1/create-interrogator-search)`);
   expect(markdown).not.toMatch(/\]\(\/(?!\/)/);
+});
+
+/** The element ids of a built HTML file, parsed as browsers do (parse5). */
+function htmlIds(file: string): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: DefaultTreeAdapterMap['parentNode']) => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      const id = child.attrs.find((attribute) => attribute.name === 'id')?.value;
+      if (id) ids.add(id);
+      visit('content' in child ? (child as DefaultTreeAdapterMap['template']).content : child);
+    }
+  };
+  visit(parse(fs.readFileSync(file, 'utf8')));
+  return ids;
+}
+
+test('every Markdown copy, llms.txt and llms-full.txt stands on its own, and each of its links resolves', async () => {
+  // As read outside the portal (a pasted copy, an assistant's read_page): no Docusaurus syntax or component,
+  // every link absolute, and each one to the site names a file of the build and, with an anchor, an id there.
+  const files = siteFiles(BUILD);
+  const copies = [...new Set(files.values())].filter((file) => /\.md$|^llms(-full)?\.txt$/.test(file));
+  expect(copies.length).toBeGreaterThan(100);
+  const anchors = new Map<string, Set<string>>();
+  const anchorsOf = async (file: string) => {
+    if (!anchors.has(file)) {
+      const full = path.join(BUILD, file);
+      anchors.set(file, file.endsWith('.html') ? htmlIds(full) : await headingIdsOf(fs.readFileSync(full, 'utf8')));
+    }
+    return anchors.get(file)!;
+  };
+  const problems: string[] = [];
+  let checked = 0;
+  for (const copy of copies) {
+    const markdown = fs.readFileSync(path.join(BUILD, copy), 'utf8');
+    problems.push(...(await standAloneProblems(markdown)).map((problem) => `${copy}: ${problem}`));
+    for (const { url, line } of await linksOf(markdown)) {
+      if (!url.startsWith(`${SITE}/`) && url !== SITE) continue;
+      checked += 1;
+      const target = new URL(url);
+      const sitePath = decodeURIComponent(target.pathname);
+      const file = files.get(sitePath) ?? files.get(sitePath.replace(/\/$/, ''));
+      if (!file) {
+        problems.push(`${copy}:${line}: ${url} (no such page or file)`);
+        continue;
+      }
+      const hash = decodeURIComponent(target.hash.slice(1));
+      if (hash && /\.(html|md)$/.test(file) && !(await anchorsOf(file)).has(hash))
+        problems.push(`${copy}:${line}: ${url} (no #${hash} in ${file})`);
+    }
+  }
+  console.log(
+    `Markdown copies: ${copies.length} files, ${checked} links to the site followed, ${problems.length} problems`,
+  );
+  expect(checked).toBeGreaterThan(500);
+  expect(problems).toEqual([]);
 });
 
 test.describe('through the gate', () => {
