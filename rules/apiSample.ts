@@ -86,6 +86,8 @@ export function toCurl(sample: RequestSample, credentials?: SampleCredentials): 
     lines.push(`  -H "Content-Type: application/json"`);
     lines.push(`  -d '${JSON.stringify(sample.body).replace(/'/g, "'\\''")}'`);
   }
+  // -w: a newline after the answer, which ends without one, so the next prompt starts on a line of its own.
+  lines.push(`  -w '\\n'`);
   return lines.join(' \\\n');
 }
 
@@ -147,14 +149,15 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
     ')',
     'response.raise_for_status()',
     '# Some answers have no body (feedback: 200 with none).',
-    'print(json.dumps(response.json(), indent=2) if response.content else response.status_code)',
+    // ensure_ascii=False: text as the API sends it and the page shows it (©, é), not as \u escapes.
+    'print(json.dumps(response.json(), indent=2, ensure_ascii=False) if response.content else response.status_code)',
   ].join('\n');
 }
 
 /**
  * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
  * with the reader's own; an ES module (top-level `await`), run as `node sample.mts` on Node 24 (which strips
- * the types) or `npx tsx sample.mts`.
+ * the types) or `npx --yes tsx sample.mts`.
  */
 export function toTypeScript(sample: RequestSample, credentials?: SampleCredentials): string {
   const options = [`  method: '${sample.method}',`];

@@ -36,13 +36,14 @@ describe('parseRequestSample', () => {
 });
 
 describe('renderers', () => {
-  it('curl sends method, query, token and JSON body', () => {
+  it('curl sends method, query, token and JSON body, and ends the answer with a newline (-w)', () => {
     expect(toCurl(search)).toBe(
       [
         'curl -sS --fail-with-body -X POST "$API_BASE/documents?page=2&page_size=10" \\',
         '  -H "Authorization: Bearer $TOKEN" \\',
         '  -H "Content-Type: application/json" \\',
-        `  -d '{"doctypes":["Laws"],"has_signposts":true}'`,
+        `  -d '{"doctypes":["Laws"],"has_signposts":true}' \\`,
+        `  -w '\\n'`,
       ].join('\n'),
     );
     expect(
@@ -73,7 +74,7 @@ describe('renderers', () => {
   });
 
   it('prints the answer as JSON in each language, and TypeScript samples compose in one module', () => {
-    expect(toPython(search)).toContain('print(json.dumps(response.json(), indent=2)');
+    expect(toPython(search)).toContain('print(json.dumps(response.json(), indent=2, ensure_ascii=False)');
     const ts = toTypeScript(search);
     expect(ts).toContain('console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);');
     expect(ts.startsWith('{\n  const response = await fetch(')).toBe(true);
@@ -92,6 +93,7 @@ describe('with the reader credentials ("Use my token")', () => {
         `  -H 'Authorization: Bearer eyJa.b'\\''c.d'`,
         '  -H "Content-Type: application/json"',
         `  -d '{"title":"it'\\''s"}'`,
+        `  -w '\\n'`,
       ].join(' \\\n'),
     );
   });
