@@ -77,6 +77,68 @@ describe('ranges and defaults in the docs are the contract’s', () => {
   });
 });
 
+describe('what one page says another page says, that page says', () => {
+  it('the Interrogator guide polls as long as the polling budget of Errors and retries: two minutes', () => {
+    const errors = doc('docs/api/errors.mdx');
+    const guide = doc('docs/services/interrogator.mdx');
+    const budget = Number(/BUDGET_SECONDS = (\d+)/.exec(errors)?.[1]);
+    expect(budget).toBe(120);
+    // Each language's poll: how many times, one second apart.
+    const polls = [...guide.matchAll(/seq 1 (\d+)|range\((\d+)\)|attempt < (\d+)/g)].map((m) =>
+      Number(m[1] ?? m[2] ?? m[3]),
+    );
+    expect(polls).toEqual([budget, budget, budget]);
+    expect(guide).toMatch(/sleep 1\n[\s\S]*time\.sleep\(1\)[\s\S]*setTimeout\(resolve, 1000\)/);
+    for (const text of [errors, guide]) expect(text.replace(/\s+/g, ' ')).toMatch(/after two minutes/);
+  });
+
+  it('a link that a filter is "described in" leads to a page that describes that filter', () => {
+    const fields = Object.keys(schema('DocumentFilters').properties);
+    // Sentence by sentence (a full stop and a space end one; `0.7` and "e.g." do not).
+    const cited = docs.flatMap(({ file, text }) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replaceAll('e.g.', 'eg')
+        .split(/\.\s/)
+        .filter((sentence) => sentence.includes('as described in'))
+        .flatMap((sentence) => {
+          const field = /`(\w+)` filter/.exec(sentence)?.[1];
+          const links = sentence.slice(sentence.indexOf('as described in')).matchAll(/\]\((\/docs\/[^)#]+)/g);
+          return field ? [...links].map((link) => ({ file, field, link: link[1] })) : [];
+        }),
+    );
+    expect(cited.length).toBeGreaterThan(0);
+    for (const { file, field, link } of cited) {
+      const page = docs.find((d) => d.file.replace(/\.mdx?$/, '') === decodeURI(link).slice(1));
+      expect({ file, link, found: Boolean(page) }).toEqual({ file, link, found: true });
+      expect({ file, field, known: fields.includes(field) }).toEqual({ file, field, known: true });
+      expect({ file, field, link, describes: page!.text.includes(`"${field}"`) }).toEqual({
+        file,
+        field,
+        link,
+        describes: true,
+      });
+    }
+  });
+
+  it('a path the provider lists with a trailing slash is documented with it, and what its absence gets', () => {
+    const slashed = allOperations().filter((op) => op.template.endsWith('/'));
+    expect(slashed.map((op) => op.template).sort()).toEqual(['/frameworks/', '/sanctions/']);
+    for (const op of slashed) {
+      // A page that links the operation says it, whole: write the slash, and what the sandbox answers without.
+      const says = docs
+        .filter(({ text }) => text.includes(`(/api/v1/${op.slug})`))
+        .map(({ text }) => text.replace(/\s+/g, ' '))
+        .some(
+          (text) =>
+            text.includes(`The path ends in a slash, \`${op.template}\`, as the provider lists it: write it so.`) &&
+            text.includes('Without the trailing slash the sandbox answers `404`'),
+        );
+      expect({ path: op.template, says }).toEqual({ path: op.template, says: true });
+    }
+  });
+});
+
 describe('coverage', () => {
   it.each(allOperations().map((op) => [`${op.method} ${op.template}`, op.slug]))(
     '%s is described in the docs and linked to its /api page',

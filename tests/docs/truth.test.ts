@@ -293,6 +293,15 @@ const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
   { detail: 'S3 CSV quoting', statement: /commas are quoted/, box: /quoting/ },
   { detail: 'what each doctype covers', statement: /^\| Laws \| Primary legislation/, box: /What each one covers/ },
   { detail: 'latest_only defaults to true', statement: /by default only the latest file/, box: /`latest_only` defaults to `true`/ },
+  // Issue #54, point 10: stated as fact, not confirmed by the provider, not marked.
+  { detail: "a document's sector levels, broad to narrow, null for none", statement: /document's own `sector`|`sector` \| `\{level_1/, box: /broad to narrow/ },
+  { detail: 'output_version is the format version (S3 transfer)', statement: /`output_version` gives/, box: /`output_version`/ },
+  { detail: 'any update moves last_updated, so last_updated_from finds it', statement: /`last_updated_from`[^.]*what changed/, box: /moves `last_updated`/ },
+  { detail: 'PSI says what a page is about', statement: /(what a|the) page is about/, box: /page is about/ },
+  { detail: 'block kinds and reading order', statement: /a heading, a paragraph|reading order/, box: /reading order/ },
+  { detail: 'a 404 for no initiatives may clear', statement: /may clear/, box: /may clear/ },
+  { detail: 'the history of themes', statement: /\bthemes (were|are assumed)|replaced by domains/i, box: /history of themes/ },
+  { detail: "the archived samples' purpose", statement: /customers (could )?try the document format|to show the document format/, box: /purpose/ },
 ];
 
 /**
@@ -342,8 +351,10 @@ describe('docs state unspecified server behaviour and shapes as assumptions', ()
   });
 });
 
-describe('assumptions cite the specification, not "the API description"', () => {
-  it('no marker or page says "the API description" when it means the specification', () => {
+describe('assumptions name what the provider has not confirmed, not "the API description"', () => {
+  // The spec is never cited to customers (tests/docs/words.test.ts); "the API description" would read as
+  // the provider's confirmation. The OpenAPI description is named as such.
+  it('no marker or page says "the API description"', () => {
     const saying = (part: string) => /\bAPI description\b/.test(part);
     const markers = JSON.stringify(contract).split(/[."]/).filter(saying);
     const pages = docFiles().flatMap(({ file, text }) =>

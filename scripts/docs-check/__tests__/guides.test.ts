@@ -21,6 +21,8 @@ import {
   GUIDE_TOTP_ACCOUNT,
   TEST_PASSWORD,
   TEST_TOTP_SECRET,
+  TEST_USERS,
+  testUsers,
 } from '../../../local/identity/testUsers';
 import { CorpusDb } from '../../../local/sandbox/corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/sandbox/validated';
@@ -31,6 +33,9 @@ import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, stepName, type Guide, type 
 import { JourneyError, runJourney, type JourneyContext } from '../journey';
 
 const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
+
+/** The local account whose second factor is a texted code (`SMS_MFA`), as `npm start` seeds it. */
+const SMS_ACCOUNT = testUsers().find((user) => user.username === TEST_USERS.sms)!;
 
 /**
  * An app client whose access tokens last {@link SHORT_LIFETIME_S} seconds, for the run of the token guide
@@ -136,6 +141,8 @@ beforeAll(async () => {
       // account with an authenticator (answering its code).
       ...GUIDE_NEW_ACCOUNTS,
       GUIDE_TOTP_ACCOUNT,
+      // And as the account Cognito texts a code to, up to the challenge it answers.
+      SMS_ACCOUNT,
     ],
   });
   const port = new URL(identity.url).port;
@@ -227,6 +234,26 @@ describe('Tokens for scripts signs in an account Cognito asks for more, in the s
   );
 });
 
+describe('Tokens for scripts shows what an account asked SMS_MFA gets', () => {
+  const file = 'docs/api/tokens.mdx';
+
+  it.concurrent.each(LANGUAGES)('in %s: the sign-in answer, with the number the code went to', async (language) => {
+    const journey = journeyOf(guides.get(file) as Guide, language, guides);
+    const shown = journey.findIndex((step) => step.kind === 'answer' && step.challenge === 'SMS_MFA');
+    expect(shown).toBeGreaterThan(0);
+    // Up to the answer shown: the texted code itself is the reader's to type.
+    await runJourney(file, journey.slice(0, shown + 1), language, {
+      ...context,
+      settings: settingsLines(
+        scriptSettingsOf(localAuth, sandbox.apiBase, { username: SMS_ACCOUNT.username, password: TEST_PASSWORD }),
+      ),
+      workDir: fs.mkdtempSync(path.join(work, 'sms-')),
+      typed: () => undefined,
+      challenge: 'SMS_MFA',
+    });
+  });
+});
+
 describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
   it.concurrent.each(journeys.filter(([, language]) => language === 'curl').map(([file]) => file))(
     '%s',
@@ -292,6 +319,19 @@ describe('Tokens for scripts outlives its access token', () => {
     await expect(outlive(withoutRefresh, 'curl', callAfter)).rejects.toThrow(
       /sample fails in the curl journey[\s\S]*Invalid token: it has expired/,
     );
+  });
+});
+
+describe('the samples print what the pages show', () => {
+  it('Python prints text as the API sends it and the page shows it: ©, not \\u00a9', async () => {
+    const file = 'docs/api/getting-started.mdx';
+    const printed = await runJourney(file, journeyOf(guides.get(file) as Guide, 'Python', guides), 'Python', {
+      ...context,
+      workDir: fs.mkdtempSync(path.join(work, 'unicode-')),
+    });
+    const answers = printed.filter(({ step }) => step.kind === 'sample').map(({ output }) => output);
+    expect(answers.join('\n')).toContain('"copyright_notice": "© ');
+    expect(answers.join('\n')).not.toContain('\\u00a9');
   });
 });
 
