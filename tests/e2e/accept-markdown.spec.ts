@@ -24,11 +24,11 @@ function documentedCommand(): string {
 test('the documented curl with a token prints the page’s Markdown copy', async () => {
   const { AccessToken } = await demoTokens();
   const command = documentedCommand().replace('https://<portal host>', SITE);
-  expect(command).toBe(`curl -H "Accept: text/markdown" -H "Authorization: Bearer $TOKEN" "${SITE}${PAGE}"`);
+  expect(command).toBe(`curl -sS -H "Accept: text/markdown" -H "Authorization: Bearer $TOKEN" "${SITE}${PAGE}"`);
   const printed = execFileSync('bash', ['-c', command], {
     env: { PATH: process.env.PATH, TOKEN: AccessToken },
     encoding: 'utf8',
-    // curl's progress meter, written to stderr when its output is not a terminal, is kept out of the log.
+    // -sS keeps curl's progress meter off stderr; what stderr may still hold (an error) stays out of the log.
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   expect(printed).toBe(fs.readFileSync(path.join(ROOT, 'build/docs/services/interrogator.md'), 'utf8'));
