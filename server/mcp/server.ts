@@ -232,7 +232,7 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
       title: 'Describe an API operation',
       description:
         'One operation of the customer API: parameters, request and response schemas with examples, the schemas it ' +
-        'references, and x-assumed notes (what the provider’s specification does not state).',
+        'references, and x-assumed notes (what the provider has not confirmed, and what the portal assumes).',
       inputSchema: inputs.getOperation,
       outputSchema: operationSummary.extend({
         description: z.string(),
