@@ -98,8 +98,12 @@ const config: Config = {
   customFields: customFields as unknown as Record<string, unknown>,
 
   // The stores that outlive a page (the explorer's token, "Use my token") load on every page, so each hears
-  // every sign-out (rules/signOut.ts).
-  clientModules: ['./src/components/ApiToken/storedTokens.ts', './src/components/UseMyToken/store.ts'],
+  // every sign-out (rules/signOut.ts). The sign-in page served in place of a page renders there (inPlace.ts).
+  clientModules: [
+    './src/components/ApiToken/storedTokens.ts',
+    './src/components/UseMyToken/store.ts',
+    './src/components/SignInRedirect/inPlace.ts',
+  ],
 
   // The bundled description to download, written by `npm run gen-api` (scripts/openapi/downloads.ts).
   staticDirectories: ['static', GENERATED_STATIC_DIR],

@@ -5,8 +5,8 @@ import { sessionStore, takeNext } from './pendingNext';
 import { safeNext } from './safeNext';
 
 /**
- * Content of the sign-in route: once signed in (or when Amplify has refreshed an expired session),
- * replaces the URL with `next` (a same-origin path, see {@link safeNext}) so the user lands where they
+ * Content of the sign-in route, at `/login` or in place of a page (./inPlace.ts): once signed in (or when
+ * Amplify has refreshed an expired session), replaces the URL with `next` (a same-origin path, see {@link safeNext}) so the user lands where they
  * were going, or, after single sign-on, where the SSO button said they were going
  * (./pendingNext.ts). Anonymous visitors never see it: the gate shows the sign-in form instead.
  */

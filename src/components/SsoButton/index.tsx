@@ -32,7 +32,7 @@ export default function SsoButton(): ReactNode {
     }
     try {
       // The hosted UI returns to `/login` alone; keep where the visitor was going: the
-      // sign-in page's `next`, or this page where the form shows in place (the dev server has no gate).
+      // sign-in page's `next`, or this page where the form shows in place (../SignInRedirect/inPlace.ts).
       const { pathname, search, hash } = window.location;
       rememberNext(
         sessionStore(),
