@@ -457,7 +457,7 @@ function readOAuth(env: Env, siteUrl: string, localSso: LocalSsoSettings, produc
     customProvider: read(env, 'COGNITO_CUSTOM_PROVIDER') ?? productName,
   };
   // The sign-in page, not `/`: the gate lets `/login?code=…&state=…` through to Amplify's OAuth listener,
-  // where a gated `/` would send the code on to `/login?next=…` and lose it.
+  // where at a gated `/` the sign-in page in its place would start at `/login?next=…`, the code lost in `next`.
   if (oauth.redirectSignIn.length === 0) oauth.redirectSignIn = [`${siteUrl}${SIGN_IN_ROUTE}`];
   if (oauth.redirectSignOut.length === 0) oauth.redirectSignOut = [`${siteUrl}${SIGN_IN_ROUTE}`];
   for (const [name, urls] of [

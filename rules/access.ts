@@ -8,8 +8,13 @@
  * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts, and on the POST of
  *   reader insights, rules/insights.ts) in an `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
  *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
- * - Otherwise a page request goes to `/login?next=<path>` (an expired token with a refresh token too: the
- *   sign-in page renews it without the password), and anything else gets 401 with no body.
+ * - Otherwise a page request (a browser's: `Accept` names `text/html`) gets the sign-in page at its own
+ *   address, where the runtime serves pages (`servesPages`: the Fastify gate, the edge handler): the browser
+ *   shows the sign-in form there and, once signed in, the page (src/components/SignInRedirect/inPlace.ts).
+ *   An expired token with a refresh token too: the sign-in page renews it without the password. Anything
+ *   else gets 401 with no body, scripts' requests included.
+ * - A runtime that serves no pages (the Lambda functions) gets a 302 to `/login?next=<path>` for such a
+ *   request instead, which it answers with 401.
  * - The MCP endpoint `/mcp`, where the runtime serves it: an `Authorization: Bearer` access
  *   token on every method and nothing else (the MCP authorization spec: a token on every request, in the
  *   header; cookies do not count), else 401 with the RFC 9728 `resource_metadata` challenge (rules/mcp.ts).
@@ -19,7 +24,7 @@
  *
  * Whether a page that passes is sent as HTML or as its Markdown copy (`Accept: text/markdown`) is chosen
  * after this decision (./negotiation.ts), so both get the same one: an anonymous request that accepts
- * HTML is sent to sign-in, one that accepts only Markdown gets 401.
+ * HTML gets the sign-in page, one that accepts only Markdown gets 401.
  */
 import { parse as parseCookies } from 'cookie';
 import { tokensFromCookies } from './cookies';
@@ -60,6 +65,12 @@ export interface GateRules {
   /** Route of the sign-in page, e.g. `/login`. */
   signInRoute: string;
   /**
+   * Set where the runtime serves the site's pages (the Fastify gate, the edge handler): an anonymous page
+   * request then gets the sign-in page in place (the `status: 200` decision). Unset (the Lambda functions,
+   * which serve no pages), it gets a 302 to the sign-in route.
+   */
+  servesPages?: boolean;
+  /**
    * Set where the runtime serves the MCP endpoint (rules/mcp.ts): the site's public URL without a
    * trailing slash, named in the 401's `resource_metadata`. Unset, `/mcp` is a path like any other.
    */
@@ -99,6 +110,12 @@ export type GateDecision =
       issuedBy?: 'user-pool' | 'authorization-server';
     }
   | { pass: false; status: 400 | 414 | 431; reason: string }
+  /**
+   * An anonymous page request where the runtime serves pages: answer with the sign-in page (`page`, the
+   * sign-in route) as that page is answered, at the requested address. Its client renders the sign-in route
+   * there and the requested page once signed in; no byte of the requested page is sent.
+   */
+  | { pass: false; status: 200; access: Access; page: string }
   | { pass: false; status: 302; access: Access; location: string }
   | { pass: false; status: 401; access: Access; wwwAuthenticate?: string };
 
@@ -161,6 +178,7 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   if (access === 'public' || access === 'signed-in')
     return { pass: true, access, path: target.path, search: target.search, subject };
   if (isPageRequest(request.method, target.path, request.accept)) {
+    if (rules.servesPages) return { pass: false, status: 200, access, page: rules.signInRoute };
     return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
   }
   return { pass: false, status: 401, access };

@@ -58,17 +58,22 @@ export function parseTarget(target: string): ParsedTarget {
 
 /**
  * Whether a request asks for a page (HTML) rather than an asset: a GET or HEAD whose path has no file
- * extension or ends in `.html`, from a client that accepts HTML. Anonymous page requests are sent to
- * sign-in; anonymous asset requests get 401.
+ * extension or ends in `.html`, whose `Accept` names `text/html`, as every browser's navigation does. An
+ * anonymous page request gets the sign-in page (rules/access.ts); anything else anonymous gets 401,
+ * scripts included: one that sends no `Accept` or only the wildcard gets a status it can act on, not a
+ * page of HTML.
  */
 export function isPageRequest(method: string, path: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const last = path.split('/').pop() ?? '';
   const pageLike = !last.includes('.') || last.endsWith('.html');
-  return pageLike && (!accept || accept.includes('text/html') || accept.includes('*/*'));
+  return pageLike && accept !== undefined && accept.toLowerCase().includes('text/html');
 }
 
-/** The sign-in URL that returns to `path + search` afterwards, e.g. `/login?next=%2Fdocs%2Fx`. */
+/**
+ * The sign-in URL that returns to `path + search` afterwards, e.g. `/login?next=%2Fdocs%2Fx`: where a runtime
+ * that serves no pages would send a page request (rules/access.ts).
+ */
 export function signInUrl(signInRoute: string, path: string, search: string): string {
   return `${signInRoute}?next=${encodeURIComponent(encodeURI(path) + search)}`;
 }

@@ -3,11 +3,12 @@
  * lets nothing but the sign-in page and its assets out to a request that does not carry a valid
  * Cognito access token. The access check is one `onRequest` hook that runs before any file is read.
  *
- * Anonymous page requests are redirected to `/login?next=<path>`; anonymous requests for anything
- * else (JS chunks, `search-index.json`, sitemap, feeds) get 401 with no body. A page asked for with
+ * An anonymous page request (a browser's, `Accept: text/html`) is answered with the sign-in page at its own
+ * address, exactly as `/login` is answered; anonymous requests for anything else (JS chunks,
+ * `search-index.json`, sitemap, feeds, a script's request) get 401 with no body. A page asked for with
  * `Accept: text/markdown` is answered with its Markdown copy (rules/negotiation.ts). A request whose access
- * token has expired but which still has a refresh token is sent to the sign-in page too, where
- * Amplify refreshes the session and returns the user to `next` without asking for the password.
+ * token has expired but which still has a refresh token gets the sign-in page too, where Amplify refreshes
+ * the session and shows the page without asking for the password.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -97,7 +98,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The health check answers any name: a load balancer probes the target's IP, and it tells nothing.
   addHostCheck(app, options.acceptedHostnames ?? LOOPBACK_HOSTNAMES, { anyHost: [HEALTH_PATH] });
   await registerHeadersAndFiles(app, buildDir, options);
-  addGate(app, {
+  const files = siteFiles(buildDir);
+  const pages = htmlPages(buildDir, new Set(files.values()));
+  const sendFile = (request: FastifyRequest, reply: FastifyReply, sitePath = request.sitePath) =>
+    sendSiteFile(files, pages, request, reply, sitePath);
+  addGate(app, sendFile, {
     // A load balancer's health check needs no token.
     // The MCP client reads the protected-resource metadata before it has a token (RFC 9728).
     publicPaths: new Set([
@@ -108,10 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appClientId: options.appClientId,
     verifier: options.verifier,
     signInRoute: SIGN_IN_ROUTE,
+    servesPages: true,
     ...(options.mcp ? mcpGateRules(options.mcp) : {}),
   });
   if (options.mcp) await addMcp(app, options.mcp, mcpContentOf(buildDir, options.mcp));
-  const files = siteFiles(buildDir);
   if (options.insights) {
     const pages: ReadonlySet<string> = new Set(pageRoutesOf(files.values()));
     addInsights(app, options.insights, () => pages, options.mcp?.siteUrl);
@@ -121,12 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No content, no token, not a file of the build (so in no sitemap): "the process is up".
   app.get(HEALTH_PATH, (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
 
-  const pages = htmlPages(buildDir, new Set(files.values()));
-  app.route({
-    method: 'GET',
-    url: '/*',
-    handler: (request, reply) => sendSiteFile(files, pages, request, reply),
-  });
+  app.route({ method: 'GET', url: '/*', handler: (request, reply) => sendFile(request, reply) });
   return app;
 }
 
@@ -153,9 +153,14 @@ async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, o
 
 /**
  * The one access check (CONTRIBUTING.md "For engineers", Servers): before routing, before any file is
- * read. The decision is the one the CloudFront edge handler makes too (rules/access.ts).
+ * read. The decision is the one the CloudFront edge handler makes too (rules/access.ts). The sign-in page a
+ * decision names is sent here, by `sendFile` as its own path would be, so no route runs for the request.
  */
-function addGate(app: FastifyInstance, rules: GateRules): void {
+function addGate(
+  app: FastifyInstance,
+  sendFile: (request: FastifyRequest, reply: FastifyReply, sitePath: string) => FastifyReply | Promise<FastifyReply>,
+  rules: GateRules,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(
       {
@@ -174,6 +179,10 @@ function addGate(app: FastifyInstance, rules: GateRules): void {
       request.mcpTokenIssuedBy = decision.issuedBy;
       reply.header('x-gate', decision.access);
       return undefined;
+    }
+    if (decision.status === 200) {
+      reply.header('x-gate', decision.access);
+      return sendFile(request, reply, decision.page);
     }
     reply.header('cache-control', 'no-store');
     if (!('access' in decision)) return reply.code(decision.status).send();
@@ -257,13 +266,14 @@ export function siteFiles(buildDir: string): Map<string, string> {
   return map;
 }
 
+/** Sends the file of the build `sitePath` names (the request's own path, or the sign-in page the gate chose). */
 function sendSiteFile(
   files: Map<string, string>,
   pages: Map<string, CachedPage>,
   request: FastifyRequest,
   reply: FastifyReply,
+  sitePath: string,
 ) {
-  const sitePath = request.sitePath;
   const normalised = normalisedPath(sitePath);
   if (normalised !== null) return reply.redirect(sameOriginLocation(normalised, request.siteSearch), 301);
 

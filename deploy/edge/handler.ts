@@ -1,9 +1,10 @@
 /**
  * The portal's gate at the CDN edge: a CloudFront viewer-request handler (Lambda@Edge) that
  * makes the same access decision as the Fastify gate (rules/access.ts) before CloudFront serves
- * anything from the private bucket. Anonymous page → 302 `/login?next=`; anything else anonymous → 401
- * with no body; signed in (or a public sign-in file) → the request goes on with its URI rewritten to the
- * bucket's object (`/docs/x` → `/docs/x/index.html`, or `/docs/x.md` when the request prefers Markdown:
+ * anything from the private bucket. Anonymous page request → the request goes on for the sign-in page's
+ * object (`/login/index.html`), so the browser gets the sign-in page at the page's own address, as from the
+ * Fastify gate; anything else anonymous → 401 with no body; signed in (or a public sign-in file) → the request
+ * goes on with its URI rewritten to the bucket's object (`/docs/x` → `/docs/x/index.html`, or `/docs/x.md` when the request prefers Markdown:
  * rules/negotiation.ts, as the Fastify gate chooses); `.html` and `/index` paths → 301 to the plain path.
  * The rewritten URI is CloudFront's cache key, so the cache keeps the two apart; the distribution's pages
  * policy sends `Vary: Accept` (deploy/stack.ts).
@@ -73,6 +74,7 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
     appClientId: config.auth.userPoolClientId,
     verifier,
     signInRoute: config.signInRoute,
+    servesPages: true,
   }));
 
   const withoutMarkdown = new Set(config.pagesWithoutMarkdown);
@@ -97,6 +99,12 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
       if (plain !== null) return answer(301, 'Moved Permanently', location(sameOriginLocation(plain, decision.search)));
       const file = builtFileOf(decision.path);
       request.uri = encodePath(`/${negotiatedFile(file, accept, (_copy, page) => !withoutMarkdown.has(page))}`);
+      return request;
+    }
+    if (decision.status === 200) {
+      // The sign-in page's object, as its own path is served: public, and cached under its own key.
+      delete request.headers.authorization;
+      request.uri = encodePath(`/${builtFileOf(decision.page)}`);
       return request;
     }
     if (decision.status === 302) return answer(302, 'Found', location(decision.location));

@@ -51,11 +51,31 @@ describe('anonymous requests', () => {
     }
   });
 
-  it('are sent from a page to the sign-in page, keeping where they were going', async () => {
-    const response = await get('/docs/document_format/schema?tab=json', html);
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/login?next=%2Fdocs%2Fdocument_format%2Fschema%3Ftab%3Djson');
-    expect(response.body).not.toContain(SECRET);
+  it("get the sign-in page at a page's own address, as /login answers, and none of the page", async () => {
+    const signIn = await get('/login', html);
+    for (const url of ['/docs/document_format/schema?tab=json', '/no/such/page', '/docs/document_format/schema.html']) {
+      const response = await get(url, html);
+      expect([url, response.statusCode, response.headers['x-gate'], response.headers.location]).toEqual([
+        url,
+        200,
+        'anonymous',
+        undefined,
+      ]);
+      expect(response.body).toBe(signIn.body);
+      expect(response.body).not.toContain(SECRET);
+      for (const header of ['content-type', 'cache-control', 'etag', 'vary', 'content-security-policy'])
+        expect([url, header, response.headers[header]]).toEqual([url, header, signIn.headers[header]]);
+    }
+    // HEAD as GET: the sign-in page's headers, no body.
+    const head = await app.inject({ method: 'HEAD', url: '/docs/document_format/schema', headers: html });
+    expect([head.statusCode, head.headers.etag, head.body]).toEqual([200, signIn.headers.etag, '']);
+  });
+
+  it('from a script (no Accept, or the wildcard alone) get 401 with no body for a page, never HTML', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }] as Record<string, string>[]) {
+      const response = await get('/docs/document_format/schema', headers);
+      expect([headers, response.statusCode, response.body]).toEqual([headers, 401, '']);
+    }
   });
 
   it.each(['/assets/js/content-chunk.js', '/search-index.json', '/sitemap.xml', '/blog/rss.xml'])(
@@ -178,8 +198,8 @@ describe('token attacks are refused', () => {
     ['a malformed token', 'not.a.jwt'],
   ])('%s', async (_name, token) => {
     const response = await get('/docs/document_format/schema', withToken(token));
-    expect(response.statusCode).toBe(302);
-    expect(response.headers['x-gate']).toBe('anonymous');
+    expect([response.statusCode, response.headers['x-gate']]).toEqual([200, 'anonymous']);
+    expect(response.body).not.toContain(SECRET);
     const chunk = await get('/assets/js/content-chunk.js', { cookie: sessionCookie({ accessToken: token }) });
     expect(chunk.statusCode).toBe(401);
   });
@@ -189,15 +209,15 @@ describe('token attacks are refused', () => {
       ...html,
       cookie: '%%%=;;; =x; CognitoIdentityServiceProvider',
     });
-    expect(response.statusCode).toBe(302);
+    expect([response.statusCode, response.headers['x-gate']]).toEqual([200, 'anonymous']);
+    expect(response.body).not.toContain(SECRET);
   });
 
-  it('sends an expired session that can refresh to the sign-in page, where Amplify refreshes it', async () => {
+  it('answers an expired session that can refresh with the sign-in page, where Amplify refreshes it', async () => {
     const expired = mintToken({ iat: now - 7200, exp: now - 3600 });
     const response = await get('/docs/document_format/schema', withToken(expired, { refreshToken: 'opaque-refresh' }));
-    expect(response.statusCode).toBe(302);
-    expect(response.headers['x-gate']).toBe('refreshable');
-    expect(response.headers.location).toMatch(/^\/login\?next=/);
+    expect([response.statusCode, response.headers['x-gate']]).toEqual([200, 'refreshable']);
+    expect(response.body).toBe((await get('/login', html)).body);
   });
 
   it('a Cognito-mode gate refuses tokens of the local identity service', async () => {

@@ -85,12 +85,18 @@ describe('a signed-in request', () => {
 });
 
 describe('an anonymous request that accepts compression', () => {
-  it('still gets 401 with no body for an asset, and the sign-in redirect for a page', async () => {
+  it("still gets 401 with no body for an asset, and for a page the sign-in page's own compressed copy", async () => {
     const asset = await get(ASSET, { accept: '*/*', 'accept-encoding': 'br, gzip' });
     expect(asset.statusCode).toBe(401);
     expect(asset.rawPayload.length).toBe(0);
-    const page = await get(PAGE, { accept: 'text/html', 'accept-encoding': 'br, gzip' });
-    expect(page.statusCode).toBe(302);
-    expect(page.headers.location).toBe('/login?next=%2Fdocs%2Fdocument_format%2Fschema');
+    const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+    const page = await get(PAGE, headers);
+    const signIn = await get('/login', headers);
+    expect([page.statusCode, page.headers['x-gate']]).toEqual([200, 'anonymous']);
+    expect([page.headers['content-encoding'], page.headers.etag]).toEqual([
+      signIn.headers['content-encoding'],
+      signIn.headers.etag,
+    ]);
+    expect(page.rawPayload.equals(signIn.rawPayload)).toBe(true);
   });
 });

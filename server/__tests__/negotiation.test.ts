@@ -134,12 +134,11 @@ describe('the access decision does not change', () => {
     }
   });
 
-  it('anonymous: the sign-in page when HTML is accepted too, as for a browser', async () => {
-    const response = await get(PAGE, { accept: 'text/markdown, text/html;q=0.5' });
-    expect([response.statusCode, response.headers.location]).toEqual([
-      302,
-      '/login?next=%2Fdocs%2Fdocument_format%2Fschema',
-    ]);
+  it('anonymous: the sign-in page, as HTML, when HTML is accepted too, as for a browser', async () => {
+    const accept = 'text/markdown, text/html;q=0.5';
+    const response = await get(PAGE, { accept });
+    expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(response.body).toBe((await get('/login', { accept })).body);
     expect(response.body).not.toContain(SECRET);
   });
 

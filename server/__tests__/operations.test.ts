@@ -27,7 +27,7 @@ describe('access logs', () => {
     const entries = lines.map((line) => JSON.parse(line));
     expect(entries.map(({ method, path, status, access }) => [method, path, status, access])).toEqual([
       ['GET', '/docs/document_format/schema', 200, 'signed-in'],
-      ['GET', '/docs/x', 302, 'anonymous'],
+      ['GET', '/docs/x', 200, 'anonymous'],
       ['GET', '/assets/js/content-chunk.js', 401, 'anonymous'],
       ['GET', '/healthz', 204, 'public'],
     ]);

@@ -2,8 +2,9 @@
  * @jest-environment node
  *
  * The two gates, side by side: the Fastify gate (server/app.ts) and the CloudFront edge handler in front
- * of a bucket holding the same build must answer every path alike, send the same file (a page's HTML or
- * its Markdown copy) for every `Accept`, and no answer of either may send a browser to another origin. Paths come from a list of known tricks and from
+ * of a bucket holding the same build must answer every path alike, with the same bytes (an anonymous
+ * reader's page request gets the sign-in page from both), send the same file (a page's HTML or its Markdown
+ * copy) for every `Accept`, and no answer of either may send a browser to another origin. Paths come from a list of known tricks and from
  * fast-check, built of segments with `//`, `\`, encoded slashes, dot segments, `index`, `.html`, `?` and `#`.
  */
 import fs from 'node:fs';
@@ -50,6 +51,8 @@ afterAll(async () => {
 interface Answer {
   status: number;
   location?: string;
+  /** The body of a 200, as the browser gets it. */
+  body?: string;
 }
 
 /** What the Fastify gate answers for a raw request target, sent as it is, and the type of its body. */
@@ -62,10 +65,14 @@ function fastifyResponse(
     const request = http.get(
       { host: '127.0.0.1', port, path: target, headers: { accept, ...(cookie ? { cookie } : {}) } },
       (response) => {
-        response.resume();
-        const location = response.headers.location;
-        const contentType = response.headers['content-type'];
-        resolve({ status: response.statusCode!, ...(location ? { location } : {}), contentType });
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const location = response.headers.location;
+          const contentType = response.headers['content-type'];
+          const body = response.statusCode === 200 ? Buffer.concat(chunks).toString('utf8') : undefined;
+          resolve({ status: response.statusCode!, ...(location ? { location } : {}), contentType, body });
+        });
       },
     );
     request.on('error', reject);
@@ -73,13 +80,13 @@ function fastifyResponse(
 }
 
 async function fastifyAnswer(target: string, cookie?: string): Promise<Answer> {
-  const { status, location } = await fastifyResponse(target, cookie);
-  return { status, ...(location ? { location } : {}) };
+  const { status, location, body } = await fastifyResponse(target, cookie);
+  return { status, ...(location ? { location } : {}), ...(body === undefined ? {} : { body }) };
 }
 
 /**
- * What the edge answers, with the bucket behind it: a request passed on gets 200 when the build holds
- * the object it names, else 404 (the distribution's error response for 403/404 from the bucket).
+ * What the edge answers, with the bucket behind it: a request passed on gets 200 and the object when the build
+ * holds the object it names, else 404 (the distribution's error response for 403/404 from the bucket).
  */
 async function edgeAnswer(target: string, cookie?: string): Promise<Answer> {
   const [uri, ...query] = target.split('?');
@@ -89,7 +96,9 @@ async function edgeAnswer(target: string, cookie?: string): Promise<Answer> {
     return { status: Number(result.status), ...(location ? { location } : {}) };
   }
   const key = decodeURIComponent((result as CloudFrontRequest).uri).slice(1);
-  return { status: fs.existsSync(path.join(buildDir, key)) && !key.endsWith('/') ? 200 : 404 };
+  const file = path.join(buildDir, key);
+  if (!fs.existsSync(file) || key.endsWith('/')) return { status: 404 };
+  return { status: 200, body: fs.readFileSync(file, 'utf8') };
 }
 
 const staysOnOrigin = (location: string | undefined) =>

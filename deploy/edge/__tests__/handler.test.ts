@@ -23,6 +23,9 @@ const event = viewerRequest;
 
 const status = (result: CloudFrontRequest | CloudFrontResultResponse) =>
   'status' in result ? Number(result.status) : 'continue';
+/** The bucket object a request goes on for, or the status the edge answers itself. */
+const objectOf = (result: CloudFrontRequest | CloudFrontResultResponse) =>
+  'status' in result ? Number(result.status) : result.uri;
 const locationOf = (result: CloudFrontRequest | CloudFrontResultResponse) =>
   'status' in result ? result.headers?.location?.[0].value : undefined;
 const signedIn = (claims: Record<string, unknown> = {}, options = {}) =>
@@ -30,13 +33,22 @@ const signedIn = (claims: Record<string, unknown> = {}, options = {}) =>
 const past = Math.floor(Date.now() / 1000) - 60;
 
 describe('anonymous visitors', () => {
-  it('are sent to sign-in from a page, with the way back', async () => {
-    const result = await handler(event('/docs/api/getting-started', { querystring: 'tab=curl' }));
-    expect([status(result), locationOf(result)]).toEqual([
-      302,
-      '/login?next=%2Fdocs%2Fapi%2Fgetting-started%3Ftab%3Dcurl',
+  it("get the sign-in page's object for a page, at the page's own address, and their token stays here", async () => {
+    const result = (await handler(
+      event('/docs/api/getting-started', { querystring: 'tab=curl', authorization: 'Basic eDp5' }),
+    )) as CloudFrontRequest;
+    expect([result.uri, result.querystring, result.headers.authorization]).toEqual([
+      '/login/index.html',
+      'tab=curl',
+      undefined,
     ]);
-    expect((result as CloudFrontResultResponse).headers?.['cache-control']?.[0].value).toBe('no-store');
+    expect(objectOf(await handler(event('/no/such/page')))).toBe('/login/index.html');
+  });
+
+  it('from a script (no Accept, or the wildcard alone) get 401 for a page, never the sign-in page', async () => {
+    for (const accept of ['*/*', 'application/json']) {
+      expect([accept, status(await handler(event('/docs/api/getting-started', { accept })))]).toEqual([accept, 401]);
+    }
   });
 
   it('get 401 with no body for a content chunk or the search index', async () => {
@@ -79,7 +91,7 @@ describe('signed-in visitors', () => {
 
   it('with an expired access token and a refresh token go to sign-in, which renews the session', async () => {
     const cookie = sessionCookie({ accessToken: mintToken({ exp: past }), refreshToken: 'opaque-refresh-token' });
-    expect(status(await handler(event('/docs/x', { cookie })))).toBe(302);
+    expect(objectOf(await handler(event('/docs/x', { cookie })))).toBe('/login/index.html');
     expect(status(await handler(event('/assets/js/9f3a.js', { cookie, accept: '*/*' })))).toBe(401);
   });
 });
@@ -147,7 +159,7 @@ describe('a page asked for as Markdown (rules/negotiation.ts), as the gate choos
 
   it('changes no access decision: anonymous gets 401, or sign-in when it accepts HTML too', async () => {
     expect(await uriOf('/docs/x', { accept: MARKDOWN })).toBe(401);
-    expect(await uriOf('/docs/x', { accept: 'text/markdown, text/html;q=0.5' })).toBe(302);
+    expect(await uriOf('/docs/x', { accept: 'text/markdown, text/html;q=0.5' })).toBe('/login/index.html');
     expect(await uriOf('/docs/x', { accept: MARKDOWN, authorization: 'Bearer not.a.jwt' })).toBe(401);
     expect(await uriOf('/docs/x.html', { accept: MARKDOWN, cookie: signedIn() })).toBe(301);
   });
@@ -177,7 +189,7 @@ describe('tokens the edge refuses, as the gate does', () => {
   ])('%s: 401 for a chunk, sign-in for a page', async (_name, cookie) => {
     const value = cookie();
     expect(status(await handler(event('/assets/js/9f3a.js', { cookie: value, accept: '*/*' })))).toBe(401);
-    expect(status(await handler(event('/docs/x', { cookie: value })))).toBe(302);
+    expect(objectOf(await handler(event('/docs/x', { cookie: value })))).toBe('/login/index.html');
   });
 });
 

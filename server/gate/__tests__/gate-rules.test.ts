@@ -36,7 +36,11 @@ describe('parseTarget', () => {
 describe('isPageRequest', () => {
   it.each([
     ['GET', '/docs/x', 'text/html', true],
-    ['GET', '/docs/x.html', undefined, true],
+    ['HEAD', '/docs/x.html', 'text/html,application/xhtml+xml', true],
+    ['GET', '/docs/x', 'Text/HTML', true],
+    // A script's request: no Accept, or the wildcard alone, gets 401 rather than a page of HTML.
+    ['GET', '/docs/x.html', undefined, false],
+    ['GET', '/docs/x', '*/*', false],
     ['GET', '/assets/js/main.js', '*/*', false],
     ['GET', '/search-index.json', 'application/json', false],
     ['POST', '/docs/x', 'text/html', false],

@@ -1,0 +1,103 @@
+/**
+ * @jest-environment node
+ *
+ * What the access decision answers an anonymous page request (spec §1: until sign-in, every page shows the
+ * sign-in form instead of its content): where the runtime serves pages, the sign-in page at the page's own
+ * address; a script's request and the MCP endpoint get 401 with no page.
+ */
+import { decide, type AccessTokenVerifier, type GateRequest, type GateRules } from '../access';
+
+/** A verifier that knows two tokens: `good` (valid) and `expired` (expired); anything else is invalid. */
+const verifier: AccessTokenVerifier = {
+  check: async (token) =>
+    token === 'good'
+      ? { valid: true, payload: { sub: 'reader-1' } }
+      : { valid: false, expired: token === 'expired', reason: 'test' },
+};
+
+const CLIENT = 'webclient';
+const pageRules: GateRules = {
+  publicPaths: new Set(['/login', '/login/']),
+  appClientId: CLIENT,
+  verifier,
+  signInRoute: '/login',
+  servesPages: true,
+};
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const page = (target: string, extra: Partial<GateRequest> = {}): GateRequest => ({
+  method: 'GET',
+  target,
+  accept: BROWSER,
+  ...extra,
+});
+/** Amplify's cookies (rules/cookies.ts) holding `accessToken`, and a refresh token when given. */
+function session(accessToken: string, refreshToken?: string): string {
+  const prefix = `CognitoIdentityServiceProvider.${CLIENT}`;
+  return [
+    `${prefix}.LastAuthUser=reader`,
+    `${prefix}.reader.accessToken=${accessToken}`,
+    ...(refreshToken ? [`${prefix}.reader.refreshToken=${refreshToken}`] : []),
+  ].join('; ');
+}
+
+describe('an anonymous page request', () => {
+  it("gets the sign-in page at the page's own address where the runtime serves pages", async () => {
+    for (const target of ['/docs/x?tab=json', '/', '/no/such/page', '/docs/x.html']) {
+      expect([target, await decide(page(target), pageRules)]).toEqual([
+        target,
+        { pass: false, status: 200, access: 'anonymous', page: '/login' },
+      ]);
+    }
+    expect(await decide(page('/docs/x', { method: 'HEAD' }), pageRules)).toMatchObject({ status: 200 });
+  });
+
+  it('gets it too with an expired access token that can be refreshed, which the sign-in page renews', async () => {
+    expect(await decide(page('/docs/x', { cookie: session('expired', 'refresh') }), pageRules)).toEqual({
+      pass: false,
+      status: 200,
+      access: 'refreshable',
+      page: '/login',
+    });
+    expect(await decide(page('/docs/x', { cookie: session('good') }), pageRules)).toMatchObject({
+      pass: true,
+      access: 'signed-in',
+      path: '/docs/x',
+    });
+  });
+
+  it('from a script (no Accept, the wildcard, JSON, Markdown) gets 401 and no page', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/markdown']) {
+      expect([accept, await decide(page('/docs/x', { accept }), pageRules)]).toEqual([
+        accept,
+        { pass: false, status: 401, access: 'anonymous' },
+      ]);
+    }
+  });
+
+  it('gets a 302 to sign-in, with the way back, where the runtime serves no pages (the functions answer 401)', async () => {
+    const functionRules = { ...pageRules, servesPages: undefined };
+    expect(await decide(page('/docs/x?a=1'), functionRules)).toEqual({
+      pass: false,
+      status: 302,
+      access: 'anonymous',
+      location: '/login?next=%2Fdocs%2Fx%3Fa%3D1',
+    });
+  });
+});
+
+describe('what never gets the sign-in page', () => {
+  it('the MCP endpoint: 401 with its challenge, even for a browser', async () => {
+    const rules = { ...pageRules, mcpSiteUrl: 'https://portal.example' };
+    expect(await decide(page('/mcp'), rules)).toMatchObject({ pass: false, status: 401, access: 'anonymous' });
+  });
+
+  it('a file (a chunk, llms.txt), a POST, and a bad bearer token on a page', async () => {
+    expect(await decide(page('/assets/js/a.js'), pageRules)).toMatchObject({ status: 401 });
+    expect(await decide(page('/llms.txt'), pageRules)).toMatchObject({ status: 401 });
+    expect(await decide(page('/docs/x', { method: 'POST' }), pageRules)).toMatchObject({ status: 401 });
+    expect(await decide(page('/docs/x', { authorization: 'Bearer bad' }), pageRules)).toMatchObject({
+      status: 401,
+      access: 'bad-bearer',
+    });
+  });
+});
