@@ -63,5 +63,11 @@ test('anonymous: 401 to a client that takes only Markdown, the sign-in page to o
   const only = await request.get(PAGE, { headers: { accept: 'text/markdown' }, maxRedirects: 0 });
   expect([only.status(), await only.text()]).toEqual([401, '']);
   const both = await request.get(PAGE, { headers: { accept: 'text/markdown, text/html;q=0.5' }, maxRedirects: 0 });
-  expect([both.status(), both.headers().location]).toEqual([302, `/login?next=${encodeURIComponent(PAGE)}`]);
+  expect([both.status(), both.headers()['x-gate'], both.headers()['content-type']]).toEqual([
+    200,
+    'anonymous',
+    'text/html; charset=utf-8',
+  ]);
+  const signIn = await request.get('/login', { headers: { accept: 'text/html' } });
+  expect(await both.text()).toBe(await signIn.text());
 });

@@ -2,13 +2,17 @@
  * The leak test through the CloudFront edge handler: every file of the build, asked for
  * without a session through the bundled handler `npm run deploy:build` wrote (deploy/dist/edge), and
  * every route of the site. What the handler lets through is read from the build as the bucket would
- * serve it; no page text, operation data or search index may reach an anonymous request.
+ * serve it; no page text, operation data or search index may reach an anonymous request. What it lets through
+ * is a file of the sign-in page's (server/gate/publicFiles.ts) or, for a page a browser asks for, the sign-in
+ * page's own object.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CloudFrontRequest, CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import { test, expect } from '@playwright/test';
 import { viewerRequest } from '../../deploy/edge/events';
+import { builtFileOf, SIGN_IN_ROUTE } from '../../rules/routes';
+import { publicFiles } from '../../server/gate/publicFiles';
 import { filesUnder, markers } from './leakMarkers';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -29,6 +33,8 @@ test('no file or route of the build reaches an anonymous request through the edg
       ? [uri, uri.slice(0, -'index.html'.length) || '/', uri.slice(0, -'/index.html'.length) || '/']
       : [uri];
   });
+  const signInFiles = publicFiles(BUILD);
+  const signInPage = `/${builtFileOf(SIGN_IN_ROUTE)}`;
   const leaks: string[] = [];
   let passed = 0;
   for (const uri of new Set(uris)) {
@@ -39,14 +45,18 @@ test('no file or route of the build reaches an anonymous request through the edg
         continue;
       }
       passed += 1;
-      const file = path.join(BUILD, decodeURI(result.uri));
+      const object = decodeURI(result.uri);
+      const signInFile = signInFiles.has(decodeURI(uri)) || signInFiles.has(object);
+      if (!signInFile && !(object === signInPage && accept === 'text/html'))
+        leaks.push(`${uri} → ${result.uri} (Accept ${accept}) is neither a sign-in file nor the sign-in page`);
+      const file = path.join(BUILD, object);
       const body = fs.existsSync(file) ? fs.readFileSync(file, 'latin1') : '';
       const leaked = secrets.find((secret) => body.includes(secret));
       if (leaked) leaks.push(`${uri} → ${result.uri} holds "${leaked}"`);
     }
   }
   console.log(
-    `edge leak test: ${new Set(uris).size} paths × 2, ${passed} let through (sign-in files), ${secrets.length} markers, ${leaks.length} leaks`,
+    `edge leak test: ${new Set(uris).size} paths × 2, ${passed} let through (sign-in files, and the sign-in page for pages), ${secrets.length} markers, ${leaks.length} leaks`,
   );
   expect(passed).toBeGreaterThan(0);
   expect(leaks).toEqual([]);

@@ -16,9 +16,10 @@ const GATED_ROUTES = [
 
 test.describe('anonymous visitor', () => {
   for (const route of GATED_ROUTES) {
-    test(`${route.path} shows only the sign-in form`, async ({ page }) => {
+    test(`${route.path} shows only the sign-in form, at its own address`, async ({ page }) => {
       await page.goto(route.path);
       await waitForGate(page);
+      await expect(page).toHaveURL(route.path);
       await expect(page.getByLabel('Username')).toBeVisible();
       await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
@@ -36,6 +37,32 @@ test.describe('anonymous visitor', () => {
       await expect(page.locator('footer')).toHaveCount(0);
     });
   }
+
+  test('a deep link with a query and a fragment: the form there, loading nothing gated, then the page', async ({
+    page,
+  }) => {
+    const deepLink = '/docs/document_format/schema?tab=json#document-lite';
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(deepLink);
+    await waitForGate(page);
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page).toHaveURL(deepLink);
+    await expect(page).toHaveTitle(/^Sign in/);
+    // The client started at the sign-in route: no request for the page's own (gated) files.
+    expect(refused).toEqual([]);
+
+    await signIn(page);
+    await expect(page).toHaveURL(deepLink);
+    await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+    await expect(page.locator('#document-lite')).toBeInViewport();
+    // A reload is the page itself now, at the same address.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+    await expect(page).toHaveURL(deepLink);
+  });
 
   test('every route of spec §2.1 shows the sign-in form and none of its text', async ({ page }) => {
     for (const route of SPEC_ROUTES) {

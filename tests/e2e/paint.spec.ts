@@ -23,9 +23,10 @@ test('a verified page shows its content before any script has run, and hydrates 
   // An API page paints with the OpenAPI theme's stylesheet, which only API pages load.
   await plain.goto('/api/v1/search-documents');
   await expect(plain.locator('.openapi__method-endpoint')).toHaveCSS('display', 'flex');
-  // The sign-in page is not marked: nothing gated may show there.
+  // The sign-in page is not marked verified: nothing gated may show there (its own mark says it is the sign-in page).
   await plain.goto('/login');
-  await expect(plain.locator('meta[name="portal-gate"]')).toHaveCount(0);
+  await expect(plain.locator('meta[name="portal-gate"][content="verified"]')).toHaveCount(0);
+  await expect(plain.locator('meta[name="portal-gate"]')).toHaveAttribute('content', 'sign-in');
   await noScript.close();
 
   await page.goto('/docs/services/interrogator');

@@ -107,16 +107,22 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
       const file = await fetch(`${base}/llms.txt`);
       expect(file.status).toBe(401);
       expect(await file.text()).toBe('');
-      const page = await fetch(`${base}/docs/api/getting-started`, { redirect: 'manual' });
-      expect(page.status).toBe(302);
-      expect(page.headers.get('location')).toBe('/login?next=%2Fdocs%2Fapi%2Fgetting-started');
+      // A browser gets the sign-in page at the page's address; a script, no page at all.
+      const page = await fetch(`${base}/docs/api/getting-started`, { headers: { accept: 'text/html' } });
+      expect([page.status, page.headers.get('x-gate')]).toEqual([200, 'anonymous']);
+      expect(await page.text()).toContain('<title data-rh=true>Sign in');
+      const script = await fetch(`${base}/docs/api/getting-started`);
+      expect([script.status, await script.text()]).toEqual([401, '']);
       // A token of another pool (here: the local identity service's) is refused like no token.
       const local = await fetch(`${base}/llms.txt`, { headers: { authorization: `Bearer ${mintToken()}` } });
       expect(local.status).toBe(401);
       // The authorization server AI tools sign in with runs from the production install too.
       const metadata = await fetch(`${base}/.well-known/oauth-authorization-server/oauth`);
       expect(metadata.status).toBe(200);
-      expect(await metadata.json()).toMatchObject({ issuer: `${base}/oauth`, code_challenge_methods_supported: ['S256'] });
+      expect(await metadata.json()).toMatchObject({
+        issuer: `${base}/oauth`,
+        code_challenge_methods_supported: ['S256'],
+      });
     } finally {
       if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');
     }

@@ -21,9 +21,11 @@ async function codeFor(destination: string, since: string): Promise<string> {
   throw new Error(`no code delivered to ${destination}`);
 }
 
+/** Opens a page anonymously: the sign-in form shows at its address, and every flow ends on that page. */
 async function openSignIn(page: Page) {
   await page.goto('/docs/services/interrogator');
   await waitForGate(page);
+  await expect(page).toHaveURL('/docs/services/interrogator');
 }
 
 async function submitCredentials(page: Page, username: string, password: string) {
@@ -32,7 +34,10 @@ async function submitCredentials(page: Page, username: string, password: string)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-const signedIn = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+async function signedIn(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+  await expect(page).toHaveURL('/docs/services/interrogator');
+}
 
 test.describe('wrong answers from the identity service', () => {
   // A refused call is a 400 the browser logs; the user sees the alert, which is what is tested.

@@ -43,7 +43,7 @@ export async function signIn(page: Page, user = DEMO_USER): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
-  // The server sent us to /login?next=…; signing in returns to `next`.
+  // The form showed at the page's address (or at /login?next=…, which signing in leaves for `next`).
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
 }
 
