@@ -46,9 +46,7 @@ describe("the portal's docs", () => {
       const text = fs.readFileSync(path.join(DOCS, file), 'utf8');
       return links.some((link) => link.test(text));
     });
-    // docs/api/mcp.mdx links to it from a sentence about local runs, which that page's writer is moving;
-    // this exception goes with it.
-    expect(linking.filter((file) => file !== 'api/mcp.mdx')).toEqual([]);
+    expect(linking).toEqual([]);
     expect(links[0].test('see [Running the portal locally](./run-locally.mdx).')).toBe(true);
   });
 });

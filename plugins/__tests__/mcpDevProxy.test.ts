@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * `npm start` proxies `/mcp` to the MCP server beside the dev server (plugins/mcp-dev-proxy).
+ * `npm start` proxies `/mcp`, and AI tools' sign-in, to the MCP server beside the dev server (plugins/mcp-dev-proxy).
  * Docusaurus merges a plugin's `devServer` options into its dev server's, which it added without
  * documenting it (facebook/docusaurus#6107): this test fails, naming that, when core stops doing so.
  */
@@ -23,7 +23,7 @@ it("Docusaurus core still merges a plugin's devServer options into its dev serve
   }
 });
 
-it('proxies the MCP endpoint, its metadata and reader insights to the given port, in the client compilation only', () => {
+it('proxies the MCP endpoint, its metadata, the authorization server and reader insights to the given port, in the client compilation only', () => {
   const plugin = mcpDevProxy(3101)();
   const configure = plugin.configureWebpack as (config: object, isServer: boolean) => object;
   expect(configure({}, true)).toEqual({});
@@ -35,6 +35,8 @@ it('proxies the MCP endpoint, its metadata and reader insights to the given port
             '/mcp',
             '/.well-known/oauth-protected-resource/mcp',
             '/.well-known/oauth-protected-resource',
+            '/oauth/',
+            '/.well-known/oauth-authorization-server/oauth',
             '/insights/events',
           ],
           target: 'http://localhost:3101',

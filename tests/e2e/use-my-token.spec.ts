@@ -20,19 +20,14 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 const firstSwitch = (page: Page) => page.getByRole('switch', { name: 'Use my token' }).first();
 
 /**
- * Runs a shell command exactly as copied, with a curl configuration file (in a HOME of its own) that
- * only adds the status code after the body, so the command itself is not changed.
+ * Runs a shell command exactly as copied, in a HOME of its own (no curl configuration of the machine's), and
+ * returns what it printed. The samples' curl says `--fail-with-body`, so it exits non-zero (and this throws)
+ * on any status of 400 or more.
  */
-function runAsCopied(command: string): { body: string; status: number } {
+function runAsCopied(command: string): string {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-home-'));
-  fs.writeFileSync(path.join(home, '.curlrc'), 'silent\nwrite-out = "\\n%{http_code}"\n');
   try {
-    const output = execFileSync('bash', ['-c', command], {
-      env: { PATH: process.env.PATH, HOME: home },
-      encoding: 'utf8',
-    });
-    const cut = output.lastIndexOf('\n');
-    return { body: output.slice(0, cut), status: Number(output.slice(cut + 1)) };
+    return execFileSync('bash', ['-c', command], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
@@ -55,9 +50,8 @@ test('on a doc page, the copied curl with my token runs as is against the sandbo
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(JWT);
   expect(copied).toContain("curl -sS --fail-with-body -X GET 'http://localhost:4010/api/v1/customer/sectors'");
-  const { status, body } = runAsCopied(copied);
-  expect(status).toBe(200);
-  expect(Array.isArray(JSON.parse(body))).toBe(true);
+  // The sectors, as the sandbox answers them with a success status.
+  expect(Array.isArray(JSON.parse(runAsCopied(copied)))).toBe(true);
 
   // The choice holds on the next page, and Logout turns it off.
   await page.goto('/docs/api/sanctions');
