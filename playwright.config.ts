@@ -69,7 +69,7 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
  * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
  * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
  * description), whose Logout revokes only its own session's refresh token, and AI tools' sign-in (readers of
- * its own).
+ * its own), and the customers' words in the build.
  */
 const APART = [
   '**/production.spec.ts',
@@ -79,6 +79,7 @@ const APART = [
   '**/paint.spec.ts',
   '**/mcp-install.spec.ts',
   '**/mcp-oauth.spec.ts',
+  '**/words.spec.ts',
   '**/markdown.spec.ts',
   '**/description.spec.ts',
 ];
