@@ -172,14 +172,11 @@ describe('the document filter (spec §5.1)', () => {
 });
 
 describe('paths the provider lists with a trailing slash (spec §7.1: /frameworks/, /sanctions/)', () => {
-  it.each(['/frameworks', '/sanctions'])(
-    '%s/ answers; without the slash, the 404 the docs say it is',
-    async (path) => {
-      expect((await env.call('GET', `${path}/`)).statusCode).toBe(200);
-      const bare = await env.call('GET', path);
-      expect([bare.statusCode, JSON.parse(bare.body)]).toEqual([404, { detail: 'Not Found' }]);
-    },
-  );
+  it.each(['/frameworks', '/sanctions'])('%s/ answers; without the slash, the 404 the docs say it is', async (path) => {
+    expect((await env.call('GET', `${path}/`)).statusCode).toBe(200);
+    const bare = await env.call('GET', path);
+    expect([bare.statusCode, JSON.parse(bare.body)]).toEqual([404, { detail: 'Not Found' }]);
+  });
 });
 
 describe('restriction levels (spec §6)', () => {

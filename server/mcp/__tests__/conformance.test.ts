@@ -15,7 +15,12 @@ import { MCP_PATH } from '../../../rules/mcp';
 import { buildApp } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
 import { localAuth, localJwks, makeBuild, mintToken } from '../../../tests/support/gate';
-import { PASSING_SCENARIOS, runConformance, startTokenProxy, type TokenProxy } from '../../../tests/support/conformance';
+import {
+  PASSING_SCENARIOS,
+  runConformance,
+  startTokenProxy,
+  type TokenProxy,
+} from '../../../tests/support/conformance';
 
 let gate: FastifyInstance;
 let proxy: TokenProxy;
