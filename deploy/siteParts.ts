@@ -143,6 +143,9 @@ export function securityHeaders(
  * cache cleared for pages; neither compressed copies (CloudFront compresses) nor the build's identity
  * record, which is for the deploy tools only. The uploads share one CDK provider function, which logs to
  * `logGroup`.
+ *
+ * @param keepOnDelete - whether the files stay in the bucket when the stack is deleted (default, the site's
+ *   retained bucket), or are deleted first (a preview, whose bucket goes with its stack).
  */
 export function deployBuild(
   scope: Construct,
@@ -150,7 +153,11 @@ export function deployBuild(
   bucket: s3.IBucket,
   distribution: cloudfront.IDistribution,
   logGroup: logs.ILogGroup,
+  { keepOnDelete = true }: { keepOnDelete?: boolean } = {},
 ): void {
+  // Kept (CDK's default): deleting the stack leaves the versioned bucket's files. Not kept (a preview): deleting
+  // the stack deletes them first, so the bucket is empty when CloudFormation deletes it.
+  const retain = keepOnDelete ? {} : { retainOnDelete: false };
   new s3deploy.BucketDeployment(scope, 'Assets', {
     sources: [s3deploy.Source.asset(`${buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
     destinationBucket: bucket,
@@ -158,6 +165,7 @@ export function deployBuild(
     cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
     prune: false,
     logGroup,
+    ...retain,
   });
   const pagesSource = () =>
     s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz', BUILD_IDENTITY_FILE] });
@@ -170,6 +178,7 @@ export function deployBuild(
     contentType: MARKDOWN_CONTENT_TYPE,
     cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
     logGroup,
+    ...retain,
   });
   const pages = new s3deploy.BucketDeployment(scope, 'Pages', {
     sources: [pagesSource()],
@@ -179,6 +188,7 @@ export function deployBuild(
     distribution,
     distributionPaths: ['/*'],
     logGroup,
+    ...retain,
   });
   // The cache is cleared once both are uploaded.
   pages.node.addDependency(markdown);
