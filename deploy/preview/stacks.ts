@@ -1,6 +1,6 @@
 /**
  * A branch's preview on AWS (AWS CDK v2), in two stacks of its own, deployed in order by `npm run deploy:preview`
- * (../bin/preview.ts) and deleted together by its `--destroy`:
+ * (../bin/preview.ts) and deleted together by `npm run deploy:preview:destroy`:
  *
  * 1. {@link PreviewIdentityStack}: an app client of its own in the site's user pool, with the web client's settings
  *    (../stack.ts `webClientOptions`) and the preview's `/login` as its only callback and sign-out URL. The

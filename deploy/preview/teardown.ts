@@ -1,18 +1,18 @@
 /**
- * Deleting previews, through CloudFormation's own API (DescribeStacks, DeleteStack): `--destroy <branch>` deletes
- * one branch's two stacks (a pull request closed), `--destroy-expired` every preview past its last day and every
- * preview stack whose deletion failed before (the daily run). Deleting the stacks deletes everything in them
- * (./stacks.ts retains nothing): the app client, and with it the refresh tokens it issued, the bucket and its
- * files, the distribution, the edge gate, the DNS records, the log groups.
+ * Deleting previews, through CloudFormation's own API (DescribeStacks, DeleteStack). `npm run deploy:preview:destroy`
+ * deletes one branch's two stacks (given the branch, once it is deleted), or with `--expired` every preview past
+ * its last day and every preview stack whose deletion failed before (the daily run). Deleting the stacks deletes
+ * everything in them (./stacks.ts retains nothing): the app client, and with it the refresh tokens it issued, the
+ * bucket and its files, the distribution, the edge gate, the DNS records, the log groups.
  *
  * A stack is deleted only when its name starts with {@link PREVIEW_STACK_PREFIX} and it carries {@link PREVIEW_TAG}
- * (with the branch's label, for `--destroy`): the site's own stacks, and any other stack of the account, are
- * never touched, whatever their name or tags.
+ * (with the branch's label, when deleting one branch's preview): the site's own stacks, and any other stack of the
+ * account, are never touched, whatever their name or tags.
  *
  * Lambda@Edge keeps replicas of the gate in CloudFront's regions for a few hours after the distribution is
  * deleted, and refuses to delete the function until they are gone (Lambda Developer Guide, "Deleting Lambda@Edge
  * functions and replicas"): the site stack's deletion then ends in DELETE_FAILED, with the distribution, bucket,
- * client and records already gone, and the next `--destroy-expired` deletes what is left.
+ * client and records already gone, and the next `deploy:preview:destroy -- --expired` deletes what is left.
  */
 import {
   type CloudFormationClient,
@@ -24,7 +24,10 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { EXPIRES_TAG, PREVIEW_STACK_PREFIX, PREVIEW_TAG, type PreviewNames } from './names';
 
-/** How long `--destroy` waits for a stack's deletion, in seconds (a distribution takes minutes to go). */
+/**
+ * How long deleting one branch's preview waits for each stack's deletion, in seconds (a distribution takes minutes
+ * to go).
+ */
 export const DELETE_WAIT_SECONDS = 30 * 60;
 
 /** What became of one stack. */
@@ -125,7 +128,7 @@ export async function destroyExpired(cloudFormation: CloudFormationClient, today
       if (expired || stack.StackStatus === 'DELETE_FAILED') due.push(stack.StackName!);
     }
   }
-  // Identity stacks first, as `--destroy` does: the app client goes before the pages.
+  // Identity stacks first, as deleting one branch's preview does: the app client goes before the pages.
   due.sort((a, b) => Number(a.endsWith('-Site')) - Number(b.endsWith('-Site')) || a.localeCompare(b));
   for (const stackName of due) await cloudFormation.send(new DeleteStackCommand({ StackName: stackName }));
   return due.map((stackName) => ({ stackName, outcome: 'deleting' }));

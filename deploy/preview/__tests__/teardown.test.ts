@@ -41,7 +41,7 @@ const deletes = async (stackName: string) => {
 };
 beforeEach(() => waitedFor.splice(0));
 
-describe('--destroy <branch>', () => {
+describe('deploy:preview:destroy -- <branch>', () => {
   it('deletes the identity stack, waits, then the site stack: nothing else', async () => {
     for (const name of [names.identityStackName, names.siteStackName])
       cloudFormation
@@ -105,7 +105,7 @@ describe('--destroy <branch>', () => {
   });
 });
 
-describe('--destroy-expired', () => {
+describe('deploy:preview:destroy -- --expired', () => {
   it('deletes previews past their last day and failed deletions, identity stacks first; nothing else', async () => {
     cloudFormation.on(DescribeStacksCommand).resolves({
       Stacks: [

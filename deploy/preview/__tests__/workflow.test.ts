@@ -99,7 +99,7 @@ it('signs in to AWS through OIDC with the deploy role, in us-east-1, with no sto
   for (const job of Object.values(workflow.jobs)) {
     const credentials = job.steps.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'));
     expect(credentials?.with).toEqual({
-      'role-to-assume': '${{ vars.PREVIEW_DEPLOY_ROLE_ARN }}',
+      'role-to-assume': '${{ vars.AWS_PREVIEW_ROLE_ARN }}',
       'aws-region': 'us-east-1',
     });
   }
