@@ -121,6 +121,13 @@ export interface AuthSettings {
   /** Set only in local mode: where Amplify sends Cognito API calls instead of AWS. */
   userPoolEndpoint?: string;
   /**
+   * The user pool group whose members alone may read (COGNITO_READERS_GROUP): an access token without it in its
+   * `cognito:groups` claim opens nothing, in every runtime that verifies tokens (server/gate/verifier.ts), and a
+   * signed-in reader outside it gets 403. Unset (the default, and production): every user of the pool reads. A
+   * branch's preview sets it to the reviewers group (deploy/preview).
+   */
+  readersGroup?: string;
+  /**
    * Where Amplify keeps the tokens: cookies, so the server gate sees them on every request.
    * Path `/` (every page's script must read them); {@link REFRESH_TOKEN_VALIDITY_DAYS} days, not the
    * library's 365 (spec §9), so no cookie outlives its refresh token; `secure` whenever the site is
@@ -212,6 +219,23 @@ export interface DeploySettings {
    * without, the distribution's `*.cloudfront.net` certificate also accepts TLS 1.0 and 1.1.
    */
   customDomain?: { domainName: string; certificateArn: string };
+  /** Where branch previews are deployed (`npm run deploy:preview`), or undefined where they are not set up. */
+  preview?: PreviewSettings;
+}
+
+/**
+ * Branch previews (deploy/preview): PREVIEW_DOMAIN, PREVIEW_CERTIFICATE_ARN and PREVIEW_HOSTED_ZONE_ID, all three
+ * or none, and PREVIEW_REVIEWERS_GROUP.
+ */
+export interface PreviewSettings {
+  /** The domain under which each preview gets its own name, `<branch>.<domain>`, e.g. `preview.docs.example.com`. */
+  domain: string;
+  /** An ACM certificate in us-east-1 for `*.<domain>` (CloudFront uses no other region). */
+  certificateArn: string;
+  /** The Route 53 hosted zone of `domain`, where each preview stack writes its name's alias records. */
+  hostedZoneId: string;
+  /** The user pool group whose members alone may read a preview (default `portal-reviewers`). */
+  reviewersGroup: string;
 }
 
 /** The MCP server (server/mcp). */
@@ -339,6 +363,7 @@ export function parseEnv(env: Env): PortalEnv {
     passwordPolicy: readPasswordPolicy(env),
     totpIssuer: read(env, 'TOTP_ISSUER') ?? 'AWSCognito',
     oauth: readOAuth(env, siteUrl, localSso, productName),
+    readersGroup: readGroup(env, 'COGNITO_READERS_GROUP'),
   };
   const auth: AuthSettings =
     userPoolId === undefined
@@ -380,6 +405,7 @@ export function parseEnv(env: Env): PortalEnv {
       edgeBundleDir: read(env, 'EDGE_BUNDLE_DIR'),
       jwksFile: read(env, 'COGNITO_JWKS_FILE'),
       customDomain: readCustomDomain(env),
+      preview: readPreview(env),
     },
     mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
     insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
@@ -689,6 +715,68 @@ function readCustomDomain(env: Env): DeploySettings['customDomain'] {
     );
   }
   return { domainName, certificateArn };
+}
+
+/**
+ * A user pool group's name (Cognito's `GroupName`: 1 to 128 letters, marks, symbols, digits or punctuation, no
+ * space), or undefined when unset.
+ */
+function readGroup(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value !== undefined && (value.length > 128 || !/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u.test(value)))
+    throw new ConfigError(name, `"${value}" is not a user pool group name (1 to 128 characters, no space).`);
+  return value;
+}
+
+/** The default of PREVIEW_REVIEWERS_GROUP: the user pool group whose members may read previews. */
+export const DEFAULT_REVIEWERS_GROUP = 'portal-reviewers';
+
+/** A Route 53 hosted zone id, e.g. `Z0123456789ABCDEFGHIJ`. */
+const HOSTED_ZONE_ID = /^Z[0-9A-Z]{1,32}$/;
+
+/**
+ * The longest PREVIEW_DOMAIN, in characters: a preview's name (`<label>.<domain>`, its label up to 63) stays
+ * within DNS's 253.
+ */
+export const MAX_PREVIEW_DOMAIN_LENGTH = 189;
+
+/** PREVIEW_DOMAIN, PREVIEW_CERTIFICATE_ARN and PREVIEW_HOSTED_ZONE_ID, all three or none ({@link PreviewSettings}). */
+function readPreview(env: Env): PreviewSettings | undefined {
+  const given = {
+    PREVIEW_DOMAIN: read(env, 'PREVIEW_DOMAIN'),
+    PREVIEW_CERTIFICATE_ARN: read(env, 'PREVIEW_CERTIFICATE_ARN'),
+    PREVIEW_HOSTED_ZONE_ID: read(env, 'PREVIEW_HOSTED_ZONE_ID'),
+  };
+  const reviewersGroup = readGroup(env, 'PREVIEW_REVIEWERS_GROUP') ?? DEFAULT_REVIEWERS_GROUP;
+  const names = Object.keys(given) as (keyof typeof given)[];
+  if (names.every((name) => given[name] === undefined)) return undefined;
+  const missing = names.find((name) => given[name] === undefined);
+  if (missing)
+    throw new ConfigError(missing, `is required with ${names.filter((name) => name !== missing).join(' and ')}.`);
+  const {
+    PREVIEW_DOMAIN: domain,
+    PREVIEW_CERTIFICATE_ARN: certificateArn,
+    PREVIEW_HOSTED_ZONE_ID: hostedZoneId,
+  } = given;
+  let hostname = '';
+  try {
+    hostname = new URL(`https://${domain}`).hostname;
+  } catch {
+    // Refused below.
+  }
+  if (hostname !== domain!.toLowerCase() || !hostname.includes('.') || hostname.length > MAX_PREVIEW_DOMAIN_LENGTH)
+    throw new ConfigError(
+      'PREVIEW_DOMAIN',
+      `"${domain}" is not a domain name of at most ${MAX_PREVIEW_DOMAIN_LENGTH} characters (e.g. preview.docs.example.com).`,
+    );
+  if (!US_EAST_1_CERTIFICATE.test(certificateArn!))
+    throw new ConfigError(
+      'PREVIEW_CERTIFICATE_ARN',
+      `"${certificateArn}" is not an ACM certificate ARN in us-east-1 (CloudFront uses no other region).`,
+    );
+  if (!HOSTED_ZONE_ID.test(hostedZoneId!))
+    throw new ConfigError('PREVIEW_HOSTED_ZONE_ID', `"${hostedZoneId}" is not a Route 53 hosted zone id (Z…).`);
+  return { domain: hostname, certificateArn: certificateArn!, hostedZoneId: hostedZoneId!, reviewersGroup };
 }
 
 /** The configuration of this process, parsed once on first import. */

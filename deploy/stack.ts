@@ -42,16 +42,12 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../config/env';
 import { MCP_OAUTH_PREFIX, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
-import { BUILD_IDENTITY_FILE } from '../rules/buildFiles';
-import { MARKDOWN_CONTENT_TYPE } from '../rules/negotiation';
 import { TEMPORARY_PASSWORD_VALIDITY_DAYS, type InvitationTemplate } from '../rules/invitation';
 import {
   CUSTOMER_WRITABLE_ATTRIBUTES,
@@ -60,19 +56,21 @@ import {
   type VerifiedBeforeUpdateAttribute,
 } from '../rules/userAttributes';
 import {
-  ASSET_CACHE_CONTROL,
-  PAGE_CACHE_CONTROL,
-  PAGE_VARY,
-  SECURITY_HEADERS,
-  securityHeaderValues,
-  type SecurityHeaderName,
-} from '../server/gate/securityHeaders';
+  deployBuild,
+  edgeGate,
+  ERROR_PAGE_STATUSES,
+  functionLogs,
+  gatedBehaviours,
+  LOG_RETENTION_DAYS,
+} from './siteParts';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
 import { READER_KEY_PURPOSE } from '../server/insights/dynamoStore';
 import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from './insights/handler';
 import { GRANT_INDEX, UID_INDEX } from '../server/oauth/dynamoStore';
 import { USER_POOL_SESSION } from '../server/oauth/sessions';
 import { OAUTH_SECRET_ENV, OAUTH_SECRET_LENGTH, OAUTH_TABLE_ENV } from './oauth/environment';
+
+export { ERROR_PAGE_STATUSES, LOG_RETENTION_DAYS };
 
 /** Spec §5.2 and the sign-in form: the password rules the local pool enforces too. */
 export const PASSWORD_POLICY: cognito.PasswordPolicy = {
@@ -82,12 +80,6 @@ export const PASSWORD_POLICY: cognito.PasswordPolicy = {
   requireDigits: true,
   requireSymbols: true,
 };
-
-/**
- * How long logs are kept, in days: the access logs (the log bucket's lifecycle rule) and every Lambda log
- * group the stack owns (CloudWatch Logs takes only its own list of periods, hence the enum).
- */
-export const LOG_RETENTION_DAYS = logs.RetentionDays.THREE_MONTHS;
 
 /** How long a replaced or deleted object of the site bucket stays restorable, in days. */
 export const NONCURRENT_VERSION_DAYS = 30;
@@ -185,15 +177,6 @@ export const MCP_TIMEOUT_SECONDS = 35;
 export const DEFAULT_MCP_RESERVED_CONCURRENCY = 20;
 
 /**
- * The origin statuses CloudFront replaces with the site's `/404.html` (the distribution's error responses).
- * CloudFront fetches that page without running the viewer-request gate, so only a status that reaches an
- * origin after the gate let the request in may be here: S3's 404 for a missing object. The MCP function,
- * which no gate runs before, never answers one of these (deploy/mcp/handler.ts); 403 is not here, so the
- * function's 403s and the WAF's blocks reach the viewer as they are.
- */
-export const ERROR_PAGE_STATUSES = [404] as const;
-
-/**
  * The rules of AWS's managed common rule set (and the labels they give a request) that would refuse the OAuth
  * requests of AI tools: a native tool's loopback redirect URI (`http://127.0.0.1:<port>/…`, RFC 8252) is a URL
  * with an IPv4 address, which they read as remote file inclusion or a reach for the instance metadata, in the
@@ -210,19 +193,6 @@ export const OAUTH_WAF_EXEMPT_RULES = [
 
 /** Requests one IP address may make in 5 minutes before the WAF blocks it (default of `WafRateLimit`). */
 export const DEFAULT_RATE_LIMIT = 2000;
-
-/**
- * The security headers a CloudFront response headers policy has a field of its own for
- * (`ResponseHeadersPolicySecurityHeadersBehavior`); the other rows of the table go as custom headers.
- */
-const CLOUDFRONT_SECURITY_FIELDS: ReadonlySet<SecurityHeaderName> = new Set<SecurityHeaderName>([
-  'Content-Security-Policy',
-  'Strict-Transport-Security',
-  'X-Content-Type-Options',
-  'X-Frame-Options',
-  'Referrer-Policy',
-  'X-XSS-Protection',
-]);
 
 /** What the identity stack creates. */
 export interface IdentityStackProps extends StackProps {
@@ -268,6 +238,39 @@ export function customerWritableAttributes(): cognito.ClientAttributes {
   return new cognito.ClientAttributes().withStandardAttributes(
     Object.fromEntries(CUSTOMER_WRITABLE_ATTRIBUTES.map((name) => [CDK_WRITABLE[name], true])),
   );
+}
+
+/**
+ * The web app client's settings (SRP and the OAuth code flow, no secret, {@link customerWritableAttributes}), for
+ * the identity stack's web client and for a branch preview's own client (deploy/preview/stacks.ts), which differ
+ * in their callback and sign-out URLs alone.
+ *
+ * @param redirects - where the hosted UI may send the browser back: the callback and sign-out URLs.
+ * @param ssoProviderName - the OIDC provider behind the "{product} SSO" button (COGNITO_CUSTOM_PROVIDER).
+ */
+export function webClientOptions(
+  redirects: { signIn: string[]; signOut: string[] },
+  ssoProviderName: string,
+): cognito.UserPoolClientOptions {
+  return {
+    generateSecret: false,
+    writeAttributes: customerWritableAttributes(),
+    // The browser signs in with SRP (Amplify's default); the password never leaves it.
+    authFlows: { userSrp: true },
+    refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
+    oAuth: {
+      // Spec §3.2: code flow with email and openid; Amplify adds PKCE.
+      flows: { authorizationCodeGrant: true },
+      scopes: [cognito.OAuthScope.EMAIL, cognito.OAuthScope.OPENID],
+      callbackUrls: redirects.signIn,
+      logoutUrls: redirects.signOut,
+    },
+    supportedIdentityProviders: [
+      cognito.UserPoolClientIdentityProvider.COGNITO,
+      cognito.UserPoolClientIdentityProvider.custom(ssoProviderName),
+    ],
+    preventUserExistenceErrors: true,
+  };
 }
 
 /** Step 1: the user pool and its clients. Its outputs configure the build and the edge bundle. */
@@ -371,25 +374,7 @@ export class IdentityStack extends Stack {
    * `UpdateUserAttributes`.
    */
   private appClients(pool: cognito.UserPool, sso: cognito.UserPoolIdentityProviderOidc, props: IdentityStackProps) {
-    const web = pool.addClient('Web', {
-      generateSecret: false,
-      writeAttributes: customerWritableAttributes(),
-      // The browser signs in with SRP (Amplify's default); the password never leaves it.
-      authFlows: { userSrp: true },
-      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
-      oAuth: {
-        // Spec §3.2: code flow with email and openid; Amplify adds PKCE.
-        flows: { authorizationCodeGrant: true },
-        scopes: [cognito.OAuthScope.EMAIL, cognito.OAuthScope.OPENID],
-        callbackUrls: props.oauthRedirects.signIn,
-        logoutUrls: props.oauthRedirects.signOut,
-      },
-      supportedIdentityProviders: [
-        cognito.UserPoolClientIdentityProvider.COGNITO,
-        cognito.UserPoolClientIdentityProvider.custom(props.ssoProviderName),
-      ],
-      preventUserExistenceErrors: true,
-    });
+    const web = pool.addClient('Web', webClientOptions(props.oauthRedirects, props.ssoProviderName));
     web.node.addDependency(sso);
     // Scripts read the docs with `Authorization: Bearer <access token>`; `aws cognito-idp
     // initiate-auth --auth-flow USER_PASSWORD_AUTH` needs that flow, which the web client does not allow.
@@ -483,60 +468,19 @@ export class SiteStack extends Stack {
     super(scope, id, props);
     const { logs, bucket } = this.buckets();
 
-    const headers = this.securityHeaders(props.cspDirectives);
-    // A page is its HTML or its Markdown copy by `Accept` (deploy/edge): browsers and proxies learn it from Vary.
-    const pageHeaders = this.securityHeaders(props.cspDirectives, 'PageHeaders', { Vary: PAGE_VARY });
-
-    // With ListBucket, S3 answers 404 for a missing object rather than 403 (ERROR_PAGE_STATUSES). The edge
-    // gate rewrites every path it lets through to an object's key, so no request lists the bucket.
-    const origin = origins.S3BucketOrigin.withOriginAccessControl(bucket, {
-      originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
-    });
-    const edgeLambdas = [
-      {
-        functionVersion: this.edgeGate(props.edgeBundleDir, this.functionLogs('GateLogs')).currentVersion,
-        eventType: cloudfront.LambdaEdgeEventType.VIEWER_REQUEST,
-      },
-    ];
-    // Hashed assets are `private` for browsers and proxies (as the Fastify gate sends them), yet CloudFront
-    // keeps them: a minimum TTL overrides `private` for its own cache, which the gate guards on viewer-request.
-    const assetCache = new cloudfront.CachePolicy(this, 'AssetCache', {
-      minTtl: Duration.days(365),
-      defaultTtl: Duration.days(365),
-      maxTtl: Duration.days(365),
-      enableAcceptEncodingBrotli: true,
-      enableAcceptEncodingGzip: true,
-    });
+    const gate = edgeGate(this, props.edgeBundleDir, functionLogs(this, 'GateLogs'));
+    const { headers, defaultBehavior, assets, errorResponses } = gatedBehaviours(
+      this,
+      bucket,
+      gate,
+      props.cspDirectives,
+    );
 
     const domain = props.customDomain;
     const distribution = new cloudfront.Distribution(this, 'Distribution', {
-      defaultBehavior: {
-        origin,
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        // The gate runs on viewer-request, before the cache is looked up, so cached files are safe.
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        compress: true,
-        responseHeadersPolicy: pageHeaders,
-        edgeLambdas,
-      },
-      additionalBehaviors: {
-        ...this.functionBehaviours(props, headers),
-        'assets/*': {
-          origin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: assetCache,
-          compress: true,
-          responseHeadersPolicy: headers,
-          edgeLambdas,
-        },
-      },
-      // A missing object is the site's 404 page (the Fastify gate sends the same to a signed-in reader).
-      errorResponses: ERROR_PAGE_STATUSES.map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: '/404.html',
-        ttl: Duration.minutes(1),
-      })),
+      defaultBehavior,
+      additionalBehaviors: { ...this.functionBehaviours(props, headers), 'assets/*': assets },
+      errorResponses,
       // TLS 1.2 at least, which CloudFront enforces only with a custom certificate: the default
       // `*.cloudfront.net` one also accepts TLS 1.0 and 1.1 (handbook/deployment.md).
       ...(domain
@@ -552,7 +496,7 @@ export class SiteStack extends Stack {
       webAclId: this.wafAclId(props.oauthBundleDir !== undefined),
     });
 
-    this.deployBuild(props.buildDir, bucket, distribution);
+    deployBuild(this, props.buildDir, bucket, distribution, functionLogs(this, 'DeploymentLogs'));
 
     new CfnOutput(this, 'SiteDomain', { value: domain?.domainName ?? distribution.distributionDomainName });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
@@ -639,7 +583,7 @@ export class SiteStack extends Stack {
       timeout: Duration.seconds(MCP_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: reserved.valueAsNumber,
       environment: { [ORIGIN_SECRET_ENV]: originSecret },
-      logGroup: this.functionLogs('McpLogs'),
+      logGroup: functionLogs(this, 'McpLogs'),
       description: 'Portal MCP server: verifies the Cognito access token, then answers MCP requests',
     });
     // BUFFERED: every answer ends at once (server/mcp/http.ts): JSON, or a 2026-07-28 subscriptions/listen closed
@@ -692,7 +636,7 @@ export class SiteStack extends Stack {
       timeout: Duration.seconds(INSIGHTS_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: reserved.valueAsNumber,
       environment: { [ORIGIN_SECRET_ENV]: originSecret, [INSIGHTS_TABLE_ENV]: table.tableName },
-      logGroup: this.functionLogs('InsightsLogs'),
+      logGroup: functionLogs(this, 'InsightsLogs'),
       description: 'Portal reader insights: verifies the Cognito access token, then records page feedback',
     });
     // Writes rows and the months' secrets, counts a reader's day; reads a month's secret. No scan, no delete
@@ -753,7 +697,7 @@ export class SiteStack extends Stack {
         [OAUTH_TABLE_ENV]: table.tableName,
         [OAUTH_SECRET_ENV]: secret,
       },
-      logGroup: this.functionLogs('OAuthLogs'),
+      logGroup: functionLogs(this, 'OAuthLogs'),
       description: 'Portal authorization server for AI tools: signs readers in through the hosted UI, issues tokens',
     });
     // oidc-provider's records: read, write, mark consumed, delete one; find an interaction by uid and a grant's
@@ -846,37 +790,6 @@ export class SiteStack extends Stack {
     return key;
   }
 
-  /**
-   * A Lambda function's log group, kept {@link LOG_RETENTION_DAYS} days (CDK's `logRetention` is deprecated
-   * for this). Without one, Lambda creates `/aws/lambda/<name>` on the first call and keeps it forever.
-   */
-  private functionLogs(id: string): logs.LogGroup {
-    return new logs.LogGroup(this, id, { retention: LOG_RETENTION_DAYS });
-  }
-
-  /**
-   * The gate on viewer-request (Lambda@Edge): the bundled edge handler of deploy/edge. With a log group of
-   * its own, Lambda@Edge writes under that group's name in every region it runs in (CloudFront Developer
-   * Guide, "Edge function logs"); the stack owns it, with its retention, in us-east-1 only, and names it in
-   * the output `GateLogGroup` (deploy/README.md says what to do about the other regions).
-   */
-  private edgeGate(edgeBundleDir: string, logGroup: logs.LogGroup): cloudfront.experimental.EdgeFunction {
-    new CfnOutput(this, 'GateLogGroup', {
-      value: logGroup.logGroupName,
-      description: 'Log group of the edge gate in every region it runs in (retention set in us-east-1 only)',
-    });
-    return new cloudfront.experimental.EdgeFunction(this, 'Gate', {
-      // The newest Node runtime Lambda@Edge supports (handbook/deployment.md).
-      runtime: lambda.Runtime.NODEJS_24_X,
-      handler: 'index.handler',
-      code: lambda.Code.fromAsset(edgeBundleDir),
-      memorySize: 128,
-      timeout: Duration.seconds(5),
-      description: 'Portal gate: verifies the Cognito access token before CloudFront serves anything',
-      logGroup,
-    });
-  }
-
   /** The log bucket (CloudFront and S3 access logs, kept {@link LOG_RETENTION_DAYS}) and the site's bucket. */
   private buckets() {
     const logs = new s3.Bucket(this, 'Logs', {
@@ -900,92 +813,6 @@ export class SiteStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     return { logs, bucket };
-  }
-
-  /**
-   * The same headers the Fastify gate sends (helmet), from the same table (server/gate/securityHeaders.ts);
-   * a test compares the two.
-   *
-   * @param extra - further headers of the behaviours that use this policy (`Vary` of pages), by name.
-   */
-  private securityHeaders(
-    cspDirectives: Record<string, string[]>,
-    id = 'SecurityHeaders',
-    extra: Record<string, string> = {},
-  ): cloudfront.ResponseHeadersPolicy {
-    const values = securityHeaderValues(cspDirectives);
-    const hsts = SECURITY_HEADERS['Strict-Transport-Security'];
-    const custom = Object.entries(values).filter(
-      ([name]) => !CLOUDFRONT_SECURITY_FIELDS.has(name as SecurityHeaderName),
-    );
-    return new cloudfront.ResponseHeadersPolicy(this, id, {
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: values['Content-Security-Policy'], override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
-          includeSubdomains: hsts.includeSubDomains,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: {
-          frameOption: cloudfront.HeadersFrameOption[SECURITY_HEADERS['X-Frame-Options']],
-          override: true,
-        },
-        referrerPolicy: {
-          referrerPolicy: SECURITY_HEADERS['Referrer-Policy'] as cloudfront.HeadersReferrerPolicy,
-          override: true,
-        },
-        xssProtection: { protection: SECURITY_HEADERS['X-XSS-Protection'] !== '0', override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [...custom, ...Object.entries(extra)].map(([header, value]) => ({
-          header,
-          value,
-          override: true,
-        })),
-      },
-    });
-  }
-
-  /**
-   * Uploads the build: hashed assets cached for a year, pages and their Markdown copies revalidated, the
-   * cache cleared for pages; neither compressed copies (CloudFront compresses) nor the build's identity
-   * record, which is for the deploy tools only. The uploads share one CDK provider function, which logs to
-   * one group.
-   */
-  private deployBuild(buildDir: string, bucket: s3.Bucket, distribution: cloudfront.Distribution): void {
-    const logGroup = this.functionLogs('DeploymentLogs');
-    new s3deploy.BucketDeployment(this, 'Assets', {
-      sources: [s3deploy.Source.asset(`${buildDir}/assets`, { exclude: ['*.br', '*.gz'] })],
-      destinationBucket: bucket,
-      destinationKeyPrefix: 'assets/',
-      cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
-      prune: false,
-      logGroup,
-    });
-    const pagesSource = () =>
-      s3deploy.Source.asset(buildDir, { exclude: ['assets', 'assets/**', '*.br', '*.gz', BUILD_IDENTITY_FILE] });
-    // The Markdown copies carry their charset, as the Fastify gate sends them: S3 would guess the type alone.
-    const markdown = new s3deploy.BucketDeployment(this, 'Markdown', {
-      sources: [pagesSource()],
-      destinationBucket: bucket,
-      exclude: ['*'],
-      include: ['*.md'],
-      contentType: MARKDOWN_CONTENT_TYPE,
-      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
-      logGroup,
-    });
-    const pages = new s3deploy.BucketDeployment(this, 'Pages', {
-      sources: [pagesSource()],
-      destinationBucket: bucket,
-      exclude: ['assets/*', '*.md'],
-      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE_CONTROL)],
-      distribution,
-      distributionPaths: ['/*'],
-      logGroup,
-    });
-    // The cache is cleared once both are uploaded.
-    pages.node.addDependency(markdown);
   }
 
   /**

@@ -31,6 +31,11 @@ export interface EdgeTrust {
    * the bundles that serve it or take its tokens (deploy/oauth, deploy/mcp); absent where that sign-in is off.
    */
   mcpOAuthClientId?: string;
+  /**
+   * The user pool group whose members alone the bundle lets read (config/env.ts `auth.readersGroup`: a preview's
+   * reviewers); absent where every user of the pool reads.
+   */
+  readersGroup?: string;
 }
 
 /**
@@ -45,7 +50,24 @@ export function trustOf(config: Pick<EdgeConfig, 'auth' | 'jwks'> & { oauth?: { 
     clientIds: [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : [])],
     keyIds: config.jwks.keys.map((key) => String(key.kid)),
     ...(config.oauth ? { mcpOAuthClientId: config.oauth.clientId } : {}),
+    ...(auth.readersGroup ? { readersGroup: auth.readersGroup } : {}),
   };
+}
+
+/**
+ * Why the bundle in `bundleDir` (which {@link bundleRefusal} has accepted) must not be deployed where
+ * `readersGroup` alone may read (undefined: every user of the pool), as one line, or `null` when it may. A
+ * preview's bundle in production would shut out every customer outside the reviewers group; a production bundle
+ * on a preview would open unpublished pages to every customer.
+ */
+export function readersGroupRefusal(bundleDir: string, readersGroup: string | undefined): string | null {
+  const trust = JSON.parse(fs.readFileSync(path.join(bundleDir, TRUST_FILE), 'utf8')) as EdgeTrust;
+  if (trust.readersGroup === readersGroup) return null;
+  const built = trust.readersGroup
+    ? `for the readers group ${trust.readersGroup}`
+    : 'for every user of the pool (COGNITO_READERS_GROUP unset)';
+  const now = readersGroup ? `only ${readersGroup} may read here` : 'every user of the pool reads here';
+  return `the bundle in ${bundleDir} was built ${built}, but ${now}: rebuild it with "npm run deploy:build".`;
 }
 
 /** Whether a JWKS holds one of the local identity service's public keys. */

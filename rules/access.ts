@@ -8,6 +8,8 @@
  * - A valid Cognito access token in Amplify's cookies, or (on GET/HEAD, for scripts, and on the POST of
  *   reader insights, rules/insights.ts) in an `Authorization: Bearer` header: everything. An invalid bearer token gets 401 with an RFC 6750 challenge.
  *   Anonymous requests for files (`.md`, `llms.txt`, chunks…) get 401 with no body, never a redirect.
+ * - A valid token of a user outside the readers group, where one is set (a preview's reviewers,
+ *   config/env.ts `auth.readersGroup`): 403, on every path but the public ones.
  * - Otherwise a page request (a browser's: `Accept` names `text/html`) gets the sign-in page at its own
  *   address, where the runtime serves pages (`servesPages`: the Fastify gate, the edge handler): the browser
  *   shows the sign-in form there and, once signed in, the page (src/components/SignInRedirect/inPlace.ts).
@@ -40,8 +42,12 @@ import {
 } from './requests';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
-/** The outcome of checking a token. */
-export type TokenCheck = { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string };
+/**
+ * The outcome of checking a token. `outsideGroup`: the token is the pool's and valid, but its user is not in the
+ * group whose members alone may read (config/env.ts `auth.readersGroup`).
+ */
+export type TokenCheck =
+  { valid: true; payload: JwtPayload } | { valid: false; expired: boolean; reason: string; outsideGroup?: boolean };
 
 /** Checks access tokens of one user pool app client. */
 export interface AccessTokenVerifier {
@@ -53,7 +59,7 @@ export interface AccessTokenVerifier {
  * Why a request was let through or not (logs, and `x-gate` in tests): `bearer` is a script's valid
  * `Authorization: Bearer` access token, `bad-bearer` one that is not.
  */
-export type Access = 'public' | 'signed-in' | 'bearer' | 'refreshable' | 'anonymous' | 'bad-bearer';
+export type Access = 'public' | 'signed-in' | 'bearer' | 'refreshable' | 'anonymous' | 'bad-bearer' | 'outside-group';
 
 /** What the access decision needs to know, built once per process. */
 export interface GateRules {
@@ -109,7 +115,11 @@ export type GateDecision =
        */
       issuedBy?: 'user-pool' | 'authorization-server';
     }
-  | { pass: false; status: 400 | 414 | 431; reason: string }
+  /**
+   * 403: a valid token of a user outside the readers group (a preview's reviewers), as a cookie or a script's
+   * bearer token. Signing in again would not help, so neither the sign-in page nor a challenge.
+   */
+  | { pass: false; status: 400 | 403 | 414 | 431; reason: string }
   /**
    * An anonymous page request where the runtime serves pages: answer with the sign-in page (`page`, the
    * sign-in route) as that page is answered, at the requested address. Its client renders the sign-in route
@@ -139,6 +149,17 @@ export function bearerToken(authorization: string | undefined): string | undefin
   const token = rest.trim();
   return token.split(/[ \t]/, 2).length === 1 ? token : '';
 }
+
+/** The answer to a valid token of a user outside the readers group. */
+const OUTSIDE_GROUP: GateDecision = { pass: false, status: 403, reason: 'Forbidden' };
+
+/**
+ * What both gates send with that 403, as plain text: who may read, and what to do. The group's name is not
+ * said, since nothing about the deployment needs telling to someone outside it.
+ */
+export const OUTSIDE_GROUP_TEXT =
+  'You are signed in, but this site is open to a group of readers your account is not in. ' +
+  'Ask whoever shared its address to add your account to that group, then sign out and in again.\n';
 
 /** RFC 6750 §3 challenge for a refused bearer token. */
 const INVALID_TOKEN = 'Bearer error="invalid_token"';
@@ -172,11 +193,13 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
     const check = bearer ? await rules.verifier.check(bearer) : undefined;
     if (check?.valid)
       return { pass: true, access: 'bearer', path: target.path, search: target.search, subject: subjectOf(check) };
+    if (check?.outsideGroup) return OUTSIDE_GROUP;
     return { pass: false, status: 401, access: 'bad-bearer', wwwAuthenticate: INVALID_TOKEN };
   }
   const { access, subject } = await accessOf(target.path, request.cookie, rules);
   if (access === 'public' || access === 'signed-in')
     return { pass: true, access, path: target.path, search: target.search, subject };
+  if (access === 'outside-group') return OUTSIDE_GROUP;
   if (isPageRequest(request.method, target.path, request.accept)) {
     if (rules.servesPages) return { pass: false, status: 200, access, page: rules.signInRoute };
     return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
@@ -236,6 +259,7 @@ async function accessOf(
   if (!tokens?.accessToken) return { access: 'anonymous' };
   const check = await rules.verifier.check(tokens.accessToken);
   if (check.valid) return { access: 'signed-in', subject: subjectOf(check) };
+  if (check.outsideGroup) return { access: 'outside-group' };
   return { access: check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous' };
 }
 

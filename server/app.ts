@@ -19,7 +19,7 @@ import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, pageRoutesOf, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
-import { decide, sameOriginLocation, type GateRules } from '../rules/access';
+import { decide, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateRules } from '../rules/access';
 import { negotiatedFile } from '../rules/negotiation';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
@@ -185,6 +185,8 @@ function addGate(
       return sendFile(request, reply, decision.page);
     }
     reply.header('cache-control', 'no-store');
+    if (decision.status === 403)
+      return reply.code(403).header('content-type', 'text/plain; charset=utf-8').send(OUTSIDE_GROUP_TEXT);
     if (!('access' in decision)) return reply.code(decision.status).send();
     reply.header('x-gate', decision.access);
     if (decision.status === 302) return reply.redirect(decision.location, 302);

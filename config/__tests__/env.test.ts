@@ -122,7 +122,7 @@ describe('variables the docs name exist in config/env.ts', () => {
       [
         ...fs
           .readFileSync(path.join(root, file), 'utf8')
-          .matchAll(/\b((?:COGNITO|DEPLOY|LOCAL|EDGE|UNSAFE|SANDBOX|HOSTED|IDP|MCP)_[A-Z0-9_]+)\b/g),
+          .matchAll(/\b((?:COGNITO|DEPLOY|LOCAL|EDGE|UNSAFE|SANDBOX|HOSTED|IDP|MCP|PREVIEW)_[A-Z0-9_]+)\b/g),
       ].map((m) => m[1]),
     );
 
@@ -163,6 +163,42 @@ describe('deployment settings', () => {
         DEPLOY_CERTIFICATE_ARN: arn.replace('us-east-1', 'eu-west-2'),
       }),
     ).toThrow(/us-east-1/);
+  });
+
+  it('branch previews need their domain, a us-east-1 certificate and a hosted zone, all three or none', () => {
+    const arn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0000-4000-8000-000000000000';
+    const preview = {
+      PREVIEW_DOMAIN: 'Preview.Docs.example.com',
+      PREVIEW_CERTIFICATE_ARN: arn,
+      PREVIEW_HOSTED_ZONE_ID: 'Z0123456789ABCDEFGHIJ',
+    };
+    expect(parseEnv({}).deploy.preview).toBeUndefined();
+    expect(parseEnv(preview).deploy.preview).toEqual({
+      domain: 'preview.docs.example.com',
+      certificateArn: arn,
+      hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      reviewersGroup: 'portal-reviewers',
+    });
+    expect(parseEnv({ ...preview, PREVIEW_REVIEWERS_GROUP: 'compliance' }).deploy.preview?.reviewersGroup).toBe(
+      'compliance',
+    );
+    expect(() => parseEnv({ ...preview, PREVIEW_HOSTED_ZONE_ID: '' })).toThrow(
+      'PREVIEW_HOSTED_ZONE_ID: is required with PREVIEW_DOMAIN and PREVIEW_CERTIFICATE_ARN',
+    );
+    for (const domain of ['localhost', 'preview.example.com/x', 'a b.example.com', `${'x'.repeat(190)}.com`])
+      expect(() => parseEnv({ ...preview, PREVIEW_DOMAIN: domain })).toThrow('PREVIEW_DOMAIN');
+    expect(() => parseEnv({ ...preview, PREVIEW_CERTIFICATE_ARN: arn.replace('us-east-1', 'eu-west-2') })).toThrow(
+      /PREVIEW_CERTIFICATE_ARN.*us-east-1/,
+    );
+    expect(() => parseEnv({ ...preview, PREVIEW_HOSTED_ZONE_ID: 'zone; rm -rf' })).toThrow('PREVIEW_HOSTED_ZONE_ID');
+  });
+
+  it('a readers group is a user pool group name, or unset for every user of the pool', () => {
+    expect(parseEnv({}).auth.readersGroup).toBeUndefined();
+    expect(parseEnv({ COGNITO_READERS_GROUP: 'portal-reviewers' }).auth.readersGroup).toBe('portal-reviewers');
+    for (const group of ['two words', 'x'.repeat(129)])
+      expect(() => parseEnv({ COGNITO_READERS_GROUP: group })).toThrow('COGNITO_READERS_GROUP');
+    expect(() => parseEnv({ PREVIEW_REVIEWERS_GROUP: 'a\tb' })).toThrow('PREVIEW_REVIEWERS_GROUP');
   });
 
   it('a scripts client joins the web client in Cognito mode', () => {

@@ -5,7 +5,8 @@
  *
  * Refuses, with one line, to run in local mode (no COGNITO_USER_POOL_ID), to deploy an edge bundle
  * that trusts the local identity service's key or another user pool, and to deploy a `build/` made for
- * another identity mode, user pool or app client (deploy/trust.ts), and an MCP or authorization server bundle
+ * another identity mode, user pool or app client (deploy/trust.ts), a bundle built for a readers group (a
+ * preview's, which would shut customers out), and an MCP or authorization server bundle
  * built for another COGNITO_MCP_CLIENT_ID than the one set now (none included). With COGNITO_MCP_CLIENT_ID, the
  * site stack deploys the portal's authorization server for AI tools too. Needs `npm run build` and
  * `npm run deploy:build` first.
@@ -16,7 +17,7 @@ import { App } from 'aws-cdk-lib';
 import { localIdentityRefusal, portalEnv } from '../../config/env';
 import { cspDirectives, cspOriginsFor, readInlineScriptHashes } from '../../server/gate/csp';
 import { SiteStack } from '../stack';
-import { buildRefusal, bundleRefusal, mcpOAuthRefusal } from '../trust';
+import { buildRefusal, bundleRefusal, mcpOAuthRefusal, readersGroupRefusal } from '../trust';
 import { BUILD_DIR, CDK_OUT, EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, MCP_BUNDLE_DIR, OAUTH_BUNDLE_DIR } from './paths';
 import { synthesize } from './synthesize';
 
@@ -32,7 +33,7 @@ function main(): void {
   const oauth = portalEnv.mcp.oauth;
   const oauthBundles = [MCP_BUNDLE_DIR, ...(oauth ? [OAUTH_BUNDLE_DIR] : [])];
   for (const bundle of [EDGE_BUNDLE_DIR, INSIGHTS_BUNDLE_DIR, ...oauthBundles]) {
-    const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId);
+    const untrusted = bundleRefusal(bundle, portalEnv.auth.userPoolId) ?? readersGroupRefusal(bundle, undefined);
     if (untrusted) throw new Error(untrusted);
   }
   for (const bundle of oauthBundles) {

@@ -3,7 +3,8 @@
  * makes the same access decision as the Fastify gate (rules/access.ts) before CloudFront serves
  * anything from the private bucket. Anonymous page request → the request goes on for the sign-in page's
  * object (`/login/index.html`), so the browser gets the sign-in page at the page's own address, as from the
- * Fastify gate; anything else anonymous → 401 with no body; signed in (or a public sign-in file) → the request
+ * Fastify gate; anything else anonymous → 401 with no body; signed in outside the readers group (a preview's
+ * reviewers, rules/access.ts) → 403 saying so; signed in (or a public sign-in file) → the request
  * goes on with its URI rewritten to the bucket's object (`/docs/x` → `/docs/x/index.html`, or `/docs/x.md` when the request prefers Markdown:
  * rules/negotiation.ts, as the Fastify gate chooses); `.html` and `/index` paths → 301 to the plain path.
  * The rewritten URI is CloudFront's cache key, so the cache keeps the two apart; the distribution's pages
@@ -22,7 +23,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
 import { negotiatedFile } from '../../rules/negotiation';
 import { builtFileOf, normalisedPath } from '../../rules/routes';
-import { decide, encodePath, sameOriginLocation, type GateRules } from '../../rules/access';
+import { decide, encodePath, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateRules } from '../../rules/access';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 
 /** What the handler is built with, baked in at bundle time. */
@@ -115,6 +116,13 @@ export function createHandler(config: EdgeConfig): EdgeHandler {
         'Unauthorized',
         challenge ? { 'www-authenticate': [{ key: 'WWW-Authenticate', value: challenge }] } : undefined,
       );
+    }
+    if (decision.status === 403) {
+      // A reader outside the readers group (a preview's reviewers): signed in, so told why, not sent to sign in.
+      return {
+        ...answer(403, 'Forbidden', { 'content-type': [{ key: 'Content-Type', value: 'text/plain; charset=utf-8' }] }),
+        body: OUTSIDE_GROUP_TEXT,
+      };
     }
     return answer(decision.status, decision.reason);
   };

@@ -101,3 +101,41 @@ describe('what never gets the sign-in page', () => {
     });
   });
 });
+
+describe('a reader outside the readers group (a preview open to its reviewers only)', () => {
+  /** `member` is valid; `outsider` is the pool's and valid, but its user is not in the readers group. */
+  const groupRules: GateRules = {
+    ...pageRules,
+    verifier: {
+      check: async (token) =>
+        token === 'member'
+          ? { valid: true, payload: { sub: 'reviewer-1', 'cognito:groups': ['portal-reviewers'] } }
+          : { valid: false, expired: false, reason: 'not in group', outsideGroup: token === 'outsider' },
+    },
+  };
+
+  it('gets 403 for a page, a file and with a bearer token: signing in again would not help', async () => {
+    const forbidden = { pass: false, status: 403, reason: 'Forbidden' };
+    expect(await decide(page('/docs/x', { cookie: session('outsider') }), groupRules)).toEqual(forbidden);
+    expect(await decide(page('/assets/js/a.js', { cookie: session('outsider') }), groupRules)).toEqual(forbidden);
+    expect(await decide(page('/llms.txt', { authorization: 'Bearer outsider', accept: '*/*' }), groupRules)).toEqual(
+      forbidden,
+    );
+  });
+
+  it('still gets the sign-in page at its own route, to sign out or in as someone else', async () => {
+    expect(await decide(page('/login', { cookie: session('outsider') }), groupRules)).toMatchObject({
+      pass: true,
+      access: 'public',
+    });
+  });
+
+  it('a member reads, and an anonymous reader still gets the sign-in page', async () => {
+    expect(await decide(page('/docs/x', { cookie: session('member') }), groupRules)).toMatchObject({
+      pass: true,
+      access: 'signed-in',
+      subject: 'reviewer-1',
+    });
+    expect(await decide(page('/docs/x'), groupRules)).toMatchObject({ status: 200, page: '/login' });
+  });
+});

@@ -9,6 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../../config/env';
+import { buildApp } from '../app';
 import { createAccessTokenVerifier } from '../gate/verifier';
 import {
   buildTestApp,
@@ -16,6 +17,7 @@ import {
   INLINE_SCRIPT,
   ISSUER,
   localAuth,
+  localJwks,
   makeBuild,
   mintToken,
   SECRET,
@@ -309,5 +311,35 @@ describe('hostile request targets get a 4xx and the server keeps serving', () =>
     const response = await get('/login', { cookie: `big=${'x'.repeat(20 * 1024)}` });
     expect(response.statusCode).toBe(431);
     expect((await get('/login')).statusCode).toBe(200);
+  });
+});
+
+describe('a readers group (COGNITO_READERS_GROUP, as on a preview)', () => {
+  it('a signed-in reader outside it gets 403 with the reason, not the page and not the sign-in page', async () => {
+    const auth = { ...localAuth, readersGroup: 'portal-reviewers' };
+    const gated = await buildApp({
+      buildDir,
+      appClientId: auth.userPoolClientId,
+      verifier: await createAccessTokenVerifier(auth, { jwks: localJwks }),
+      csp: { identity: [auth.userPoolEndpoint!], api: ['https://api.acme.test'] },
+      tls: false,
+    });
+    try {
+      const cookie = (groups: string[]) => sessionCookie({ accessToken: mintToken({ 'cognito:groups': groups }) });
+      const outsider = await gated.inject({
+        url: '/docs/document_format/schema',
+        headers: { ...html, cookie: cookie(['writers']) },
+      });
+      expect([outsider.statusCode, outsider.headers['cache-control']]).toEqual([403, 'no-store']);
+      expect(outsider.body).toMatch(/not in/);
+      expect(outsider.body).not.toContain(SECRET);
+      const reviewer = await gated.inject({
+        url: '/docs/document_format/schema',
+        headers: { ...html, cookie: cookie(['portal-reviewers']) },
+      });
+      expect(reviewer.statusCode).toBe(200);
+    } finally {
+      await gated.close();
+    }
   });
 });

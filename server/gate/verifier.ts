@@ -9,9 +9,14 @@
  *   Tokens of any other issuer, the local one included, are refused.
  * - Local mode: the local identity service's issuer (`http://localhost:<port>/<poolId>`) with its JWKS
  *   loaded explicitly (`cacheJwks`), since its key ships inside the cognito-local npm package.
+ *
+ * With a readers group (config/env.ts `auth.readersGroup`), a token whose `cognito:groups` claim lacks it is
+ * refused as outside the group (aws-jwt-verify's group check, `CognitoJwtInvalidGroupError`), which the access
+ * decision answers with 403 (rules/access.ts).
  */
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
-import { JwtExpiredError } from 'aws-jwt-verify/error';
+import { assertStringArraysOverlap } from 'aws-jwt-verify/assert';
+import { CognitoJwtInvalidGroupError, JwtExpiredError } from 'aws-jwt-verify/error';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthSettings } from '../../config/env';
@@ -71,6 +76,7 @@ export async function createAccessTokenVerifier(
   let verify: (token: string) => Promise<JwtPayload>;
   // The web app client's tokens, and the scripts client's when there is one.
   const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : []), ...moreClientIds];
+  const groups = auth.readersGroup ?? null;
   if (auth.mode === 'local') {
     if (!jwks) throw new Error('local mode needs the local identity service JWKS');
     const verifier = JwtRsaVerifier.create({
@@ -81,6 +87,9 @@ export async function createAccessTokenVerifier(
         if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
         if (!clientIds.includes(String(payload.client_id)))
           throw new Error('client_id is not an app client of the portal');
+        // The check CognitoJwtVerifier makes with `groups`, which JwtRsaVerifier lacks.
+        if (groups !== null)
+          assertStringArraysOverlap('Cognito group', payload['cognito:groups'], groups, CognitoJwtInvalidGroupError);
       },
     });
     verifier.cacheJwks(jwks);
@@ -90,6 +99,7 @@ export async function createAccessTokenVerifier(
       userPoolId: auth.userPoolId,
       tokenUse: 'access',
       clientId: clientIds,
+      groups,
       customJwtCheck: ({ payload }) => checkTokenTimes(payload, Date.now()),
     });
     if (jwks) verifier.cacheJwks(jwks);
@@ -114,6 +124,7 @@ export async function createAccessTokenVerifier(
           valid: false,
           expired: error instanceof JwtExpiredError,
           reason: error instanceof Error ? error.message : String(error),
+          ...(error instanceof CognitoJwtInvalidGroupError ? { outsideGroup: true } : {}),
         };
       }
     },

@@ -210,3 +210,22 @@ describe('targets no page of the site needs', () => {
     expect(status(await handler(event('/llms.txt', { accept: '*/*', authorization })))).toBe(431);
   });
 });
+
+describe('a preview open to its reviewers only (a readers group)', () => {
+  const preview = createHandler({
+    auth: { ...localAuth, readersGroup: 'portal-reviewers' },
+    jwks: LOCAL_JWKS,
+    publicPaths: ['/login', '/login/'],
+    signInRoute: '/login',
+    pagesWithoutMarkdown: ['login/index.html'],
+  });
+
+  it('a reviewer gets the page; a signed-in reader outside the group gets 403 saying why, with nothing cached', async () => {
+    const reviewer = signedIn({ 'cognito:groups': ['portal-reviewers'] });
+    expect(objectOf(await preview(event('/docs/x', { cookie: reviewer })))).toBe('/docs/x/index.html');
+    const outsider = (await preview(event('/docs/x', { cookie: signedIn() }))) as CloudFrontResultResponse;
+    expect([outsider.status, outsider.headers?.['cache-control']?.[0].value]).toEqual(['403', 'no-store']);
+    expect(outsider.body).toMatch(/not in/);
+    expect(objectOf(await preview(event('/login', { cookie: signedIn() })))).toBe('/login/index.html');
+  });
+});

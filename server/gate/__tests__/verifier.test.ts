@@ -38,3 +38,32 @@ describe('access token verifier', () => {
     expect((await sandbox.check(mintToken())).valid).toBe(true);
   });
 });
+
+describe('a readers group (COGNITO_READERS_GROUP)', () => {
+  const auth = { ...localAuth, readersGroup: 'portal-reviewers' };
+
+  it('passes a token whose cognito:groups claim names it, and refuses the others as outside the group', async () => {
+    const verifier = await createAccessTokenVerifier(auth, { jwks: localJwks });
+    const member = mintToken({ 'cognito:groups': ['writers', 'portal-reviewers'] });
+    expect((await verifier.check(member)).valid).toBe(true);
+    for (const claims of [{}, { 'cognito:groups': ['writers'] }, { 'cognito:groups': 'portal-reviewers-old' }]) {
+      expect([claims, await verifier.check(mintToken(claims))]).toEqual([
+        claims,
+        expect.objectContaining({ valid: false, expired: false, outsideGroup: true }),
+      ]);
+    }
+  });
+
+  it('a forged or expired token is refused for what it is, not as outside the group', async () => {
+    const verifier = await createAccessTokenVerifier(auth, { jwks: localJwks });
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await verifier.check(mintToken({ 'cognito:groups': ['writers'], iat: past - 3600, exp: past }));
+    expect(expired).toMatchObject({ valid: false, expired: true });
+    expect(expired).not.toHaveProperty('outsideGroup');
+  });
+
+  it('without one, every user of the pool passes', async () => {
+    const verifier = await createAccessTokenVerifier(localAuth, { jwks: localJwks });
+    expect((await verifier.check(mintToken())).valid).toBe(true);
+  });
+});
