@@ -312,7 +312,7 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
 }
 
 /**
- * @returns one handler per `operationId` of `openapi/customer-api.yaml` (all 27), grouped by resource.
+ * @returns one handler per `operationId` of `openapi/customer-api.yaml` (every operation), grouped by resource.
  */
 export function createHandlers(context: HandlerContext) {
   return {
