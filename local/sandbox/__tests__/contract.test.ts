@@ -20,7 +20,7 @@ import { mintToken } from '../../../tests/support/gate';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { TEST_USERS } from '../../identity/testUsers';
 import { CorpusDb } from '../corpus/db';
-import { SAMPLE_IDS } from '../corpus/seed';
+import { SAMPLE_IDS } from '../corpus/sampleData';
 import { STATE_TRIGGERS } from '../states';
 import {
   startValidatedSandbox,
