@@ -90,6 +90,28 @@ const FOLDERS = [
  * local/ or rules/ instead (tests/support/README.md).
  */
 const TEST_CODE = ['./tests/**', './**/__tests__/**'];
+/** The unit tests (jest.config.ts) and their helpers; the end-to-end suites and bench/ are not. */
+const UNIT_TESTS = ['**/__tests__/**', 'tests/docs/**', 'tests/lint/**', 'tests/internals/**', 'tests/unit/**'];
+const NO_CLOCK =
+  'a unit test reads no clock and waits for no real time: use jest fake timers, an injected clock, or count the ' +
+  'work (tests/support/work.ts); times belong in npm run bench* (handbook/testing.md "Tests without clocks")';
+/** What a unit test may not do: read a clock to time something, or await a real delay. */
+const CLOCK_SYNTAX = [
+  { selector: "MemberExpression[object.name='performance'][property.name='now']", message: NO_CLOCK },
+  { selector: "MemberExpression[object.name='process'][property.name='hrtime']", message: NO_CLOCK },
+  {
+    selector:
+      "BinaryExpression[operator='-'] > CallExpression.left[callee.object.name='Date'][callee.property.name='now']",
+    message: NO_CLOCK,
+  },
+  ...['setTimeout', 'setInterval'].flatMap((timer) =>
+    [`callee.name='${timer}'`, `callee.property.name='${timer}'`].map((callee) => ({
+      selector: `NewExpression[callee.name='Promise'] CallExpression[${callee}][arguments.length>1]:not([arguments.1.value=0])`,
+      message: NO_CLOCK,
+    })),
+  ),
+  { selector: 'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]', message: NO_CLOCK },
+];
 /**
  * A speed-up's browser code, its `client/` and `theme/` folders under plugins/<speed-up>/ (plugins/speedup.ts):
  * it runs in the reader's browser beside the product, so it may import rules/ and generated/ only, and neither the product
@@ -212,6 +234,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No unit test reads a clock or sleeps (handbook/testing.md "Tests without clocks"): a limit in ms fails on a
+    // busy machine and a real wait only slows the suite. Times belong in `npm run bench*` (bench/ is exempt).
+    files: UNIT_TESTS,
+    ignores: ['bench/**'],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_SYNTAX] },
   },
   {
     files: ['config/env.ts', 'local/identity/quiet-sdk.ts', 'playwright.config.ts', 'tests/**', '**/__tests__/**'],

@@ -12,7 +12,7 @@ import { loadContract } from '../config/openapi';
 import { LOCAL_JWKS } from '../local/identity/jwks';
 import { buildSandbox } from '../local/sandbox/app';
 import { CorpusDb } from '../local/sandbox/corpus/db';
-import { SAMPLE_IDS } from '../local/sandbox/corpus/seed';
+import { SAMPLE_IDS } from '../local/sandbox/corpus/sampleData';
 import { mintToken } from '../local/identity/tokens';
 import { createAccessTokenVerifier } from '../server/gate/verifier';
 

@@ -41,23 +41,13 @@ export function isBundlerOutput(name: string): boolean {
 export const LARGE_FILE_BYTES = 64 * 1024;
 
 /**
- * The brotli quality for a built file, the level that pays for itself on it. Measured on the 10× site of
- * `npm run bench:scale` (one core, 2026-11-27; KiB after brotli):
- *
- * | files | q5 | q7 | q10 | q11 |
- * | --- | --- | --- | --- | --- |
- * | `assets/` ≥ 64 KiB, 13 files, 3.5 MiB | 0.06 s, 716 | 0.1 s, 705 | 1.7 s, 642 | ~4 s, ~630 |
- * | `assets/` < 64 KiB, 1 293 files, 13.3 MiB | 0.3 s, 4 383 | 0.4 s, 4 369 | 4.5 s, 4 093 | ~11 s, ~4 030 |
- * | search index, 7.1 MiB | 0.1 s, 582 | 0.2 s, 587 | 3.8 s, 425 | 8.3 s, 406 |
- * | pages, 1 131 files, 96 MiB | 0.7 s, 8 173 | 2.8 s, 8 109 | 18.1 s, 7 688 | — |
- *
- * Quality 10 where every reader pays for the bytes: the large hashed assets (the entry scripts, vendor chunks
- * and stylesheets of every first load; immutable, and kept by {@link COMPRESSION_CACHE_DIR} from one build to
- * the next) and the search index (fetched whole by every reader who searches): 10–27 % smaller than
- * quality 5, where 11 takes 2.2–2.6× as long for another 2–5 %. Quality 5 for the rest: each small chunk
- * is one page's, fetched by that page's readers only, and the pages, their Markdown copies and the feeds
- * are rewritten by every build; quality 10 would make them 6–7 % smaller for 13–25× the time, which at 10×
- * the content is most of the build's last step.
+ * The brotli quality for a built file, the level that pays for itself on it (the measurements behind it:
+ * handbook/performance.md, "Cost at scale"). Quality 10 where every reader pays for the bytes: the large
+ * hashed assets (the entry scripts, vendor chunks and stylesheets of every first load; immutable, and kept by
+ * {@link COMPRESSION_CACHE_DIR} from one build to the next) and the search index (fetched whole by every
+ * reader who searches); 11 costs far more time for little more. Quality 5 for the rest: each small chunk is
+ * one page's, fetched by that page's readers only, and the pages, their Markdown copies and the feeds are
+ * rewritten by every build, where quality 10's few per cent cost most of the build's last step at scale.
  *
  * @param name - the file's path in the build, with `/` (e.g. `assets/js/main.1a2b3c4d.js`).
  * @param bytes - the file's size.

@@ -225,8 +225,8 @@ const pageCodings = new Negotiator<Coding>({ supportedValues: [...ENCODINGS.map(
 
 /**
  * Every HTML page of the build, read once with its brotli and gzip copies (the build does not change
- * while the server runs; 116 pages, about 5 MB): serving a page then costs no file-system call, which
- * is most of a request's time. Other files (hashed assets) go through @fastify/static.
+ * while the server runs; the memory held is the size of those files): serving a page then costs no
+ * file-system call, which is most of a request's time. Other files (hashed assets) go through @fastify/static.
  */
 function htmlPages(buildDir: string, relativeFiles: Set<string>): Map<string, CachedPage> {
   const pages = new Map<string, CachedPage>();

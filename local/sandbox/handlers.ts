@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../../generated/types/customer-api';
 import { asRestricted, LITE_FIELDS, type CorpusDb } from './corpus/db';
 import { checkQuerySize } from './corpus/filters';
-import { DOCTYPES, type Control, type Document } from './corpus/seed';
+import { DOCTYPES } from './corpus/seed';
+import type { Control, Document } from './corpus/shapes';
 import { presign } from './files';
 import { prefers, STATE_TRIGGERS } from './states';
 
@@ -312,7 +313,7 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
 }
 
 /**
- * @returns one handler per `operationId` of `openapi/customer-api.yaml` (all 27), grouped by resource.
+ * @returns one handler per `operationId` of `openapi/customer-api.yaml` (every operation), grouped by resource.
  */
 export function createHandlers(context: HandlerContext) {
   return {

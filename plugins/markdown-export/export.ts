@@ -9,7 +9,8 @@
  *   (`- [title](url.md): description`), secondary pages under `## Optional`;
  * - `/llms-full.txt`: the same header, then every page's Markdown.
  *
- * Run by postbuild/run.ts, before the pass over the pages, under tsx.
+ * Run by ./write.ts, the child process the plugin's `postBuild` starts (./index.ts); scripts/liveMcpContent.ts and
+ * the tests call `renderPages` and `llmsTxtOf` directly.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -201,6 +201,8 @@ it('a folder left by a killed fetch is never run, and is deleted once it is an h
     fs.writeFileSync(path.join(bin, 'node'), '#!/bin/sh\necho left-over >> "$FAKE_NODE_MARKER"\necho v24.21.0\n', {
       mode: 0o755,
     });
+    // A file's age as the script's `find -mmin` sees it, on the machine's clock: no time is measured.
+    // eslint-disable-next-line no-restricted-syntax
     const when = new Date(Date.now() - ageMs);
     for (const dir of [bin, path.dirname(bin), path.join(tools, name)]) fs.utimesSync(dir, when, when);
   };

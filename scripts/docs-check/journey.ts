@@ -25,10 +25,11 @@ export interface JourneyContext {
   /** Longest a journey may take, in ms. */
   timeoutMs?: number;
   /**
-   * A pause of `ms` before each step `before` picks, as a reader who comes back later makes one (to let a
-   * token's lifetime pass).
+   * A pause before each step `before` picks, as a reader who comes back later makes one (to let a token's
+   * lifetime pass): the program POSTs to `url` and goes on when it is answered. The test behind `url`
+   * moves its services' clock forward, so no real time has to pass.
    */
-  pause?: { before: (step: Step) => boolean; ms: number };
+  pause?: { before: (step: Step) => boolean; url: string };
   /** Whether to compare the answers a page shows (default true; off for a run whose lifetimes differ). */
   compareAnswers?: boolean;
   /**
@@ -129,16 +130,16 @@ function program(
     Python: (n: number) => `print("\\n${marker(n).replace('\u001e', '\\x1e')}", flush=True)`,
     TypeScript: (n: number) => `console.log("\\n${marker(n).replace('\u001e', '\\u001e')}");`,
   }[language];
-  const wait = (ms: number) =>
+  const post = (url: string) =>
     ({
-      bash: `sleep ${ms / 1000}`,
-      curl: `sleep ${ms / 1000}`,
-      Python: `__import__("time").sleep(${ms / 1000})`,
-      TypeScript: `await new Promise((resolve) => setTimeout(resolve, ${ms}));`,
+      bash: `curl -fsS -X POST '${url}' > /dev/null`,
+      curl: `curl -fsS -X POST '${url}' > /dev/null`,
+      Python: `__import__("urllib.request").request.urlopen(__import__("urllib.request").request.Request("${url}", method="POST")).close()`,
+      TypeScript: `await fetch("${url}", { method: "POST" });`,
     })[language];
   const pausesAt = (step: Step) => Boolean(pause?.before(step));
   return steps
-    .map(({ n, step, code }) => `${pausesAt(step) ? `${wait(pause!.ms)}\n` : ''}${print(n)}\n${code}\n`)
+    .map(({ n, step, code }) => `${pausesAt(step) ? `${post(pause!.url)}\n` : ''}${print(n)}\n${code}\n`)
     .join('');
 }
 

@@ -8,7 +8,7 @@
  */
 import { findOperation } from '../../../rules/contract';
 import { ajv, allOperations, contract, refTo, resolve } from '../../../scripts/docs-check/contract';
-import { SAMPLE_IDS } from '../corpus/seed';
+import { SAMPLE_IDS } from '../corpus/sampleData';
 import { sandbox } from './helper';
 
 type Call = Awaited<ReturnType<typeof sandbox>>['call'];

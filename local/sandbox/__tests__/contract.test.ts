@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The sandbox is the contract on every path, as an independent referee sees it: every status the
- * contract declares for each of its 27 operations (spec §7.1) is produced by a request, and Stoplight
+ * contract declares for each of its operations (spec §7.1) is produced by a request, and Stoplight
  * Prism (../validated.ts, reading `openapi/customer-api.yaml` itself) passes every answer: its status,
  * content type, headers and body. The sandbox's own response validation is off, so what Prism sees is
  * what a client gets. Each test is named `<operationId> <status>`; the last one fails when a declared
@@ -20,7 +20,7 @@ import { mintToken } from '../../../tests/support/gate';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { TEST_USERS } from '../../identity/testUsers';
 import { CorpusDb } from '../corpus/db';
-import { SAMPLE_IDS } from '../corpus/seed';
+import { SAMPLE_IDS } from '../corpus/sampleData';
 import { STATE_TRIGGERS } from '../states';
 import {
   startValidatedSandbox,
@@ -119,8 +119,10 @@ function exampleBody(op: Operation): Record<string, unknown> {
 const MATRIX = OPERATIONS.flatMap((op) => declaredStatuses(op).map((status) => [op.operationId, status, op] as const));
 
 describe('every operation × every status it declares: produced, and the answer passes Prism', () => {
-  it('covers the 27 operations of spec §7.1', () => {
-    expect(new Set(OPERATIONS.map((op) => op.operationId)).size).toBe(27);
+  it('covers every operation of the contract, each under its own operationId', () => {
+    // How many there are is spec §7.1's table, which openapi/__tests__/spec-7.1.test.ts holds the contract to.
+    expect(OPERATIONS.length).toBeGreaterThan(0);
+    expect(new Set(OPERATIONS.map((op) => op.operationId)).size).toBe(OPERATIONS.length);
     expect(validator.operationIds.sort()).toEqual(OPERATIONS.map((op) => op.operationId).sort());
   });
 

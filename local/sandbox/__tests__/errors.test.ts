@@ -8,7 +8,7 @@ import { loadContract } from '../../../config/openapi';
 import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
 import { mintToken } from '../../../tests/support/gate';
 import { SANDBOX_ERROR } from '../app';
-import { SAMPLE_IDS } from '../corpus/seed';
+import { SAMPLE_IDS } from '../corpus/sampleData';
 import { checkedSandbox, sandbox } from './helper';
 
 let env: Awaited<ReturnType<typeof sandbox>>;

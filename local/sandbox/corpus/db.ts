@@ -9,7 +9,8 @@ import path from 'node:path';
 import Database from 'libsql';
 import { loadContract } from '../../../config/openapi';
 import { FilterError, filterToSql, type DocumentFilters, type SqlCondition } from './filters';
-import { buildCorpus, type Corpus, type Document } from './seed';
+import { buildCorpus } from './seed';
+import type { Corpus, Document } from './shapes';
 
 /** Bump when the seed or the schema changes, so existing database files are rebuilt. */
 export const CORPUS_VERSION = 5;

@@ -1,5 +1,5 @@
 import React, { lazy } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createTurns, renderInSlices } from '../client/renderInSlices';
 
 // Server rendering as Docusaurus does it (react-dom/server; the project has no @types/react-dom).
@@ -59,7 +59,8 @@ describe('renderInSlices', () => {
       );
       // The second's code is there, but its turn comes after the first has shown.
       await waitFor(() => expect(load).toHaveBeenCalled());
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // All the work React has queued is done (act flushes it), and the second still waits its turn.
+      await act(async () => {});
       expect(screen.getByText('Loading responses…')).toBeInTheDocument();
       loaded({ default: Schema });
       expect(await screen.findByText('Schema of parameters')).toBeInTheDocument();

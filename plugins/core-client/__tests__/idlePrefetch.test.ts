@@ -200,7 +200,11 @@ describe('dropping pending prefetches', () => {
 });
 
 describe('the client module', () => {
+  afterEach(() => jest.useRealTimers());
+
   it("replaces the page's read-only window.docusaurus once, keeping preload for a signed-in visitor", () => {
+    // jsdom has no requestIdleCallback: the queue runs its jobs on timers, which the test runs by hand.
+    jest.useFakeTimers();
     document.body.innerHTML = '<div data-auth-gate="open"></div>';
     const preload = jest.fn();
     const prefetch = jest.fn();
@@ -211,6 +215,8 @@ describe('the client module', () => {
     const replaced = win.docusaurus;
     expect(replaced).not.toBe(original);
     replaced.prefetch('/api');
+    // A link of the page's own section (jsdom's page is `/`) is queued for an idle period.
+    expect(replaced.prefetch('/')).toBe(true);
     expect(prefetch).not.toHaveBeenCalled();
     replaced.preload('/api');
     expect(preload).toHaveBeenCalledWith('/api');
@@ -220,6 +226,9 @@ describe('the client module', () => {
     signedOut({ customFields: {} }); // the session ended before the idle period came
     expect(pending.isConnected).toBe(false);
     document.body.innerHTML = '';
-    return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => expect(prefetch).not.toHaveBeenCalled());
+    // The sign-out dropped the queued prefetch: its idle period comes, and nothing is fetched.
+    expect(jest.getTimerCount()).toBe(1);
+    jest.runAllTimers();
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,8 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'cognito-local/lib/services/totp';
@@ -39,7 +41,7 @@ const SMS_ACCOUNT = testUsers().find((user) => user.username === TEST_USERS.sms)
 
 /**
  * An app client whose access tokens last {@link SHORT_LIFETIME_S} seconds, for the run of the token guide
- * that waits past a token's lifetime before refreshing it.
+ * that comes back after a token's lifetime to refresh it.
  */
 const SHORT_CLIENT = 'portal-scripts-short';
 const SHORT_LIFETIME_S = 2;
@@ -96,6 +98,33 @@ let shortSettings: string;
 let localAuth: ReturnType<typeof parseEnv>['auth'];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'guides-'));
 
+// The services run in this process on jest's fake `Date` (timers, I/O and promise jobs stay real): the
+// local identity service stamps its tokens and the sandbox checks them on one clock that moves only when a
+// journey pauses (`clock` below), so a short-lived token neither expires while a slow program starts nor
+// needs real seconds to pass.
+jest.useFakeTimers({
+  doNotFake: [
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'requestIdleCallback',
+    'cancelIdleCallback',
+    'setImmediate',
+    'clearImmediate',
+    'setInterval',
+    'clearInterval',
+    'setTimeout',
+    'clearTimeout',
+  ],
+});
+
+/** Where a journey's pause POSTs (JourneyContext `pause`): each request moves the clock past a short token's life. */
+let clock: http.Server;
+let clockUrl: string;
+
 /** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
 const hasRequests = (command: string) =>
   new Promise<boolean>((resolve) => execFile(command, ['-c', 'import requests'], (error) => resolve(!error)));
@@ -123,6 +152,12 @@ const journeys = [...guides.values()].flatMap((guide) =>
 );
 
 beforeAll(async () => {
+  clock = http.createServer((_request, response) => {
+    jest.setSystemTime(Date.now() + (SHORT_LIFETIME_S + 1) * 1000);
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => clock.listen(0, '127.0.0.1', resolve));
+  clockUrl = `http://127.0.0.1:${(clock.address() as AddressInfo).port}/`;
   const local = parseEnv({}).auth;
   identity = await startLocalIdentity({
     port: 0,
@@ -178,6 +213,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await new Promise((resolve) => clock?.close(resolve));
+  jest.useRealTimers();
   await sandbox?.close();
   corpus?.close();
   await identity?.close();
@@ -290,25 +327,28 @@ describe('the curl guides run in zsh too, as a Mac terminal runs them', () => {
 
 describe('Tokens for scripts outlives its access token', () => {
   const file = 'docs/api/tokens.mdx';
-  /** The token guide against the short-lived app client, waiting past a token's lifetime before it refreshes. */
+  /**
+   * The token guide against the short-lived app client, coming back after a token's lifetime to refresh it.
+   * The runs take turns (no `it.concurrent`): one run's pause would otherwise expire another's token.
+   */
   const outlive = (guide: Guide, language: Language, pauseBefore: (step: Step) => boolean = isRefresh) =>
     runJourney(file, journeyOf(guide, language, guides), language, {
       ...context,
       settings: shortSettings,
       workDir: fs.mkdtempSync(path.join(work, 'lifetime-')),
-      pause: { before: pauseBefore, ms: (SHORT_LIFETIME_S + 1) * 1000 },
+      pause: { before: pauseBefore, url: clockUrl },
       // The answers show the default lifetime (ExpiresIn 3600); this run's is seconds.
       compareAnswers: false,
     });
 
-  it.concurrent.each(LANGUAGES)(
-    `in %s: sign in, call, wait past a ${SHORT_LIFETIME_S}-second token, refresh, call again`,
+  it.each(LANGUAGES)(
+    `in %s: sign in, call, come back after a ${SHORT_LIFETIME_S}-second token's life, refresh, call again`,
     async (language) => {
       await outlive(guides.get(file) as Guide, language);
     },
   );
 
-  it('without its refresh step, the call after the wait is refused: the token has expired', async () => {
+  it('without its refresh step, the call after the pause is refused: the token has expired', async () => {
     const text = fs.readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
     const guide = guideOf(file, text);
     const refreshLine = guide.steps.find(isRefresh)!.line;

@@ -106,6 +106,8 @@ describe('call_api', () => {
   const seen: { method?: string; url?: string; authorization?: string; body: string }[] = [];
   /** Bytes of the 40 MiB answer written to the socket before the client stopped reading. */
   let hugeWritten = 0;
+  /** Settles when the connection of the 40 MiB answer closes: the client stopped reading. */
+  let hugeClosed: Promise<void> = Promise.resolve();
 
   /** Streams a 40 MiB JSON array, writing only as fast as the client reads. */
   function answerHuge(response: http.ServerResponse) {
@@ -113,6 +115,7 @@ describe('call_api', () => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.write('[');
     hugeWritten = 1;
+    hugeClosed = new Promise((resolve) => response.once('close', resolve));
     const pump = () => {
       while (hugeWritten < 40 * 1024 * 1024) {
         hugeWritten += item.length;
@@ -179,8 +182,9 @@ describe('call_api', () => {
     expect(typeof got.body).toBe('string');
     expect(Buffer.byteLength(got.body as string)).toBe(MAX_ANSWER_BYTES);
     expect(got.note).toMatch(/longer than 1048576 bytes.*does not parse.*page_size/);
-    // Stopped reading at the cap: what was written is the cap and the sockets' buffers, not 40 MiB.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped reading at the cap and closed the connection: what was written by then is the cap and the
+    // sockets' buffers, not 40 MiB.
+    await hugeClosed;
     expect(hugeWritten).toBeLessThan(8 * 1024 * 1024);
   });
 

@@ -6,10 +6,14 @@ import { isSearchShortcut } from '@site/src/components/SearchPlaceholder';
 const Explorer = lazy(async () => ({ default: ({ name }: { name: string }) => <p>Explorer for {name}</p> }));
 const placeholder = <p>Loading…</p>;
 
-/** Lets time pass, so a component that loaded by itself (at idle, on a timer) would have. */
-const pastIdle = () => act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+/** Lets ten seconds of fake time pass, so a component that loaded by itself (at idle, on a timer) would have. */
+const pastIdle = () => act(() => jest.advanceTimersByTimeAsync(10_000));
 
 describe('OnDemand', () => {
+  // Time passes only when a test says so, and at once (Testing Library's findBy* advances it too).
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it('shows the placeholder until the reader reaches for it, then the component', async () => {
     render(<OnDemand component={Explorer} props={{ name: 'search-documents' }} placeholder={placeholder} />);
     await pastIdle();
@@ -43,7 +47,7 @@ describe('OnDemand', () => {
       const placeholderField = screen.getByRole('textbox', { name: 'Search (placeholder)' });
       await act(async () => placeholderField.focus());
       const real = await screen.findByRole('textbox', { name: 'Search the docs' });
-      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      await act(async () => jest.advanceTimersToNextFrame());
       expect(real).toHaveFocus();
     });
 
@@ -59,7 +63,7 @@ describe('OnDemand', () => {
       expect(placeholderField).toHaveFocus();
       await act(async () => arrive({ default: () => <input aria-label="Search the docs" /> }));
       const real = await screen.findByRole('textbox', { name: 'Search the docs' });
-      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      await act(async () => jest.advanceTimersToNextFrame());
       expect(real).toHaveFocus();
     });
 
@@ -93,7 +97,7 @@ describe('OnDemand', () => {
       render(<OnDemand component={Remounting} props={{}} placeholder={field} />);
       await act(async () => screen.getByRole('textbox', { name: 'Search (placeholder)' }).focus());
       const second = await screen.findByRole('textbox', { name: 'Search the docs (render 2)' });
-      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      await act(() => jest.advanceTimersByTimeAsync(100));
       expect(second).toHaveFocus();
     });
 

@@ -23,6 +23,9 @@ function renderPage() {
 }
 
 describe('ApiExplorer wrapper', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it('shows the operation in curl, Python and TypeScript and a button, without the explorer, until the reader reaches for it', async () => {
     renderPage();
     expect(
@@ -30,8 +33,8 @@ describe('ApiExplorer wrapper', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByText(/\{document_id\}/)).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Open the request builder' })).toBeInTheDocument();
-    // Waiting is not enough: a reader who only reads never downloads the explorer.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // Waiting is not enough: a reader who only reads never downloads the explorer (ten seconds of fake time).
+    await act(() => jest.advanceTimersByTimeAsync(10_000));
     expect(explorer()).toBeUndefined();
 
     await act(async () => fireEvent.focus(screen.getByRole('button', { name: 'Open the request builder' })));
