@@ -1,13 +1,14 @@
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser, CONTRIBUTING.md "For engineers") drives the built
  * site served by `npm run serve`, which also starts the local identity service with fresh data.
- * Run with `npm run test:e2e` (builds first). Four projects share the one server:
+ * Run with `npm run test:e2e` (builds first). Five projects share the one server:
  * - `e2e` (tests/e2e): flows that change state (users, sessions, servers of their own), one at a time;
  * - `e2e-apart` (tests/e2e, {@link APART}): flows that share nothing with the others (a server of their
  *   own, or only reading pages as the demo user, as `a11y` does);
+ * - `speedups` (plugins/<speed-up>/__tests__/*.spec.ts): each speed-up's guards, read-only;
  * - `a11y` (tests/a11y): the WCAG 2.2 AA axe audit of every page and sign-in view, read-only;
  * - `visual` (tests/visual): screenshots compared with the baselines in the repo, read-only.
- * The last three run beside `e2e` in a second worker; each project runs its tests in order. `e2e-apart`
+ * The last four run beside `e2e` in a second worker; each project runs its tests in order. `e2e-apart`
  * moves work off `e2e` so the second worker is not left idle.
  */
 import os from 'node:os';
@@ -66,14 +67,12 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
 /**
  * The tests of tests/e2e that share no state with the others, so they run beside the `e2e` project in the
  * second worker and the two workers end together: the production install (its own folder, port and user pool),
- * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
- * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
+ * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (keyboard use, first paint, the MCP install links, the Markdown copies and the
  * description), whose Logout revokes only its own session's refresh token, and AI tools' sign-in (readers of
  * its own), and the customers' words in the build.
  */
 const APART = [
   '**/production.spec.ts',
-  '**/api-markdown.spec.ts',
   '**/dev-server.spec.ts',
   '**/keyboard.spec.ts',
   '**/paint.spec.ts',
@@ -92,6 +91,8 @@ export default defineConfig({
   projects: [
     { name: 'e2e', testDir: 'tests/e2e', testIgnore: APART, workers: 1 },
     { name: 'e2e-apart', testDir: 'tests/e2e', testMatch: APART, workers: 1 },
+    // Each speed-up's guards, in its own folder (plugins/README.md), so removing one removes its guards.
+    { name: 'speedups', testDir: 'plugins', testMatch: '*/__tests__/*.spec.ts', workers: 1 },
     { name: 'a11y', testDir: 'tests/a11y', workers: 1 },
     {
       name: 'visual',

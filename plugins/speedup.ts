@@ -6,7 +6,7 @@
  * `npm run -s speedups` prints their table: removing one is deleting its folder and its line.
  */
 import type { PluginConfig } from '@docusaurus/types';
-import type { RouteManifests } from './api-chunks/routeStylesheets';
+import type { RouteManifests } from '../rules/buildFiles';
 
 /** What a speed-up saves, leans on and is guarded by, kept with its code (`npm run -s speedups` prints them). */
 export interface SpeedupManifest {
@@ -26,7 +26,7 @@ export interface SpeedupManifest {
 export interface PageContext {
   /** The page's path under the build folder, `/`-separated (`docs/x/index.html`). */
   relative: string;
-  /** The route tree and chunk manifests (postbuild/manifests.ts). */
+  /** The route tree and chunk manifests (rules/buildFiles.ts, read once by postbuild/manifests.ts). */
   manifests: RouteManifests;
   /**
    * What the page's `<head>` loads (its entry scripts and stylesheets), parsed once from the HTML as the build

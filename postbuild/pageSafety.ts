@@ -18,7 +18,7 @@
  * an HTML file a doc links to, which the bundler copies).
  */
 import crypto from 'node:crypto';
-import { completionArguments, type SiteScripts } from '../plugins/site-scripts/learn';
+import { completionArguments, type SiteScripts } from '../rules/buildFiles';
 import {
   attributeOf,
   elementsOf,

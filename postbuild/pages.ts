@@ -5,7 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INLINE_SCRIPT_HASHES_FILE } from '../rules/buildFiles';
+import {
+  INLINE_SCRIPT_HASHES,
+  INLINE_SCRIPT_HASHES_FILE,
+  writeBuildFile,
+  type RouteManifests,
+  type SiteScripts,
+} from '../rules/buildFiles';
 import {
   compressibleFiles,
   isBundlerOutput,
@@ -15,12 +21,11 @@ import {
 } from './compress';
 import { checkPage, scriptHashSource, type PageOrigin } from './pageSafety';
 import { headAssetsOfHtml } from '../rules/pageAssets';
-import { routePathOf, type RouteManifests } from '../plugins/api-chunks/routeStylesheets';
+import { routePathOf } from '../rules/firstLoad';
 import * as speedups from '../plugins/speedups';
 import type { PageStep } from '../plugins/speedup';
 import { withVerifiedMark } from './verifiedMark';
 import { REACT_ROOT_ID } from '../plugins/site-scripts/html';
-import type { SiteScripts } from '../plugins/site-scripts/learn';
 
 /** Most problems listed in the build's error; the rest are counted. */
 const LISTED_PROBLEMS = 20;
@@ -37,6 +42,8 @@ export interface PagesInput {
   staticFileOf: (page: string) => string | undefined;
   /** The source of a page's content at a route, for the error naming it (./pageSources.ts). */
   sourceOf: (route: string) => string | undefined;
+  /** The page steps, in the order they run; default: the speed-ups' ({@link SPEEDUP_PAGE_STEPS}). */
+  pageSteps?: NamedPageStep[];
   /**
    * The build's compression, started before the post-build steps with what they leave alone
    * (compress.ts `startBuildCompression`); the pass adds every other text file, each page once written.
@@ -72,8 +79,14 @@ export interface FinishedPage {
   ownScript?: string;
 }
 
+/** A page step with the folder of the speed-up it belongs to. */
+export interface NamedPageStep {
+  folder: string;
+  step: PageStep;
+}
+
 /** The speed-ups' page steps (plugins/speedups.ts) with their folders, in the order they run. */
-const PAGE_STEPS: { folder: string; step: PageStep }[] = Object.values(speedups)
+export const SPEEDUP_PAGE_STEPS: NamedPageStep[] = Object.values(speedups)
   .flatMap(({ manifest, pageStep }) => (pageStep ? [{ folder: manifest.folder, step: pageStep }] : []))
   .sort((a, b) => a.step.order - b.step.order);
 
@@ -81,7 +94,7 @@ const PAGE_STEPS: { folder: string; step: PageStep }[] = Object.values(speedups)
 export function finishPage(
   html: string,
   relative: string,
-  input: Pick<PagesInput, 'manifests'> & { isPublic: boolean },
+  input: Pick<PagesInput, 'manifests' | 'pageSteps'> & { isPublic: boolean },
 ): FinishedPage {
   // Parsed once for every step, and the head only: each parse of every whole page is seconds of a large
   // site's last step.
@@ -89,7 +102,7 @@ export function finishPage(
   let stepped = html;
   let ownScript: string | undefined;
   const changedBy: string[] = [];
-  for (const { folder, step } of PAGE_STEPS) {
+  for (const { folder, step } of input.pageSteps ?? SPEEDUP_PAGE_STEPS) {
     const result = step.apply(stepped, page);
     if (result.html !== stepped) changedBy.push(folder);
     stepped = result.html;
@@ -169,7 +182,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
       `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +
         'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
     );
-  fs.writeFileSync(path.join(buildDir, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 1)}\n`);
+  writeBuildFile(fs, buildDir, INLINE_SCRIPT_HASHES, [...hashes].sort());
   const pagesMs = Date.now() - started;
   compression.add([INLINE_SCRIPT_HASHES_FILE]);
   const compressed = await compression.done();

@@ -1,8 +1,262 @@
 /**
- * The files the build writes for the servers to read (the gate in server/, the edge bundle in deploy/):
- * their names and shapes, so the step that writes one and the server that reads it cannot disagree.
- * Pure constants, types and the records' builders.
+ * The files the build passes along: each one's name, folder, shape, writer and readers, so the plugin that
+ * writes one and the post-build pass, the gate, the edge bundle, the benchmarks and the tests that read it
+ * cannot disagree, and no reader imports the writer's folder (plugins talk to the rest through these files,
+ * as Docusaurus' own plugins do). Runtime-neutral: the reader and writer take the file system they use
+ * (`node:fs` fits), so this module imports nothing.
  */
+
+/** `build`: the build output (`build/`, served but for dotfiles); `generated`: `.docusaurus/` (never served). */
+export type BuildFolder = 'build' | 'generated';
+
+/** A file the build writes for another step to read. */
+export interface BuildFile<T> {
+  /** Its name in its folder, e.g. `route-tree.json`. */
+  name: string;
+  folder: BuildFolder;
+  /** What writes it, named in a reader's error (`plugins/route-tree`, `Docusaurus core`). */
+  writtenBy: string;
+  /** Whether parsed JSON has the file's shape (its top level: the writer is trusted for the rest). */
+  isShape(value: unknown): value is T;
+  /** Spaces of indentation the writer uses (for files people read); none when unset. */
+  indent?: number;
+}
+
+/** What {@link readBuildFile} and {@link writeBuildFile} need of a file system (`node:fs` has it). */
+export interface BuildFileSystem {
+  readFileSync(path: string, encoding: 'utf8'): string;
+  writeFileSync(path: string, text: string): void;
+  mkdirSync(path: string, options: { recursive: true }): unknown;
+}
+
+/** `folder/name`: the path of `file` in `folderPath` (the build output or `.docusaurus/`, as `file.folder` says). */
+const buildFilePath = (folderPath: string, file: BuildFile<unknown>): string => `${folderPath}/${file.name}`;
+
+/**
+ * The contents of `file`, parsed and checked.
+ *
+ * @param text - the file as read.
+ * @throws {Error} naming the file and its writer when `text` is not JSON of the file's shape.
+ */
+export function parseBuildFile<T>(file: BuildFile<T>, text: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file.name} is not JSON (${error instanceof Error ? error.message : error}): ${rebuild(file)}`);
+  }
+  if (!file.isShape(value))
+    throw new Error(`${file.name} does not have the shape its readers expect: ${rebuild(file)}`);
+  return value;
+}
+
+/** The text {@link writeBuildFile} writes for `value`: JSON and a newline. */
+export const formatBuildFile = <T>(file: BuildFile<T>, value: T): string =>
+  `${JSON.stringify(value, null, file.indent)}\n`;
+
+const rebuild = (file: BuildFile<unknown>) =>
+  `build again ("npm run build"; ${file.writtenBy} writes it into ${file.folder === 'build' ? 'build/' : '.docusaurus/'})`;
+
+/**
+ * Reads `file` from `folderPath`.
+ *
+ * @param folderPath - the folder `file.folder` names: the build output, or the site's `.docusaurus/`.
+ * @throws {Error} naming the file and its writer when it is missing, not JSON or not of its shape.
+ */
+export function readBuildFile<T>(fs: Pick<BuildFileSystem, 'readFileSync'>, folderPath: string, file: BuildFile<T>): T {
+  let text: string;
+  try {
+    text = fs.readFileSync(buildFilePath(folderPath, file), 'utf8');
+  } catch (error) {
+    throw new Error(
+      `cannot read ${buildFilePath(folderPath, file)} (${error instanceof Error ? error.message : error}): ${rebuild(file)}`,
+    );
+  }
+  return parseBuildFile(file, text);
+}
+
+/** Writes `value` as `file` into `folderPath`, creating the folder when it is missing. */
+export function writeBuildFile<T>(fs: BuildFileSystem, folderPath: string, file: BuildFile<T>, value: T): void {
+  fs.mkdirSync(folderPath, { recursive: true });
+  fs.writeFileSync(buildFilePath(folderPath, file), formatBuildFile(file, value));
+}
+
+/** A top-level check as a file's shape check (the writer is trusted below the top level). */
+const shape = <T>(check: (value: unknown) => boolean) => check as (value: unknown) => value is T;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasKeys = (value: unknown, keys: string[]) => isRecord(value) && keys.every((key) => key in value);
+const isStringArray = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** One route of the route tree; `key` is `<path>-<hash>`, the key of `routesChunkNames.json` (`*` for not found). */
+export interface RouteNode {
+  key: string;
+  path: string;
+  exact?: boolean;
+  routes?: RouteNode[];
+}
+
+/**
+ * The site's route tree with each route's key in `routesChunkNames.json`, written by plugins/route-tree from
+ * the routes `postBuild` receives; read by the sign-in allow-list, the route stylesheets, the post-build pass,
+ * the first-load budgets and the benchmark, instead of parsing the generated `routes.js`.
+ */
+export const ROUTE_TREE: BuildFile<RouteNode[]> = {
+  name: 'route-tree.json',
+  folder: 'generated',
+  writtenBy: 'plugins/route-tree',
+  isShape: shape((value) => Array.isArray(value) && value.every((node) => hasKeys(node, ['key', 'path']))),
+};
+
+/** `routesChunkNames.json`: `<route path>-<hash>` → nested chunk names. */
+export type RoutesChunkNames = Record<string, unknown>;
+
+/** Docusaurus core's route → chunk names (`codegenRoutes.js`, 3.10.2). */
+export const ROUTES_CHUNK_NAMES: BuildFile<RoutesChunkNames> = {
+  name: 'routesChunkNames.json',
+  folder: 'generated',
+  writtenBy: 'Docusaurus core',
+  isShape: shape(isRecord),
+};
+
+/** `client-manifest.json` as written by the Docusaurus 3 build (react-loadable-ssr-addon format). */
+export interface ClientManifest {
+  entrypoints: string[];
+  /** Chunk name (e.g. `4c5e977b`, `sign-in-form`) or chunk id → every chunk id that import loads. */
+  origins: Record<string, string[]>;
+  /** Chunk id → its files. */
+  assets: Record<string, Record<string, { file: string; publicPath?: string }[]>>;
+}
+
+/** Docusaurus core's chunk → files map of the client build. */
+export const CLIENT_MANIFEST: BuildFile<ClientManifest> = {
+  name: 'client-manifest.json',
+  folder: 'generated',
+  writtenBy: 'Docusaurus core',
+  isShape: shape((value) => hasKeys(value, ['entrypoints', 'origins', 'assets'])),
+};
+
+/** The route tree and chunk manifests of a build: what a page's first load is found with (rules/firstLoad.ts). */
+export interface RouteManifests {
+  tree: RouteNode[];
+  routes: RoutesChunkNames;
+  client: ClientManifest;
+}
+
+/** Reads {@link ROUTE_TREE}, {@link ROUTES_CHUNK_NAMES} and {@link CLIENT_MANIFEST} from `generatedPath`. */
+export function readRouteManifests(fs: Pick<BuildFileSystem, 'readFileSync'>, generatedPath: string): RouteManifests {
+  return {
+    tree: readBuildFile(fs, generatedPath, ROUTE_TREE),
+    routes: readBuildFile(fs, generatedPath, ROUTES_CHUNK_NAMES),
+    client: readBuildFile(fs, generatedPath, CLIENT_MANIFEST),
+  };
+}
+
+/**
+ * React's streaming runtime in the built pages: its functions once, with the first reveal, then each later reveal
+ * as a call: `prelude + args` and `complete + args` ({@link completionArguments} of a boundary and segment).
+ */
+export interface ReactRuntimeScripts {
+  /** Scripts React writes whole, e.g. `requestAnimationFrame(function(){$RT=performance.now()})`. */
+  constants: string[];
+  /** The runtime's functions and the first reveal's function, before its arguments. */
+  prelude: string;
+  /** A later reveal's function (`$RC`), before its arguments. */
+  complete: string;
+}
+
+/** `("B:0","S:0")`: the arguments of a reveal of boundary `boundary` with segment `segment` (react-dom 19.2). */
+export const completionArguments = (boundary: string, segment: string): string =>
+  `(${JSON.stringify(boundary)},${JSON.stringify(segment)})`;
+
+/** What {@link SITE_SCRIPTS} holds. */
+export interface SiteScripts {
+  /** The inline scripts of the site's HTML tags (`headTags`, `preBodyTags`, `postBodyTags`), minified. */
+  tags: string[];
+  react: ReactRuntimeScripts;
+  /** The site's static folders, relative to the site: their HTML files are content. */
+  staticDirectories: string[];
+  /** Pages a plugin writes whole (`docs/index.html`: plugin-client-redirects' `<from>/index.html`), nothing from content. */
+  pluginPages: string[];
+}
+
+/**
+ * The exact inline scripts the site's own code writes into its pages, learned after the build by
+ * plugins/site-scripts; the post-build pass allows exactly these (postbuild/pageSafety.ts).
+ */
+export const SITE_SCRIPTS: BuildFile<SiteScripts> = {
+  name: 'site-scripts.json',
+  folder: 'generated',
+  writtenBy: 'plugins/site-scripts',
+  isShape: shape((value) => hasKeys(value, ['tags', 'react', 'staticDirectories', 'pluginPages'])),
+};
+
+/** How a Markdown inventory entry's Markdown is made. */
+export type PageBody =
+  /** A Markdown/MDX source file; `preface` (Markdown) goes under its title (a post's date, authors, tags). */
+  | { kind: 'source'; file: string; format: 'md' | 'mdx'; preface?: string }
+  /** An operation of the contract, found by the method and path its generated page shows. */
+  | { kind: 'operation'; method: string; path: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'schema'; name: string }
+  | { kind: 'api-info' }
+  /** A page that lists other pages (category index, blog lists, tags, home). */
+  | { kind: 'list'; intro?: string; items: ListItem[] };
+
+/** A page a list page links to. */
+export interface ListItem {
+  title: string;
+  route: string;
+  description?: string;
+}
+
+/** One page of the site and how to write it as Markdown. */
+export interface PageEntry {
+  /** The page's route, decoded (`/docs/domains/Our domains and themes`). */
+  route: string;
+  title: string;
+  description?: string;
+  /** Its section in llms.txt (a docs category label, `API reference`, `Blog`), or `Optional`. */
+  section: string;
+  body: PageBody;
+}
+
+/** The Markdown inventory: the entries plus the site's name and summary for llms.txt. */
+export interface Inventory {
+  siteUrl: string;
+  title: string;
+  tagline: string;
+  pages: PageEntry[];
+  /** The lines `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts), for the Markdown copies. */
+  scriptSettings?: string;
+  /** Whether AI tools sign in by OAuth on this portal (customFields `mcpSignIn`), for `<McpInstall />`'s copy. */
+  mcpSignIn?: boolean;
+}
+
+/**
+ * Every page the Markdown export writes and how (plugins/markdown-export, from the content Docusaurus loaded):
+ * read by its own `postBuild`, the post-build pass (each page's source, for its errors) and `npm start`'s MCP
+ * server (scripts/liveMcpContent.ts).
+ */
+export const MARKDOWN_INVENTORY: BuildFile<Inventory> = {
+  name: 'markdown-export.json',
+  folder: 'generated',
+  writtenBy: 'plugins/markdown-export',
+  isShape: shape((value) => hasKeys(value, ['siteUrl', 'title', 'pages'])),
+};
+
+/**
+ * The `node_modules` files in the client bundle, relative to the site, `/`-separated and sorted: written after
+ * each client build by plugins/api-chunks, read by its guards (one copy of each postman package, the stubs in
+ * place of what they replace).
+ */
+export const BUNDLED_MODULES: BuildFile<string[]> = {
+  name: 'bundled-modules.json',
+  folder: 'generated',
+  writtenBy: 'plugins/api-chunks',
+  isShape: shape(isStringArray),
+  indent: 1,
+};
 
 /**
  * The file, in the build output, listing what the sign-in route loads: written by
@@ -17,12 +271,30 @@ export interface SignInAssets {
   files: string[];
 }
 
+/** {@link SIGN_IN_ASSETS_FILE} as a build file. */
+export const SIGN_IN_ASSETS: BuildFile<SignInAssets> = {
+  name: SIGN_IN_ASSETS_FILE,
+  folder: 'build',
+  writtenBy: 'plugins/sign-in-assets',
+  isShape: shape((value) => hasKeys(value, ['route', 'files']) && isStringArray((value as SignInAssets).files)),
+  indent: 2,
+};
+
 /**
  * The file, in the build output, listing the `'sha256-…'` sources of every inline script the site's own
  * code wrote into its pages: written by postbuild/ in its one pass over the pages
  * (postbuild/pageSafety.ts allows exactly those plugins/site-scripts learned), read by the CSP (server/gate/csp.ts).
  */
 export const INLINE_SCRIPT_HASHES_FILE = 'csp-script-hashes.json';
+
+/** {@link INLINE_SCRIPT_HASHES_FILE} as a build file: `'sha256-…'` sources, sorted. */
+export const INLINE_SCRIPT_HASHES: BuildFile<string[]> = {
+  name: INLINE_SCRIPT_HASHES_FILE,
+  folder: 'build',
+  writtenBy: 'the post-build pass (postbuild/pages.ts)',
+  isShape: shape(isStringArray),
+  indent: 1,
+};
 
 /**
  * The content codings the gate serves: every text file of the build has a brotli (`.br`) and
@@ -58,6 +330,15 @@ export interface BuildIdentity {
   region: string;
 }
 
+/** {@link BUILD_IDENTITY_FILE} as a build file. */
+export const BUILD_IDENTITY: BuildFile<BuildIdentity> = {
+  name: BUILD_IDENTITY_FILE,
+  folder: 'build',
+  writtenBy: 'the post-build pass (postbuild/buildIdentity.ts)',
+  isShape: shape((value) => hasKeys(value, ['identity', 'userPoolId', 'userPoolClientId', 'region'])),
+  indent: 2,
+};
+
 /** The record of a build made with `auth` (config/env.ts `AuthSettings`). */
 export function buildIdentityOf(auth: {
   mode: BuildIdentity['identity'];
@@ -74,12 +355,10 @@ export function buildIdentityOf(auth: {
 }
 
 /**
- * The file, in the build output, holding what `search_docs` of the MCP server searches: every page's title,
- * description and sections, taken from its Markdown copy by the build's Markdown export
- * (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts and indexed in memory at the
- * first search (server/mcp/search.ts). `npm start` makes the same pages from the sources
- * (scripts/liveMcpContent.ts). A dotfile: the gate does not serve it and the site stack does not upload it;
- * `npm run deploy:build` copies it beside the MCP function.
+ * What `search_docs` of the MCP server searches: every page's title, description and sections, from its
+ * Markdown copy (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts, indexed at the first
+ * search (server/mcp/search.ts); `npm start` makes it from the sources (scripts/liveMcpContent.ts). A dotfile:
+ * neither served nor uploaded; `npm run deploy:build` copies it beside the MCP function.
  */
 export const MCP_SEARCH_FILE = '.mcp-search.json';
 
@@ -88,6 +367,14 @@ export interface SearchFile {
   /** Every page that has a Markdown copy, in the order of the build's list of pages (plugins/markdown-export). */
   pages: SearchPage[];
 }
+
+/** {@link MCP_SEARCH_FILE} as a build file. */
+export const MCP_SEARCH: BuildFile<SearchFile> = {
+  name: MCP_SEARCH_FILE,
+  folder: 'build',
+  writtenBy: 'plugins/markdown-export',
+  isShape: shape((value) => hasKeys(value, ['pages']) && Array.isArray((value as SearchFile).pages)),
+};
 
 /** One page, as `search_docs` searches it. */
 export interface SearchPage {

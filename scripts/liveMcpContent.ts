@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { llmsTxtOf, renderPages } from '../plugins/markdown-export/export';
-import type { Inventory } from '../plugins/markdown-export/inventory';
+import type { Inventory } from '../rules/buildFiles';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../plugins/markdown-export/searchPages';
 import { trimTrailing } from '../rules/text';

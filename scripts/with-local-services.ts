@@ -21,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { localIdentityRefusal, portalEnv } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
-import { INVENTORY_FILE } from '../plugins/markdown-export';
+import { MARKDOWN_INVENTORY } from '../rules/buildFiles';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
 import { waitForHttp } from './waitForHttp';
@@ -95,10 +95,10 @@ async function main(): Promise<void> {
         portalEnv,
         portalEnv.auth.mode === 'local' ? { jwks: LOCAL_JWKS, hostedUiCa: local.hostedUi?.cert } : undefined,
         liveMcpContent({
-          inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
+          inventoryFile: path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name),
           contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
         }),
-        livePageRoutes(path.join(ROOT, '.docusaurus', INVENTORY_FILE)),
+        livePageRoutes(path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name)),
       ),
     );
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * First-load weight of a built page, computed from the build's manifests (plugins/sign-in-assets/chunks.ts):
+ * First-load weight of a built page, computed from the build's manifests (rules/firstLoad.ts):
  * every JavaScript and CSS file the page loads before it hydrates, gzip level 9, in bytes. Deterministic,
  * so `npm test` checks it against budgets (tests/e2e/budgets.spec.ts) and `npm run bench` prints it
  * beside the browser's own count.
@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { readRouteTree } from '../../plugins/route-tree';
-import { firstLoadFiles, type ClientManifest } from '../../plugins/sign-in-assets/chunks';
+import { readRouteManifests } from '../../rules/buildFiles';
+import { firstLoadFiles } from '../../rules/firstLoad';
 import { assetsOfHtml } from '../../rules/pageAssets';
 import { builtFileOf } from '../../rules/routes';
 
@@ -30,15 +30,9 @@ export interface FirstLoad {
 export function firstLoad(siteDir: string, pagePath: string): FirstLoad {
   const generated = path.join(siteDir, '.docusaurus');
   const buildDir = path.join(siteDir, 'build');
-  const read = (file: string) => fs.readFileSync(path.join(generated, file), 'utf8');
   const html = fs.readFileSync(path.join(buildDir, builtFileOf(pagePath)), 'utf8');
-  const files = firstLoadFiles(
-    readRouteTree(generated),
-    JSON.parse(read('routesChunkNames.json')),
-    JSON.parse(read('client-manifest.json')) as ClientManifest,
-    pagePath,
-    assetsOfHtml(html),
-  );
+  const { tree, routes, client } = readRouteManifests(fs, generated);
+  const files = firstLoadFiles(tree, routes, client, pagePath, assetsOfHtml(html));
   const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(buildDir, file)), { level: 9 }).length;
   const sum = (extension: string) =>
     files.filter((file) => file.endsWith(extension)).reduce((total, file) => total + gzip(file), 0);

@@ -1,32 +1,34 @@
 /**
- * Docusaurus plugin: keeps the API reference's JavaScript small and on the API pages only.
+ * Docusaurus plugin: keeps the API reference's JavaScript small and on the API pages only, in five parts,
+ * each named in its guards' messages:
  *
- * 1. Keeps the OpenAPI theme's modules out of the `common` chunk that every page loads. Docusaurus puts
- *    a module in `common` when more than half of the pages use it; with a page per operation and schema,
- *    the API pages are the majority, so their Markdown and explorer code would reach every doc page.
- *    Configures Docusaurus' `splitChunks` (core lib/webpack/base.js).
- * 2. One copy of each postman package. postman-code-generators' postinstall (`npm/deepinstall.js`)
- *    installs its own postman-collection, lodash, mime-db, iconv-lite and faker under
- *    `codegens/<name>/node_modules`, and each copy would land in the API page's chunk.
- *    {@link ONE_COPY} aliases resolve every import of those packages to the project's root copy.
- * 3. Stubs for what the browser never needs (`stubs/`, each says why): faker's English word lists,
- *    iconv-lite's code pages (TextDecoder does it), all of crypto-js (SHA1 only), and every code
- *    generator but the language tabs' three.
- * 4. Keeps the Node polyfills the theme provides to every module (`Buffer`, `process`, through webpack's
- *    ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
- *    so they stay out of the JavaScript every page loads first.
- * 5. The theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
- *    pages only. The theme registers it as a client module, for every page; here that import gets an
- *    empty stylesheet, and this plugin's wrap of ApiItem (./theme/ApiItem) imports it again
- *    ({@link API_STYLES_REQUEST}) into its route chunk's CSS, which ./routeStylesheets.ts links in the API
- *    pages' HTML.
+ * - **API code off doc pages**: keeps the OpenAPI theme's modules out of the `common` chunk that every page loads. Docusaurus puts
+ *   a module in `common` when more than half of the pages use it; with a page per operation and schema,
+ *   the API pages are the majority, so their Markdown and explorer code would reach every doc page.
+ *   Configures Docusaurus' `splitChunks` (core lib/webpack/base.js).
+ * - **one postman copy**: one copy of each postman package. postman-code-generators' postinstall (`npm/deepinstall.js`)
+ *   installs its own postman-collection, lodash, mime-db, iconv-lite and faker under
+ *   `codegens/<name>/node_modules`, and each copy would land in the API page's chunk.
+ *   {@link ONE_COPY} aliases resolve every import of those packages to the project's root copy.
+ * - **stubs**: stubs for what the browser never needs (`stubs/`, each says why): faker's English word lists,
+ *   iconv-lite's code pages (TextDecoder does it), all of crypto-js (SHA1 only), and every code
+ *   generator but the language tabs' three.
+ * - **polyfills kept out**: keeps the Node polyfills the theme provides to every module (`Buffer`, `process`, through webpack's
+ *   ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
+ *   so they stay out of the JavaScript every page loads first.
+ * - **API-page stylesheet**: the theme's stylesheet (lib/theme/styles.scss, most of the CSS a page would block on) on the API
+ *   pages only. The theme registers it as a client module, for every page; here that import gets an
+ *   empty stylesheet, and this plugin's wrap of ApiItem (./theme/ApiItem) imports it again
+ *   ({@link API_STYLES_REQUEST}) into its route chunk's CSS, which ./routeStylesheets.ts links in the API
+ *   pages' HTML.
  *
- * Which copy really reached the build is checked after the build (tests/e2e/budgets.spec.ts reads the
- * module list this plugin writes, {@link BUNDLED_MODULES_FILE}).
+ * Which copy really reached the build is checked after the build (./__tests__/guard.spec.ts reads the
+ * module list this plugin writes, rules/buildFiles.ts `BUNDLED_MODULES`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { BUNDLED_MODULES, writeBuildFile } from '../../rules/buildFiles';
 import { keepOutOfStylesChunk, resourceOf, type ModuleLike } from '../moduleResource';
 
 /**
@@ -139,13 +141,6 @@ function noNodeGlobals(siteDir: string) {
 /** postman-code-generators' own list of every generator, replaced by {@link STUBS}/codegens.js. */
 export const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\.js)?$/;
 
-/**
- * Where the list of node_modules files in the client bundle is written after each client build
- * (relative to the site's generated-files folder, `.docusaurus/`): JSON `string[]` of paths relative
- * to the site directory, sorted.
- */
-export const BUNDLED_MODULES_FILE = 'bundled-modules.json';
-
 /** The theme's stylesheet file, however it is requested. */
 const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
 /**
@@ -186,11 +181,11 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
         // Loud when core renames or drops the cache group: otherwise the API reference's code would
         // silently reach every doc page's first load.
         throw new Error(
-          'api-chunks (point 1, API code kept off doc pages): Docusaurus core no longer has ' +
+          'api-chunks (API code off doc pages): Docusaurus core no longer has ' +
             'optimization.splitChunks.cacheGroups.common (core lib/webpack/base.js); update plugins/api-chunks.',
         );
       }
-      // The API pages' import of the theme's stylesheet stays in their chunk (point 5).
+      // The API pages' import of the theme's stylesheet stays in their chunk (API-page stylesheet).
       keepOutOfStylesChunk(config, isServer, THEME_STYLES_FILE);
       keepOutOfStylesChunk(config, isServer, API_PAGE_STYLES_FILE);
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
@@ -209,11 +204,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
                   files.add(path.relative(context.siteDir, resource).split(path.sep).join('/'));
                 }
               }
-              fs.mkdirSync(context.generatedFilesDir, { recursive: true });
-              fs.writeFileSync(
-                path.join(context.generatedFilesDir, BUNDLED_MODULES_FILE),
-                `${JSON.stringify([...files].sort(), null, 1)}\n`,
-              );
+              writeBuildFile(fs, context.generatedFilesDir, BUNDLED_MODULES, [...files].sort());
             });
           },
         });

@@ -7,8 +7,8 @@
  * CDN serve the files as they are. In the browser, Docusaurus' CSS loader finds the `<link>` already
  * there when the route chunk loads, and does not load it twice.
  */
-import type { RouteNode } from '../route-tree';
-import { firstLoadFiles, routeChain, type ClientManifest, type RoutesChunkNames } from '../sign-in-assets/chunks';
+import type { RouteManifests } from '../../rules/buildFiles';
+import { firstLoadFiles, routeChain } from '../../rules/firstLoad';
 import { assetsOfHtml } from '../../rules/pageAssets';
 
 /**
@@ -34,18 +34,6 @@ export function withStylesheets(html: string, hrefs: string[], assets = assetsOf
   const head = html.search(/<\/head>/i);
   if (head < 0) throw new Error('built page has no </head>: cannot link its route stylesheets');
   return html.slice(0, head) + links + html.slice(head);
-}
-
-/** The route path a built HTML file serves: `api/v1/x/index.html` → `/api/v1/x`, `index.html` → `/`. */
-export function routePathOf(relativeHtml: string): string {
-  return `/${relativeHtml.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/(.)\/$/, '$1');
-}
-
-/** The build manifests a page's route stylesheets are found with (read once: postbuild/manifests.ts). */
-export interface RouteManifests {
-  tree: RouteNode[];
-  routes: RoutesChunkNames;
-  client: ClientManifest;
 }
 
 /**

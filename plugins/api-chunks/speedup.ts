@@ -1,6 +1,7 @@
 import type { Speedup } from '../speedup';
 import apiChunksPlugin from '.';
-import { routePathOf, routeStylesheetsOf, withStylesheets } from './routeStylesheets';
+import { routePathOf } from '../../rules/firstLoad';
+import { routeStylesheetsOf, withStylesheets } from './routeStylesheets';
 
 const speedup: Speedup = {
   manifest: {
@@ -9,7 +10,7 @@ const speedup: Speedup = {
     internal:
       "core's `splitChunks.cacheGroups.common` and `styles` (3.10.2); postman-code-generators' language list (2.1.1); the OpenAPI theme's `ProvidePlugin` polyfills (5.2.0)",
     guard:
-      'the client build throws naming point 1 when core has no `common` group; `tests/e2e/budgets.spec.ts` names each point',
+      'the client build throws naming the common chunk rule when core has no `common` group; `plugins/api-chunks/__tests__/guard.spec.ts` names each part',
     removeWhen: 'Docusaurus lets a plugin keep its modules and stylesheets out of the shared chunks',
   },
   plugin: apiChunksPlugin,

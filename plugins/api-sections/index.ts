@@ -17,7 +17,7 @@
  *   ./theme/Markdown/renderer.browser.ts in its place (below), which loads the HTML and, for a text the build
  *   did not render, the theme's renderer, on first use.
  *
- * Guarded by tests/e2e/budgets.spec.ts (react-markdown not in an API page's first load) and the operation
+ * Guarded by ./__tests__/guard.spec.ts (react-markdown not in an API page's first load) and the operation
  * page's long-task budget (tests/e2e/paint.spec.ts).
  */
 import path from 'node:path';

@@ -9,7 +9,7 @@ const speedup: Speedup = {
     internal:
       "the OpenAPI theme's browser-only ParamsDetails/RequestSchema/ResponseSchema, its tabs' `lazy` prop and its Markdown renderer's options (5.2.0); theme-classic's Details hiding a closed one's content (3.10.2)",
     guard:
-      '`tests/e2e/budgets.spec.ts` "api-sections" (react-markdown not in first load); `tests/e2e/paint.spec.ts` layout shift; `tests/e2e/api-markdown.spec.ts`',
+      '`plugins/api-sections/__tests__/guard.spec.ts` (react-markdown not in first load, layout shift); `plugins/api-sections/__tests__/markdown.spec.ts`',
     removeWhen: 'the OpenAPI theme renders its schemas on the server and its panels lazily',
   },
   plugin: apiSectionsPlugin,

@@ -1,6 +1,6 @@
 /**
  * Markdown for readers' tools: saves what every page is (route, title, description, source;
- * ./inventory.ts) to `.docusaurus/markdown-export.json`. After a build, `postBuild` writes `<route>.md`,
+ * ./inventory.ts) to `.docusaurus/markdown-export.json` (rules/buildFiles.ts `MARKDOWN_INVENTORY`). After a build, `postBuild` writes `<route>.md`,
  * `llms.txt` and `llms-full.txt` from it (./export.ts) in a child process (./write.ts): the remark packages
  * it uses are ESM-only, and the child works while the search plugin indexes the pages on this process's
  * thread. The files are gated like every page (rules/access.ts).
@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { MARKDOWN_INVENTORY, writeBuildFile } from '../../rules/buildFiles';
 import { trimTrailing } from '../../rules/text';
 import { runScript } from '../childScript';
 import { buildInventory, type LoadedPluginLike } from './inventory';
@@ -21,9 +22,6 @@ type LocalAccount = ScriptSettings['localAccount'];
 
 /** The script that writes the Markdown copies (a child process of `postBuild`). */
 const WRITER = path.join(__dirname, 'write.ts');
-
-/** Name of the inventory file in Docusaurus' generated-files folder (`.docusaurus`). */
-export const INVENTORY_FILE = 'markdown-export.json';
 
 export default function markdownExportPlugin(context: LoadContext): Plugin {
   const { siteConfig } = context;
@@ -45,8 +43,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
     if (fields.auth && fields.apiBase)
       inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
     inventory.mcpSignIn = fields.mcpSignIn === true;
-    fs.mkdirSync(context.generatedFilesDir, { recursive: true });
-    fs.writeFileSync(path.join(context.generatedFilesDir, INVENTORY_FILE), JSON.stringify(inventory));
+    writeBuildFile(fs, context.generatedFilesDir, MARKDOWN_INVENTORY, inventory);
   };
   return {
     name: 'markdown-export',

@@ -6,48 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Inventory, ListItem, PageBody, PageEntry } from '../../rules/buildFiles';
 import { trimBoth } from '../../rules/text';
 
-/** How an entry's Markdown is made. */
-export type PageBody =
-  /** A Markdown/MDX source file; `preface` (Markdown) goes under its title (a post's date, authors, tags). */
-  | { kind: 'source'; file: string; format: 'md' | 'mdx'; preface?: string }
-  /** An operation of the contract, found by the method and path its generated page shows. */
-  | { kind: 'operation'; method: string; path: string }
-  | { kind: 'tag'; tag: string }
-  | { kind: 'schema'; name: string }
-  | { kind: 'api-info' }
-  /** A page that lists other pages (category index, blog lists, tags, home). */
-  | { kind: 'list'; intro?: string; items: ListItem[] };
-
-export interface ListItem {
-  title: string;
-  route: string;
-  description?: string;
-}
-
-/** One page of the site and how to write it as Markdown. */
-export interface PageEntry {
-  /** The page's route, decoded (`/docs/domains/Our domains and themes`). */
-  route: string;
-  title: string;
-  description?: string;
-  /** Its section in llms.txt (a docs category label, `API reference`, `Blog`), or `Optional`. */
-  section: string;
-  body: PageBody;
-}
-
-/** The inventory file: the entries plus the site's name and summary for llms.txt. */
-export interface Inventory {
-  siteUrl: string;
-  title: string;
-  tagline: string;
-  pages: PageEntry[];
-  /** The lines `<ScriptSettings />` shows for this portal (rules/scriptSettings.ts), for the Markdown copies. */
-  scriptSettings?: string;
-  /** Whether AI tools sign in by OAuth on this portal (customFields `mcpSignIn`), for `<McpInstall />`'s copy. */
-  mcpSignIn?: boolean;
-}
+export type { Inventory, ListItem, PageBody, PageEntry };
 
 /** The shape of a loaded plugin as read here (`@docusaurus/types` `LoadedPlugin`, content narrowed below). */
 export interface LoadedPluginLike {

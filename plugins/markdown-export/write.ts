@@ -9,10 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
-import { MCP_SEARCH_FILE, type SearchFile } from '../../rules/buildFiles';
+import {
+  formatBuildFile,
+  MARKDOWN_INVENTORY,
+  MCP_SEARCH,
+  MCP_SEARCH_FILE,
+  readBuildFile,
+  type SearchFile,
+} from '../../rules/buildFiles';
 import { exportMarkdown } from './export';
-import { INVENTORY_FILE } from './index';
-import type { Inventory } from './inventory';
 import type { ApiDocument } from './openapi';
 import { searchPagesOf } from './searchPages';
 
@@ -20,12 +25,11 @@ async function main(): Promise<void> {
   const [siteDir, buildDir] = process.argv.slice(2);
   if (!siteDir || !buildDir) throw new Error('usage: write.ts <site folder> <build folder>');
   const started = Date.now();
-  const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-  const inventory = read(path.join(siteDir, '.docusaurus', INVENTORY_FILE)) as Inventory;
-  const contract = read(path.join(siteDir, BUNDLED_SPEC_PATH)) as ApiDocument;
+  const inventory = readBuildFile(fs, path.join(siteDir, '.docusaurus'), MARKDOWN_INVENTORY);
+  const contract = JSON.parse(fs.readFileSync(path.join(siteDir, BUNDLED_SPEC_PATH), 'utf8')) as ApiDocument;
   const written = await exportMarkdown(buildDir, inventory, contract);
   const search: SearchFile = { pages: await searchPagesOf(written.rendered, contract) };
-  const searchText = JSON.stringify(search);
+  const searchText = formatBuildFile(MCP_SEARCH, search);
   fs.writeFileSync(path.join(buildDir, MCP_SEARCH_FILE), searchText);
   console.log(
     `[markdown-export] ${written.pages} pages as Markdown (llms.txt ${written.llmsBytes} bytes, ` +

@@ -9,7 +9,7 @@
  * languages themselves, through ./client/prismLanguages.tsx, so Prism lands in their chunks and is evaluated on
  * the first render of a code block. The wraps import the themes' components as `@theme-init/…`, and the
  * plugin is registered after the themes (plugins/speedup.ts `wrapsThemes`). Whether Prism left `main.js`
- * is checked by tests/e2e/budgets.spec.ts.
+ * is checked by ./__tests__/guard.spec.ts.
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';

@@ -9,23 +9,14 @@
  * order fails the build with a message naming it rather than mis-pairing routes.
  */
 
+import type { RouteNode } from '../../rules/buildFiles';
+
 /** One route as `postBuild` receives it (`PluginRouteConfig`, the fields read here). */
 export interface RouteConfigLike {
   path: string;
   exact?: boolean;
   routes?: RouteConfigLike[];
 }
-
-/** One route of the tree; `key` is `<path>-<hash>`, the key of `routesChunkNames.json` (`*` for not found). */
-export interface RouteNode {
-  key: string;
-  path: string;
-  exact?: boolean;
-  routes?: RouteNode[];
-}
-
-/** Name of the file `postBuild` writes into the generated-files folder (`.docusaurus/`). */
-export const ROUTE_TREE_FILE = 'route-tree.json';
 
 /**
  * Pairs `routes` with the keys of `routesChunkNames.json`, in order, and appends the not-found route

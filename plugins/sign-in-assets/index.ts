@@ -11,17 +11,23 @@
  *   polyfill, in `main`. Only the SSO button (in the lazy sign-in form) imports it; the listener is
  *   imported by AuthProvider when a redirect sign-in is in flight (see `needsOAuthListener`).
  * - After the build, writes `sign-in-assets.json` into the output folder, listing the chunk files the
- *   sign-in route loads before it hydrates (see chunks.ts) and the chunk groups of the sign-in code
+ *   sign-in route loads before it hydrates (rules/firstLoad.ts) and the chunk groups of the sign-in code
  *   loaded on demand ({@link SIGN_IN_CHUNKS}: JavaScript and CSS). The server gate serves these, with
  *   the sign-in page's own HTML assets, to anonymous visitors and nothing else.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { SIGN_IN_ASSETS_FILE, type SignInAssets } from '../../rules/buildFiles';
+import {
+  CLIENT_MANIFEST,
+  readBuildFile,
+  ROUTES_CHUNK_NAMES,
+  SIGN_IN_ASSETS,
+  writeBuildFile,
+  type SignInAssets,
+} from '../../rules/buildFiles';
+import { chunkGroupFiles, routeChunkFiles } from '../../rules/firstLoad';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { keepOutOfStylesChunk } from '../moduleResource';
-import { chunkGroupFiles, routeChunkFiles, type ClientManifest } from './chunks';
 
 /**
  * `webpackChunkName`s of the code loaded on demand that the sign-in page runs for anonymous visitors:
@@ -47,8 +53,7 @@ export default function signInAssetsPlugin(context: LoadContext): Plugin {
       return { module: { rules: [{ test: SIGN_IN_WITH_REDIRECT, sideEffects: false }] } };
     },
     async postBuild({ outDir }) {
-      const read = (file: string) => JSON.parse(fs.readFileSync(path.join(context.generatedFilesDir, file), 'utf8'));
-      const manifest = read('client-manifest.json') as ClientManifest;
+      const manifest = readBuildFile(fs, context.generatedFilesDir, CLIENT_MANIFEST);
       const lazy = SIGN_IN_CHUNKS.flatMap((name) => {
         const files = chunkGroupFiles(manifest, name);
         if (files.length === 0) throw new Error(`the build has no "${name}" chunk (a lazy import of the sign-in code)`);
@@ -57,10 +62,17 @@ export default function signInAssetsPlugin(context: LoadContext): Plugin {
       const assets: SignInAssets = {
         route: SIGN_IN_ROUTE,
         files: [
-          ...new Set([...routeChunkFiles(read('routesChunkNames.json'), manifest, SIGN_IN_ROUTE), ...lazy]),
+          ...new Set([
+            ...routeChunkFiles(
+              readBuildFile(fs, context.generatedFilesDir, ROUTES_CHUNK_NAMES),
+              manifest,
+              SIGN_IN_ROUTE,
+            ),
+            ...lazy,
+          ]),
         ].sort(),
       };
-      fs.writeFileSync(path.join(outDir, SIGN_IN_ASSETS_FILE), `${JSON.stringify(assets, null, 2)}\n`);
+      writeBuildFile(fs, outDir, SIGN_IN_ASSETS, assets);
     },
   };
 }

@@ -4,24 +4,14 @@
  * `postBodyTags`, and React's streaming runtime from react-dom/server itself), minified by the same HTML
  * minifier as the pages (`@docusaurus/bundler` `getHtmlMinifier`, with the type core picks from
  * `future.faster.swcHtmlMinimizer`), and the pages a plugin writes whole (the client redirects). Writes
- * them to `.docusaurus/site-scripts.json`, which the build's last step reads to allow exactly these
+ * them to `.docusaurus/site-scripts.json` (rules/buildFiles.ts `SITE_SCRIPTS`), which the build's last step reads to allow exactly these
  * scripts and refuse every other (postbuild/pageSafety.ts).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { getHtmlMinifier } from '@docusaurus/bundler';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { learnSiteScripts, redirectPagesOf, SITE_SCRIPTS_FILE, type LoadedPluginLike, type SiteScripts } from './learn';
-
-export { SITE_SCRIPTS_FILE, type SiteScripts };
-
-/** The scripts `postBuild` wrote into `generatedDir` (a `.docusaurus/` folder). */
-export function readSiteScripts(generatedDir: string): SiteScripts {
-  const file = path.join(generatedDir, SITE_SCRIPTS_FILE);
-  if (!fs.existsSync(file))
-    throw new Error(`${file} is missing: build with the site-scripts plugin (plugins/site-scripts)`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as SiteScripts;
-}
+import { SITE_SCRIPTS, writeBuildFile } from '../../rules/buildFiles';
+import { learnSiteScripts, redirectPagesOf, type LoadedPluginLike } from './learn';
 
 export default function siteScriptsPlugin(context: LoadContext): Plugin {
   return {
@@ -38,7 +28,7 @@ export default function siteScriptsPlugin(context: LoadContext): Plugin {
         staticDirectories: siteConfig.staticDirectories,
         pluginPages: redirectPagesOf(plugins as unknown as LoadedPluginLike[]),
       });
-      fs.writeFileSync(path.join(context.generatedFilesDir, SITE_SCRIPTS_FILE), `${JSON.stringify(scripts)}\n`);
+      writeBuildFile(fs, context.generatedFilesDir, SITE_SCRIPTS, scripts);
     },
   };
 }

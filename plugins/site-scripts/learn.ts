@@ -9,42 +9,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { completionArguments, type ReactRuntimeScripts, type SiteScripts } from '../../rules/buildFiles';
 import { trimBoth } from '../../rules/text';
 import { attributeOf, elementsOf, isInlineScript, isInReactRoot, REACT_ROOT_ID, textOf } from './html';
 
 const run = promisify(execFile);
-
-/** Name of the learned scripts' file in Docusaurus' generated-files folder (`.docusaurus`). */
-export const SITE_SCRIPTS_FILE = 'site-scripts.json';
-
-/**
- * React's streaming runtime as the built pages carry it. React writes the runtime's functions once, with
- * the first boundary it reveals, and each later reveal as a call: `prelude + args` and `complete + args`,
- * `args` being {@link completionArguments} of a boundary and segment of the same page.
- */
-export interface ReactRuntimeScripts {
-  /** Scripts React writes whole, e.g. `requestAnimationFrame(function(){$RT=performance.now()})`. */
-  constants: string[];
-  /** The runtime's functions and the first reveal's function, before its arguments. */
-  prelude: string;
-  /** A later reveal's function (`$RC`), before its arguments. */
-  complete: string;
-}
-
-/** What {@link SITE_SCRIPTS_FILE} holds. */
-export interface SiteScripts {
-  /** The inline scripts of the site's HTML tags (`headTags`, `preBodyTags`, `postBodyTags`), minified. */
-  tags: string[];
-  react: ReactRuntimeScripts;
-  /** The site's static folders, relative to the site: their HTML files are content. */
-  staticDirectories: string[];
-  /**
-   * The pages a plugin writes whole, relative to the build folder (`docs/index.html`): the client redirects'
-   * (plugin-client-redirects writes `<from>/index.html` for each configured redirect). Nothing in them comes
-   * from content; every other page without the React root is checked like content.
-   */
-  pluginPages: string[];
-}
 
 /** A loaded plugin as read here (`@docusaurus/types` `LoadedPlugin`, options narrowed). */
 export interface LoadedPluginLike {
@@ -63,10 +32,6 @@ export function redirectPagesOf(plugins: LoadedPluginLike[]): string[] {
     .flatMap(({ from }) => (Array.isArray(from) ? from : [from]))
     .map((from) => `${trimBoth(from, '/')}/index.html`);
 }
-
-/** `("B:0","S:0")`: the arguments of a reveal of boundary `boundary` with segment `segment`. */
-export const completionArguments = (boundary: string, segment: string): string =>
-  `(${JSON.stringify(boundary)},${JSON.stringify(segment)})`;
 
 /** The probe: React's server renderer revealing two late Suspense boundaries (./probe.mjs). */
 const PROBE = path.join(__dirname, 'probe.mjs');

@@ -6,7 +6,7 @@
  * `javascript:` URL, a meta refresh, a frame — is named, wherever the browser's parser puts it.
  */
 import { checkPage, isJavaScriptUrl, type PageTrust } from '../pageSafety';
-import type { SiteScripts } from '../../plugins/site-scripts/learn';
+import type { SiteScripts } from '../../rules/buildFiles';
 
 const THEME = '!function(){document.documentElement.setAttribute("data-theme","light")}()';
 const RAF = 'requestAnimationFrame(function(){$RT=performance.now()})';

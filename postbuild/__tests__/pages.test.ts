@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * The post-build pipeline's pass over the pages (postbuild/README.md): each page gets its route
- * stylesheets, the paint-first loader and the gate's mark; the CSP's hash list holds exactly the site's own
- * inline scripts; a page whose content brings a script (from an MDX page, an OpenAPI description or
+ * The post-build pipeline's pass over the pages (postbuild/README.md): each page gets its page steps'
+ * changes (two steps written here, as speed-ups write theirs: each speed-up tests its own in its folder) and
+ * the gate's mark; the CSP's hash list holds exactly the site's own inline scripts, the steps' included; a page whose content brings a script (from an MDX page, an OpenAPI description or
  * `<Head>`) fails the build, naming the page and its source; the compressed copies are those of the
  * finished pages.
  */
@@ -12,13 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { INLINE_SCRIPT_HASHES_FILE } from '../../rules/buildFiles';
+import { INLINE_SCRIPT_HASHES_FILE, type RouteManifests, type SiteScripts } from '../../rules/buildFiles';
 import { readInlineScriptHashes } from '../../server/gate/csp';
-import type { SiteScripts } from '../../plugins/site-scripts/learn';
 import { scriptHashSource } from '../pageSafety';
-import { paintFirstLoader } from '../../plugins/paint-first/paintFirst';
-import { finishPages, type PagesInput } from '../pages';
-import type { RouteManifests } from '../../plugins/api-chunks/routeStylesheets';
+import { finishPages, type NamedPageStep, type PagesInput } from '../pages';
 
 const tsx = require.resolve('tsx/cli');
 
@@ -70,9 +67,43 @@ describe('the pass over the built pages', () => {
     },
   };
 
+  /** What the second step writes into a page that loads the entry script: an inline script of the site's own. */
+  const OWN = 'window.stepped=1';
+  /** Before </head>, or an error naming the page's lack of one. */
+  const intoHead = (html: string, tag: string) => {
+    if (!html.includes('</head>')) throw new Error('built page has no </head>');
+    return html.replace('</head>', `${tag}</head>`);
+  };
+  /** Two page steps: one links the API layout's stylesheet (from the manifests), one writes its own script. */
+  const STEPS: NamedPageStep[] = [
+    {
+      folder: 'first',
+      step: {
+        order: 10,
+        apply: (html, { relative, manifests: { client }, assets }) => {
+          const href = `/${client.assets['10'].css[0].file}`;
+          return relative.startsWith('api/') && !assets.includes(href)
+            ? { html: intoHead(html, `<link rel="stylesheet" href="${href}">`) }
+            : { html };
+        },
+      },
+    },
+    {
+      folder: 'second',
+      step: {
+        order: 20,
+        apply: (html, { assets }) =>
+          assets.includes('/assets/js/main.js')
+            ? { html: intoHead(html, `<script>${OWN}</script>`), ownScript: OWN }
+            : { html },
+      },
+    },
+  ];
+
   /** The pass's input for `manifests`, with the sources of two pages. */
   const input = (extra: Partial<PagesInput> = {}): PagesInput => ({
     manifests,
+    pageSteps: STEPS,
     publicPages: [],
     siteScripts: SITE,
     staticFileOf: () => undefined,
@@ -102,17 +133,13 @@ describe('the pass over the built pages', () => {
     const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
 
     expect(report).toMatchObject({ pages: 3, marked: 2 });
-    expect(report.changedBy['api-chunks']).toBe(1);
+    expect(report.changedBy).toEqual({ first: 1, second: 1 });
     expect(read('api/search/index.html')).toContain('<link rel="stylesheet" href="/assets/css/10.css">');
-    expect(read('docs/x/index.html')).toContain(
-      '<link rel="preload" as="script" fetchpriority="low" href="/assets/js/main.js">',
-    );
     expect(read('docs/x/index.html')).toContain('<meta name="portal-gate" content="verified">');
     expect(read('login/index.html')).not.toContain('portal-gate');
 
-    const loader = paintFirstLoader(['/assets/js/main.js']).slice('<script>'.length, -'</script>'.length);
-    expect(read('docs/x/index.html')).toContain(loader);
-    expect(readInlineScriptHashes(dir)).toEqual([THEME, RAF, REVEAL, loader].map(scriptHashSource).sort());
+    expect(read('docs/x/index.html')).toContain(`<script>${OWN}</script>`);
+    expect(readInlineScriptHashes(dir)).toEqual([THEME, RAF, REVEAL, OWN].map(scriptHashSource).sort());
     // The compressed copies are the finished pages', and the hash list is compressed too.
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'docs/x/index.html.br'))).toString()).toBe(
       read('docs/x/index.html'),
@@ -156,7 +183,7 @@ describe('the pass over the built pages', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('takes only the loader it wrote for its own, not a content script the parser reads differently', async () => {
+  it('takes only the script a step wrote for its own, not a content script the parser reads differently', async () => {
     // The browser's parser turns CR LF into LF and decodes entities in <svg> scripts: neither text is in the
     // page's source as the parser gives it, and neither is the site's own.
     const entry = '<script src="/assets/js/main.js" defer></script>';
@@ -170,19 +197,6 @@ describe('the pass over the built pages', () => {
       (thrown: Error) => thrown,
     );
     expect(error.message.match(/an inline <script> the site's own code does not write/g)).toHaveLength(2);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('fails, naming paint-first, when an entry script is not written as Docusaurus 3 writes it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postbuild-'));
-    fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, 'docs/index.html'),
-      page('').replace('</head>', '<script type="module" src="/assets/js/main.js"></script></head>'),
-    );
-    await expect(finishPages(dir, input())).rejects.toThrow(
-      /build\/docs\/index.html: paint-first .* no longer writes its entry scripts/,
-    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,15 +1,15 @@
 /**
  * Size budgets, read from the build after `npm run build` (no browser; bytes are
  * deterministic): first-load JavaScript of the home, a doc page and an API operation page against
- * tests/perf/budgets.json, the same pages' growth at 3× the content (`npm run build:scale`),
- * and one copy of each postman package in the browser bundle.
+ * tests/perf/budgets.json, the same pages' growth at 3× the content (`npm run build:scale`), and what
+ * sign-in-assets keeps out of every page's first load. The speed-ups' own guards are in their folders
+ * (plugins/<speed-up>/__tests__/guard.spec.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test, expect } from '@playwright/test';
-import { BUNDLED_MODULES_FILE } from '../../plugins/api-chunks';
-import { chunkGroupFiles } from '../../plugins/sign-in-assets/chunks';
+import { chunkGroupFiles } from '../../rules/firstLoad';
 import { firstLoad } from '../../bench/measure/firstLoad';
 import {
   FIRST_LOAD_BUDGETS,
@@ -59,57 +59,6 @@ test.describe(`at ${SCALE_BUDGETS.factor}× the content`, () => {
   });
 });
 
-test('the browser bundle holds one copy of postman-collection and none of faker', () => {
-  const modules = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus', BUNDLED_MODULES_FILE), 'utf8')) as string[];
-  const copies = new Set(
-    modules.map((file) => /^(.*?node_modules\/postman-collection)\//.exec(file)?.[1]).filter(Boolean),
-  );
-  expect([...copies]).toEqual(['node_modules/postman-collection']);
-  expect(modules.filter((file) => file.includes('node_modules/@faker-js/faker/'))).toEqual([]);
-});
-
-test('api-chunks point 3: iconv-lite and crypto-js reach the browser as their stubs only', () => {
-  const modules = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus', BUNDLED_MODULES_FILE), 'utf8')) as string[];
-  expect(
-    modules.filter((file) => file.includes('node_modules/iconv-lite/')),
-    'api-chunks: the iconv-lite stub no longer replaces the package (the request `iconv-lite` changed)',
-  ).toEqual([]);
-  expect(
-    modules.filter((file) => /node_modules\/crypto-js\/(?!core\.js$|sha1\.js$)/.test(file)),
-    'api-chunks: the crypto-js stub no longer replaces the package (the theme imports crypto-js differently)',
-  ).toEqual([]);
-});
-
-/** An id in react-markdown's deprecation table (react-markdown 10), kept by minification. */
-const REACT_MARKDOWN = 'remove-buggy-html-in-markdown-parser';
-
-test('api-sections: the theme’s Markdown renderer is not in an API page’s first load, but is built', () => {
-  const read = (file: string) => fs.readFileSync(path.join(SITE, 'build', file), 'utf8');
-  const first = firstLoad(SITE, '/api/v1/search-documents').files.filter((file) => file.endsWith('.js'));
-  expect(
-    first.filter((file) => read(file).includes(REACT_MARKDOWN)),
-    'api-sections: react-markdown is in the API page’s first load (plugins/api-sections/theme/Markdown’s lazy renderer no longer replaces it)',
-  ).toEqual([]);
-  const assets = fs.readdirSync(path.join(SITE, 'build/assets/js')).map((file) => `/assets/js/${file}`);
-  expect(assets.some((file) => file.endsWith('.js') && read(file).includes(REACT_MARKDOWN))).toBe(true);
-});
-
-/** A line of Prism's grammar registration, as it survives minification (prism-react-renderer's bundle). */
-const PRISM_GRAMMARS = /\.languages\.objectivec=/;
-
-test('code highlighting loads with the pages that show code, not with the home page', () => {
-  // plugins/prism-on-demand: Prism's ~40 grammars left main.js (35–50 ms of script evaluation per page).
-  const carriesPrism = (pagePath: string) =>
-    firstLoad(SITE, pagePath)
-      .files.filter((file) => file.endsWith('.js'))
-      .filter((file) => PRISM_GRAMMARS.test(fs.readFileSync(path.join(SITE, 'build', file), 'utf8')));
-  expect(carriesPrism('/')).toEqual([]);
-  // The doc page shows code, so Prism is there, with the site's additional languages (bash).
-  const docFiles = carriesPrism('/docs/api/getting-started');
-  expect(docFiles).toHaveLength(1);
-  expect(fs.readFileSync(path.join(SITE, 'build', docFiles[0]), 'utf8')).toMatch(/\.languages\.bash=/);
-});
-
 /** The text of a page's first-load files of one kind (`.css` or `.js`), joined. */
 const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
   firstLoad(SITE, pagePath)
@@ -118,24 +67,20 @@ const firstLoadText = (pagePath: string, extension: '.css' | '.js') =>
     .join('\n');
 const css = (pagePath: string) => firstLoadText(pagePath, '.css');
 
-test('the global stylesheet stays within its budget and holds neither Amplify UI nor the OpenAPI theme', () => {
+test('the global stylesheet stays within its budget and holds no Amplify UI', () => {
   const global = globalStylesheet(SITE);
   // plugins/moduleResource.ts keepOutOfStylesChunk rewrites core's splitChunks.cacheGroups.styles (a Docusaurus
-  // internal); when that stops matching, these stylesheets fall back into the one every page blocks on.
+  // internal); when that stops matching, Amplify UI's stylesheet falls back into the one every page blocks on.
   expect(
     /\.amplify-[a-z]/.test(global),
     'sign-in-assets (Amplify UI CSS on the sign-in page only) no longer keeps @aws-amplify/ui-react/dist/styles.css out of core’s splitChunks.cacheGroups.styles',
-  ).toBe(false);
-  expect(
-    /\.openapi__[a-z]/.test(global),
-    'api-chunks point 5 (the OpenAPI theme’s CSS on API pages only) no longer keeps lib/theme/styles.scss out of core’s splitChunks.cacheGroups.styles',
   ).toBe(false);
   const gzip = zlib.gzipSync(global, { level: 9 }).length;
   console.log(`budget global CSS: ${gzip} / ${GLOBAL_CSS_BUDGET} bytes`);
   expect(gzip).toBeLessThanOrEqual(GLOBAL_CSS_BUDGET);
 });
 
-test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with API pages only', () => {
+test('Amplify UI’s CSS comes with the sign-in form only', () => {
   // The sign-in form's chunk group (plugins/sign-in-assets lists it for the gate) carries Amplify UI's CSS.
   const signIn = JSON.parse(fs.readFileSync(path.join(SITE, 'build/sign-in-assets.json'), 'utf8')) as {
     files: string[];
@@ -148,8 +93,6 @@ test('Amplify UI’s CSS comes with the sign-in form only; the theme’s with AP
   for (const page of ['/', '/docs/document_format/schema', '/api/v1/search-documents']) {
     expect([page, /\.amplify-[a-z]/.test(css(page))]).toEqual([page, false]);
   }
-  expect(/\.openapi__[a-z]/.test(css('/api/v1/search-documents'))).toBe(true);
-  expect(/\.openapi__[a-z]/.test(css('/docs/document_format/schema'))).toBe(false);
 });
 
 /** First-load JavaScript of a page, as text. */
@@ -165,25 +108,9 @@ const KEPT_OUT = [
     speedUp:
       'sign-in-assets forces `sideEffects: false` on @aws-amplify/auth’s signInWithRedirect.mjs (an Amplify internal path)',
   },
-  {
-    marker: 'process.binding is not supported',
-    what: 'the process polyfill',
-    // The API pages' explorer needs the polyfills; every other page must not load them first.
-    apiPagesToo: false,
-    session: false,
-    speedUp: 'api-chunks point 4 keeps the theme’s ProvidePlugin process/browser away from React (stubs/no-process.js)',
-  },
-  {
-    marker: 'Unknown encoding: ',
-    what: 'the Buffer polyfill',
-    apiPagesToo: false,
-    session: true,
-    speedUp:
-      'api-chunks point 4 keeps the theme’s ProvidePlugin buffer away from Amplify’s sha256 (stubs/no-buffer.js)',
-  },
 ];
 
-test('neither the pages’ first load nor the session code carry Amplify’s redirect sign-in or the Node polyfills', () => {
+test('neither the pages’ first load nor the session code carry Amplify’s redirect sign-in', () => {
   // The session module (AuthProvider/loadSession.ts) loads after hydration on every page that needs Amplify.
   const manifest = JSON.parse(fs.readFileSync(path.join(SITE, '.docusaurus/client-manifest.json'), 'utf8'));
   const session = chunkGroupFiles(manifest, 'session')

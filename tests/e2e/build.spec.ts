@@ -10,12 +10,9 @@ import { test, expect } from '@playwright/test';
 import { loadContract } from '../../config/openapi';
 import { allOperations } from '../../scripts/docs-check/contract';
 import { checkPage, scriptHashSource } from '../../postbuild/pageSafety';
-import { readSiteScripts } from '../../plugins/site-scripts';
-import { attributeOf, elementsOf } from '../../plugins/site-scripts/html';
-import { paintFirstScript } from '../../plugins/paint-first/paintFirst';
 import { readInlineScriptHashes } from '../../server/gate/csp';
 import { compressibleFiles } from '../../postbuild/compress';
-import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
+import { BUILD_IDENTITY_FILE, readBuildFile, SITE_SCRIPTS } from '../../rules/buildFiles';
 import { SPEC_ROUTES } from './routes';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -79,24 +76,18 @@ test('every page of the build passes the page check, and the CSP the gate reads 
   // The check ran in the build (postbuild/pageSafety.ts): with the scripts plugins/site-scripts learned, every
   // inline script of every built page is the site's own and allowed by its hash. This fails, naming the
   // script, when React's streaming runtime or a plugin's HTML tags change in a way the learning misses.
-  const site = readSiteScripts(path.resolve(__dirname, '../../.docusaurus'));
+  const site = readBuildFile(fs, path.resolve(__dirname, '../../.docusaurus'), SITE_SCRIPTS);
   const allowed = new Set(readInlineScriptHashes(BUILD));
   const problems: string[] = [];
   const missing = new Set<string>();
   const origins = new Map<string, number>();
   for (const page of fs.readdirSync(BUILD, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))) {
     const html = fs.readFileSync(path.join(BUILD, page), 'utf8');
-    // The paint-first loader is the one inline script our own build step writes: for the entry scripts the page preloads.
-    const entries = elementsOf(html)
-      .filter(
-        (el) =>
-          el.tagName === 'link' && attributeOf(el, 'as') === 'script' && attributeOf(el, 'fetchpriority') === 'low',
-      )
-      .map((el) => attributeOf(el, 'href')!);
-    const loader = paintFirstScript(entries);
+    // A speed-up's page step may write a script of the site's own (paint-first's loader): the pass hashed it,
+    // and it refuses any other script (postbuild/__tests__/pages.test.ts).
     const check = checkPage(html, {
       site,
-      isOwn: (text) => text === loader,
+      isOwn: (text) => allowed.has(scriptHashSource(text)),
       isStatic: false,
       isPluginPage: site.pluginPages.includes(page),
     });
@@ -106,8 +97,8 @@ test('every page of the build passes the page check, and the CSP the gate reads 
   }
   expect(problems).toEqual([]);
   expect([...missing]).toEqual([]);
-  // The theme's colour-mode script, the paint-first loader, the client redirect, React's runtime and its timing.
-  expect(allowed.size).toBeGreaterThanOrEqual(5);
+  // The theme's colour-mode script, the client redirect, React's runtime and its timing (and the speed-ups' own).
+  expect(allowed.size).toBeGreaterThanOrEqual(4);
   // One page is written whole by a plugin: the client redirect of spec §2.2.
   expect(origins.get('plugin')).toBe(1);
 });

@@ -26,7 +26,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { parseEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { INVENTORY_FILE } from '../../plugins/markdown-export';
+import { MARKDOWN_INVENTORY } from '../../rules/buildFiles';
 import { liveMcpContent, livePageRoutes } from '../../scripts/liveMcpContent';
 import { OUR_SOURCES } from '../../bench/sites';
 import { listenMcpDev } from '../../server/listen';
@@ -99,10 +99,10 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
     parseEnv({ PORT: String(port), MCP_DEV_PORT: String(mcpPort) }),
     { jwks: LOCAL_JWKS },
     liveMcpContent({
-      inventoryFile: path.join(site, '.docusaurus', INVENTORY_FILE),
+      inventoryFile: path.join(site, '.docusaurus', MARKDOWN_INVENTORY.name),
       contractFile: path.join(site, BUNDLED_SPEC_PATH),
     }),
-    livePageRoutes(path.join(site, '.docusaurus', INVENTORY_FILE)),
+    livePageRoutes(path.join(site, '.docusaurus', MARKDOWN_INVENTORY.name)),
   );
   const server = spawn(
     process.execPath,

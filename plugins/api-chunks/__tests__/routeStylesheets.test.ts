@@ -1,4 +1,6 @@
-import { routePathOf, withStylesheets } from '../routeStylesheets';
+import type { RouteManifests } from '../../../rules/buildFiles';
+import { withStylesheets } from '../routeStylesheets';
+import speedup from '../speedup';
 
 const PAGE =
   '<html><head><meta charset=UTF-8><link rel=stylesheet href=/assets/css/styles.cd45edde.css />' +
@@ -25,11 +27,31 @@ describe('route stylesheets in built pages', () => {
     );
     expect(() => withStylesheets('<p>fragment</p>', ['/a.css'])).toThrow('no </head>');
   });
+});
 
-  it('maps built files to the routes they serve', () => {
-    expect(routePathOf('index.html')).toBe('/');
-    expect(routePathOf('api/index.html')).toBe('/api');
-    expect(routePathOf('api/v1/search-documents/index.html')).toBe('/api/v1/search-documents');
-    expect(routePathOf('404.html')).toBe('/404');
+describe("api-chunks' page step", () => {
+  /** An API layout route with its own stylesheet, and one operation page under it. */
+  const manifests: RouteManifests = {
+    tree: [
+      { key: '/api-a93', path: '/api', routes: [{ key: '/api/search-106', path: '/api/search', exact: true }] },
+      { key: '/docs/x-1f2', path: '/docs/x', exact: true },
+    ],
+    routes: { '/api-a93': { component: 'apiLayout' }, '/api/search-106': { content: 'search' }, '/docs/x-1f2': {} },
+    client: {
+      entrypoints: ['main'],
+      origins: { apiLayout: ['10'], search: ['11'] },
+      assets: {
+        '10': { css: [{ file: 'assets/css/10.css' }], js: [{ file: 'assets/js/10.js' }] },
+        '11': { js: [{ file: 'assets/js/11.js' }] },
+      },
+    },
+  };
+  const apply = (relative: string, html: string) =>
+    speedup.pageStep!.apply(html, { relative, manifests, assets: [] }).html;
+
+  it('links the stylesheets of the route an API page is built for, and leaves other pages alone', () => {
+    expect(apply('api/search/index.html', PAGE)).toContain('<link rel="stylesheet" href="/assets/css/10.css">');
+    expect(apply('docs/x/index.html', PAGE)).toBe(PAGE);
+    expect(apply('404.html', PAGE)).toBe(PAGE);
   });
 });

@@ -1,4 +1,5 @@
-import { paintFirstLoader, withPaintFirstScripts } from '../paintFirst';
+import { paintFirstLoader, paintFirstScript, withPaintFirstScripts } from '../paintFirst';
+import speedup from '../speedup';
 
 const HEAD =
   '<head><link rel=stylesheet href=/assets/css/styles.css />' +
@@ -62,5 +63,22 @@ describe('paint before scripts', () => {
 
   it('leaves a page without deferred scripts alone', () => {
     expect(withPaintFirstScripts('<head></head>')).toBe('<head></head>');
+  });
+});
+
+describe("paint-first's page step", () => {
+  const context = { relative: 'docs/index.html', manifests: { tree: [], routes: {}, client: {} } as never, assets: [] };
+
+  it('writes the loader into the page and hands it to the pass as the site’s own script', () => {
+    const { html, ownScript } = speedup.pageStep!.apply(HEAD, context);
+    expect(html).not.toMatch(/<script src=/);
+    expect(ownScript).toBe(paintFirstScript(['/assets/js/runtime~main.1.js', '/assets/js/main.2.js']));
+  });
+
+  it('fails, naming paint-first, when an entry script is not written as Docusaurus 3 writes it', () => {
+    const moduleEntry = '<head><script type="module" src="/assets/js/main.js"></script></head>';
+    expect(() => speedup.pageStep!.apply(moduleEntry, context)).toThrow(
+      /paint-first .* no longer writes its entry scripts/,
+    );
   });
 });

@@ -8,7 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { PageCheck } from '../../../postbuild/pageSafety';
-import { redirectPagesOf, type SiteScripts } from '../learn';
+import type { SiteScripts } from '../../../rules/buildFiles';
+import { redirectPagesOf } from '../learn';
 
 interface Sample {
   site: SiteScripts;

@@ -11,7 +11,7 @@
  */
 import { loadContract } from '../../../config/openapi';
 import { renderPages } from '../../../plugins/markdown-export/export';
-import type { Inventory } from '../../../plugins/markdown-export/inventory';
+import type { Inventory } from '../../../rules/buildFiles';
 import type { ApiDocument } from '../../../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../../../plugins/markdown-export/searchPages';
 import { sourcePages } from '../../../tests/support/sourcePages';

@@ -1,6 +1,6 @@
 /**
  * The theme's Markdown renderer and the texts' HTML as the browser gets them (in place of ./renderer.ts,
- * plugins/api-chunks point 6), each loaded on first use. react-markdown, the unified/remark/rehype family and
+ * plugins/api-sections), each loaded on first use. react-markdown, the unified/remark/rehype family and
  * parse5 are a large share of the API page's code; evaluated before hydration or after it, they make a long
  * task either way. The API pages load instead the HTML that `npm run gen-api` rendered with them
  * (scripts/openapi/markdownHtml.ts), far smaller; the renderer only for a text the build did not render.

@@ -2,7 +2,7 @@
  * The theme's Markdown renderer (react-markdown with remark-gfm and rehype-raw) and the texts' HTML rendered
  * by `npm run gen-api` (scripts/openapi/markdownHtml.ts), as the server build uses them: imported statically,
  * so server-rendered HTML holds every description. The browser build gets ./renderer.browser.ts in its place
- * (plugins/api-chunks, point 6).
+ * (plugins/api-sections).
  */
 import markdownHtml from '@site/generated/openapi/markdown-html.json';
 

@@ -4,12 +4,12 @@
  * HTML and with the renderer, which every text falls back to when the HTML cannot be loaded.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, waitForGate } from '../support/e2e';
+import { test, expect, signIn, waitForGate } from '../../../tests/support/e2e';
 
 /** Pages with the texts' kinds: descriptions with code, emphasis and paragraphs, enum, range and pattern lines. */
 const PAGES = ['/api/v1/search-documents', '/api/v1/get-document-summary', '/api/v1/list-doctypes'];
 
-/** The chunk holding the build's HTML (plugins/api-sections/theme/Markdown/renderer.browser.ts `api-markdown-html`). */
+/** The chunk holding the build's HTML (../theme/Markdown/renderer.browser.ts `api-markdown-html`). */
 const HTML_CHUNK = /\/assets\/js\/api-markdown-html\.[0-9a-f]+\.js$/;
 
 /**

@@ -5,22 +5,11 @@
  * `client-manifest.json` (chunk → files, chunk name → every chunk an import of it loads). Docusaurus
  * loads a route's chunks, those of its parent layout routes included, before hydrating, and does not
  * list them in the HTML. Used by the sign-in assets plugin (what the server gate lets anonymous
- * visitors load) and by the size budgets and benchmark (first-load JS).
+ * visitors load), the API pages' route stylesheets (plugins/api-chunks) and the size budgets and benchmark
+ * (first-load JS). The files' shapes are rules/buildFiles.ts'.
  */
 
-/** `client-manifest.json` as written by the Docusaurus 3 build (react-loadable-ssr-addon format). */
-export interface ClientManifest {
-  entrypoints: string[];
-  /** Chunk name (e.g. `4c5e977b`, `sign-in-form`) or chunk id → every chunk id that import loads. */
-  origins: Record<string, string[]>;
-  /** Chunk id → its files. */
-  assets: Record<string, Record<string, { file: string; publicPath?: string }[]>>;
-}
-
-/** `routesChunkNames.json`: `<route path>-<hash>` → nested chunk names. */
-export type RoutesChunkNames = Record<string, unknown>;
-
-import type { RouteNode } from '../route-tree/tree';
+import type { ClientManifest, RouteNode, RoutesChunkNames } from './buildFiles';
 
 function collectNames(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') into.add(value);
@@ -139,4 +128,9 @@ export function firstLoadFiles(
     ...filesOfRouteKeys(routes, manifest, chain),
   ]);
   return [...files].sort();
+}
+
+/** The route path a built HTML file serves: `api/v1/x/index.html` → `/api/v1/x`, `index.html` → `/`. */
+export function routePathOf(relativeHtml: string): string {
+  return `/${relativeHtml.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/(.)\/$/, '$1');
 }

@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
-import { chunkGroupFiles, firstLoadFiles, routeChain, routeChunkFiles, type ClientManifest } from '../chunks';
-import { routeTreeOf } from '../../route-tree/tree';
+import type { ClientManifest } from '../buildFiles';
+import { chunkGroupFiles, firstLoadFiles, routeChain, routeChunkFiles, routePathOf } from '../firstLoad';
+import { routeTreeOf } from '../../plugins/route-tree/tree';
 
 const manifest: ClientManifest = {
   entrypoints: ['main'],
@@ -104,5 +105,14 @@ describe('firstLoadFiles', () => {
       '/assets/js/a7456010.dddd.js',
       '/assets/js/main.js',
     ]);
+  });
+});
+
+describe('routePathOf', () => {
+  it('maps built files to the routes they serve', () => {
+    expect(routePathOf('index.html')).toBe('/');
+    expect(routePathOf('api/index.html')).toBe('/api');
+    expect(routePathOf('api/v1/search-documents/index.html')).toBe('/api/v1/search-documents');
+    expect(routePathOf('404.html')).toBe('/404');
   });
 });

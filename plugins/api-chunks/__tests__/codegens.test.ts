@@ -8,8 +8,8 @@
  * entries.
  */
 import { createRequire } from 'node:module';
-import { CODEGEN_LIST } from '../../plugins/api-chunks';
-import { apiLanguageTabs } from '../openapi';
+import { apiLanguageTabs } from '../../../config/openapi';
+import { CODEGEN_LIST } from '..';
 
 interface Codegen {
   lang: string;
@@ -19,11 +19,11 @@ interface Codegen {
 }
 
 const INTERNAL = 'postman-code-generators/lib/assets/languages.js';
-const SPEED_UP = 'api-chunks point 3 (only the language tabs’ code generators reach the API pages)';
+const SPEED_UP = 'api-chunks stubs (only the language tabs’ code generators reach the API pages)';
 
 /** CommonJS `require` for the stub and postman's list, which are plain CommonJS modules. */
 const load = createRequire(__filename);
-const stub = load('../../plugins/api-chunks/stubs/codegens.js') as Codegen[];
+const stub = load('../stubs/codegens.js') as Codegen[];
 /** The theme's name for a language tab → postman's `lang` (docusaurus-theme-openapi-docs languages). */
 const POSTMAN_LANG: Record<string, string> = { curl: 'curl', python: 'python', javascript: 'JavaScript' };
 
