@@ -35,16 +35,15 @@ function importedPath(file: string, specifier: string): string | undefined {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 }
 
-/** The speed-up folder a repository path lies in (`plugins/<folder>` or below), if any. */
-const speedupOf = (repoPath: string) =>
-  FOLDERS.find((folder) => repoPath === `plugins/${folder}` || repoPath.startsWith(`plugins/${folder}/`));
-
 /**
- * The imports of `files` (path → source text) that reach into a speed-up's folder from outside it.
+ * The imports of `files` (path → source text) that reach into one of the speed-ups' `folders` from outside it.
  *
  * @returns `file → import` lines, e.g. `postbuild/pages.ts → ../plugins/api-chunks/routeStylesheets`.
  */
-function outsideImports(files: Record<string, string>): string[] {
+function outsideImports(files: Record<string, string>, folders: string[]): string[] {
+  /** The speed-up folder a repository path lies in (`plugins/<folder>` or below), if any. */
+  const speedupOf = (repoPath: string) =>
+    folders.find((folder) => repoPath === `plugins/${folder}` || repoPath.startsWith(`plugins/${folder}/`));
   return Object.entries(files).flatMap(([file, text]) => {
     if (file === LIST) return [];
     const own = speedupOf(file);
@@ -62,13 +61,16 @@ function outsideImports(files: Record<string, string>): string[] {
 
 it('finds an import into a speed-up from outside it, and none from inside it or from the list', () => {
   expect(
-    outsideImports({
-      'postbuild/pages.ts': "import { x } from '../plugins/api-chunks/routeStylesheets';",
-      'src/theme/X/index.tsx': "const y = await import('@site/plugins/paint-first/paintFirst');",
-      'tests/e2e/x.spec.ts': "const z = require('../../plugins/prism-on-demand');",
-      'plugins/api-chunks/speedup.ts': "import apiChunksPlugin from '.';\nimport { a } from '../../rules/firstLoad';",
-      [LIST]: "export { default as apiChunks } from './api-chunks/speedup';",
-    }),
+    outsideImports(
+      {
+        'postbuild/pages.ts': "import { x } from '../plugins/api-chunks/routeStylesheets';",
+        'src/theme/X/index.tsx': "const y = await import('@site/plugins/paint-first/paintFirst');",
+        'tests/e2e/x.spec.ts': "const z = require('../../plugins/prism-on-demand');",
+        'plugins/api-chunks/speedup.ts': "import apiChunksPlugin from '.';\nimport { a } from '../../rules/firstLoad';",
+        [LIST]: "export { default as apiChunks } from './api-chunks/speedup';",
+      },
+      ['api-chunks', 'paint-first', 'prism-on-demand'],
+    ),
   ).toEqual([
     'postbuild/pages.ts → ../plugins/api-chunks/routeStylesheets',
     'src/theme/X/index.tsx → @site/plugins/paint-first/paintFirst',
@@ -82,5 +84,5 @@ it('nothing outside a speed-up’s folder imports it, but the list that register
     sourceFiles().map((file) => [file, fs.readFileSync(path.join(ROOT, file), 'utf8')] as const),
   );
   expect(Object.keys(files)).toContain('postbuild/pages.ts');
-  expect(outsideImports(files)).toEqual([]);
+  expect(outsideImports(files, FOLDERS)).toEqual([]);
 });

@@ -68,12 +68,12 @@ const REFUSED: [string, Planted, RegExp][] = [
   ['server/ → scripts/', importIn('server/planted.ts', '../scripts/waitForHttp'), /production server/],
   [
     "a speed-up's browser code → config/",
-    importIn('plugins/core-client/client/planted.ts', '../../../config/env'),
+    importIn('plugins/openapi-safety/client/planted.ts', '../../../config/env'),
     /speed-up's browser code may import rules\/ and generated\/ only/,
   ],
   [
-    "a speed-up's theme wrap → its plugin's build code",
-    importIn('plugins/prism-on-demand/theme/planted.tsx', '../index'),
+    "a plugin's browser code → its plugin's build code",
+    importIn('plugins/openapi-safety/client/planted.ts', '../index'),
     /speed-up's browser code may import rules\/ and generated\/ only/,
   ],
 ];
@@ -85,7 +85,10 @@ const ALLOWED: [string, Planted][] = [
   ['bench/ → scripts/', importIn('bench/planted.ts', '../scripts/waitForHttp')],
   ['bench/ → deploy/', importIn('bench/planted.ts', '../deploy/edge/events')],
   ['a test → a shared fixture', importIn('tests/e2e/planted.ts', '../support/gate')],
-  ["a speed-up's browser code → rules/", importIn('plugins/core-client/client/planted.ts', '../../../rules/signOut')],
+  [
+    "a speed-up's browser code → rules/",
+    importIn('plugins/openapi-safety/client/planted.ts', '../../../rules/signOut'),
+  ],
 ];
 
 describe('eslint.config.mjs keeps test code out of scripts/ and bench/', () => {
