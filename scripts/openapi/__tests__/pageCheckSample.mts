@@ -21,7 +21,8 @@ import { DEFAULT_PARSE_FRONT_MATTER, unwrapMdxCodeBlocks } from '@docusaurus/uti
 import { loadContract, API_V1_DIR, BUNDLED_SPEC_PATH } from '../../../config/openapi';
 import { safeMarkdownGenerators } from '../../../plugins/openapi-safety/generators';
 import { hostileDescription, PLANTED_ATTRIBUTE, PLANTED_GLOBAL } from '../../../tests/support/hostileDescription';
-import { checkGeneratedPages, ELEMENTS } from '../pageCheck';
+import { checkGeneratedPages } from '../pageCheck';
+import { ELEMENTS } from '../pageAllowList';
 import { parse as parseHtml } from 'node-html-parser';
 import { sanitizeContract } from '../sanitize';
 
