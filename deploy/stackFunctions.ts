@@ -205,6 +205,17 @@ export function oauthBehaviours(
     'dynamodb:Query',
     'dynamodb:BatchWriteItem',
   );
+  letMcpReadOAuthTable(mcpFunction, table);
+  const url = fn.addFunctionUrl({
+    authType: lambda.FunctionUrlAuthType.NONE,
+    invokeMode: lambda.InvokeMode.BUFFERED,
+  });
+  const behaviour = functionUrlBehaviour(url, OAUTH_TIMEOUT_SECONDS, originSecret, headers);
+  return Object.fromEntries(OAUTH_PATH_PATTERNS.map((pattern) => [pattern, behaviour]));
+}
+
+/** Gives the MCP function the authorization server's table, with {@link MCP_OAUTH_TABLE_ACCESS} only. */
+function letMcpReadOAuthTable(mcpFunction: lambda.Function, table: dynamodb.TableV2): void {
   mcpFunction.addEnvironment(OAUTH_TABLE_ENV, table.tableName);
   for (const { actions, keyPrefixes } of MCP_OAUTH_TABLE_ACCESS) {
     mcpFunction.addToRolePolicy(
@@ -217,12 +228,6 @@ export function oauthBehaviours(
       }),
     );
   }
-  const url = fn.addFunctionUrl({
-    authType: lambda.FunctionUrlAuthType.NONE,
-    invokeMode: lambda.InvokeMode.BUFFERED,
-  });
-  const behaviour = functionUrlBehaviour(url, OAUTH_TIMEOUT_SECONDS, originSecret, headers);
-  return Object.fromEntries(OAUTH_PATH_PATTERNS.map((pattern) => [pattern, behaviour]));
 }
 
 /**

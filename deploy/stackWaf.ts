@@ -62,37 +62,7 @@ export function webAcl(scope: Construct, rateLimit: number, oauth: boolean): waf
     metricName,
     sampledRequestsEnabled: true,
   });
-  const outsideTheAuthorizationServer: wafv2.CfnWebACL.RuleProperty = {
-    name: 'CommonRulesOutsideTheAuthorizationServer',
-    priority: 2,
-    action: { block: {} },
-    statement: {
-      andStatement: {
-        statements: [
-          {
-            orStatement: {
-              statements: OAUTH_WAF_EXEMPT_RULES.map(({ label }) => ({
-                labelMatchStatement: { scope: 'LABEL', key: `awswaf:managed:aws:core-rule-set:${label}` },
-              })),
-            },
-          },
-          {
-            notStatement: {
-              statement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: `${MCP_OAUTH_PREFIX}/`,
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
-            },
-          },
-        ],
-      },
-    },
-    visibilityConfig: visibility('common-rules-outside-oauth'),
-  };
+  const outsideTheAuthorizationServer = commonRulesOutsideTheAuthorizationServer(visibility);
   return new wafv2.CfnWebACL(scope, 'WebAcl', {
     scope: 'CLOUDFRONT',
     defaultAction: { allow: {} },
@@ -126,4 +96,45 @@ export function webAcl(scope: Construct, rateLimit: number, oauth: boolean): waf
       ...(oauth ? [outsideTheAuthorizationServer] : []),
     ],
   });
+}
+
+/** CloudWatch metrics and sampled requests of a web ACL's rule (or the ACL), under `metricName`. */
+type Visibility = (metricName: string) => wafv2.CfnWebACL.VisibilityConfigProperty;
+
+/**
+ * The rule after the managed common rule set that blocks, by their labels, the requests the rules of
+ * {@link OAUTH_WAF_EXEMPT_RULES} only counted, everywhere but under `/oauth/`.
+ */
+function commonRulesOutsideTheAuthorizationServer(visibility: Visibility): wafv2.CfnWebACL.RuleProperty {
+  return {
+    name: 'CommonRulesOutsideTheAuthorizationServer',
+    priority: 2,
+    action: { block: {} },
+    statement: {
+      andStatement: {
+        statements: [
+          {
+            orStatement: {
+              statements: OAUTH_WAF_EXEMPT_RULES.map(({ label }) => ({
+                labelMatchStatement: { scope: 'LABEL', key: `awswaf:managed:aws:core-rule-set:${label}` },
+              })),
+            },
+          },
+          {
+            notStatement: {
+              statement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: `${MCP_OAUTH_PREFIX}/`,
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+        ],
+      },
+    },
+    visibilityConfig: visibility('common-rules-outside-oauth'),
+  };
 }

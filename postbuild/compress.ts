@@ -169,6 +169,37 @@ export interface CompressionOptions {
 const CORES = os.availableParallelism();
 
 /**
+ * Writes the brotli and gzip copies of `name` (under `dir`) where they are smaller than the file, removes those
+ * that are not, takes the encodings from `cache` for the bundler's files, and counts the file in `report`.
+ */
+async function compressFile(
+  dir: string,
+  name: string,
+  cache: ReturnType<typeof encodingCache> | undefined,
+  report: CompressionReport,
+): Promise<void> {
+  const file = path.join(dir, name);
+  const body = fs.readFileSync(file);
+  const quality = brotliQualityOf(name, body.length);
+  // What every build rewrites (pages, Markdown copies) is new each time: an entry would only cost.
+  const kept = isBundlerOutput(name) ? cache : undefined;
+  let encoded = kept?.get(body, quality);
+  if (encoded) report.cached += 1;
+  else {
+    encoded = await compressBoth(body, quality);
+    kept?.set(body, quality, encoded);
+  }
+  report.files += 1;
+  report.bytes += body.length;
+  for (const { coding, suffix } of ENCODINGS) {
+    const data = coding === 'br' ? encoded.br : encoded.gzip;
+    if (data.length < body.length) fs.writeFileSync(file + suffix, data);
+    else fs.rmSync(file + suffix, { force: true });
+  }
+  report.brotliBytes += Math.min(encoded.br.length, body.length);
+}
+
+/**
  * Starts compressing the build in `dir`: writes `.br` and `.gz` beside each file given to
  * {@link Compression.add}, replacing older ones, and removes a stale sibling where compression no longer pays.
  * Compresses `concurrency` files at once on libuv's thread pool (one thread each). Each file's next step runs
@@ -186,32 +217,10 @@ export function startCompression(
   let width = Math.max(1, concurrency);
   let failure: { error: unknown } | undefined;
 
-  async function compressOne(name: string): Promise<void> {
-    const file = path.join(dir, name);
-    const body = fs.readFileSync(file);
-    const quality = brotliQualityOf(name, body.length);
-    // What every build rewrites (pages, Markdown copies) is new each time: an entry would only cost.
-    const kept = isBundlerOutput(name) ? cache : undefined;
-    let encoded = kept?.get(body, quality);
-    if (encoded) report.cached += 1;
-    else {
-      encoded = await compressBoth(body, quality);
-      kept?.set(body, quality, encoded);
-    }
-    report.files += 1;
-    report.bytes += body.length;
-    for (const { coding, suffix } of ENCODINGS) {
-      const data = coding === 'br' ? encoded.br : encoded.gzip;
-      if (data.length < body.length) fs.writeFileSync(file + suffix, data);
-      else fs.rmSync(file + suffix, { force: true });
-    }
-    report.brotliBytes += Math.min(encoded.br.length, body.length);
-  }
-
   async function worker(): Promise<void> {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
       try {
-        await compressOne(name);
+        await compressFile(dir, name, cache, report);
       } catch (error) {
         failure ??= { error };
       }

@@ -113,6 +113,29 @@ export function finishPage(
 }
 
 /**
+ * @throws {Error} listing the pages' problems (sorted, the first {@link LISTED_PROBLEMS}), when there are any;
+ *   naming the React root when none of `pages` pages has it.
+ */
+function refuseProblems(problems: string[], pages: number, origins: Record<PageOrigin, number>): void {
+  if (problems.length > 0) {
+    problems.sort();
+    const more = problems.length > LISTED_PROBLEMS ? `\n  … and ${problems.length - LISTED_PROBLEMS} more` : '';
+    throw new Error(
+      `${problems.length} thing(s) in the built pages that content may not bring (postbuild/pageSafety.ts):\n  ` +
+        `${problems.slice(0, LISTED_PROBLEMS).join('\n  ')}${more}\n` +
+        'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
+    );
+  }
+  // Loud when Docusaurus renames its React root: the check would read every page as one without it.
+  // (Client-redirect pages have no root; rendered pages all do.)
+  if (pages > 0 && origins.rendered === 0)
+    throw new Error(
+      `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +
+        'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
+    );
+}
+
+/**
  * Runs the page steps over every HTML file of `buildDir`, checks each page for what content may not bring
  * (./pageSafety.ts), writes `csp-script-hashes.json` (server/gate/csp.ts `INLINE_SCRIPT_HASHES_FILE`) with
  * the site's own inline scripts, and has every text file compressed (each page as soon as it is written).
@@ -166,22 +189,7 @@ export async function finishPages(buildDir: string, input: PagesInput): Promise<
     for (const folder of page.changedBy) changedBy[folder] = (changedBy[folder] ?? 0) + 1;
     marked += Number(page.marked);
   }
-  if (problems.length > 0) {
-    problems.sort();
-    const more = problems.length > LISTED_PROBLEMS ? `\n  … and ${problems.length - LISTED_PROBLEMS} more` : '';
-    throw new Error(
-      `${problems.length} thing(s) in the built pages that content may not bring (postbuild/pageSafety.ts):\n  ` +
-        `${problems.slice(0, LISTED_PROBLEMS).join('\n  ')}${more}\n` +
-        'Remove each from its source: code belongs in a component (src/components), an embed in a link.',
-    );
-  }
-  // Loud when Docusaurus renames its React root: the check would read every page as one without it.
-  // (Client-redirect pages have no root; rendered pages all do.)
-  if (pages > 0 && origins.rendered === 0)
-    throw new Error(
-      `the page check (postbuild/pageSafety.ts) finds no React root id="${REACT_ROOT_ID}" in any page: ` +
-        'Docusaurus renamed it; update REACT_ROOT_ID in plugins/site-scripts/html.ts.',
-    );
+  refuseProblems(problems, pages, origins);
   writeBuildFile(fs, buildDir, INLINE_SCRIPT_HASHES, [...hashes].sort());
   const pagesMs = Date.now() - started;
   compression.add([INLINE_SCRIPT_HASHES_FILE]);

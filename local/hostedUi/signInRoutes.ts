@@ -30,6 +30,36 @@ import {
   type HostedUi,
 } from './signInFlow';
 
+/** The sign-in page's link to the IdP, when the pool has one. */
+const ssoLink = (ui: HostedUi, request: AuthorizationRequest) =>
+  ui.options.provider && {
+    name: ui.options.provider.name,
+    href: `/oauth2/authorize?${requestQuery(request, { identity_provider: ui.options.provider.name })}`,
+  };
+
+/**
+ * The sign-in form for `request`, with what went wrong, if anything. A form shown again with an error is a page
+ * like any other (200, as Cognito's hosted UI answers): the browser logs no failed load, and the error is on it.
+ */
+const signInForm = (
+  reply: FastifyReply,
+  ui: HostedUi,
+  request: AuthorizationRequest,
+  error?: string,
+  username?: string,
+) =>
+  reply
+    .code(200)
+    .headers(pageHeaders(new URL(request.redirectUri).origin))
+    .send(loginPage({ action: `/login?${requestQuery(request)}`, error, username, sso: ssoLink(ui, request) }));
+
+/** The TOTP step's form of sign-in `session`. */
+const totpForm = (reply: FastifyReply, request: AuthorizationRequest, session: string, error?: string) =>
+  reply
+    .code(200)
+    .headers(pageHeaders(new URL(request.redirectUri).origin))
+    .send(totpPage({ action: '/login/totp', session, error }));
+
 /**
  * `/login`: the pool's own sign-in page for a checked authorization request (its query), and its form: a right
  * username and password send the browser back to the site with a code, or on to the TOTP step for a user with an
@@ -37,23 +67,8 @@ import {
  * for an unknown user as for a wrong password.
  */
 export function addLogin(app: FastifyInstance, ui: HostedUi): void {
-  const sso = (request: AuthorizationRequest) =>
-    ui.options.provider && {
-      name: ui.options.provider.name,
-      href: `/oauth2/authorize?${requestQuery(request, { identity_provider: ui.options.provider.name })}`,
-    };
-  // A form shown again with an error is a page like any other (200, as Cognito's hosted UI answers): the
-  // browser logs no failed load, and the error is on the page.
   const form = (reply: FastifyReply, request: AuthorizationRequest, error?: string, username?: string) =>
-    reply
-      .code(200)
-      .headers(pageHeaders(new URL(request.redirectUri).origin))
-      .send(loginPage({ action: `/login?${requestQuery(request)}`, error, username, sso: sso(request) }));
-  const totpForm = (reply: FastifyReply, request: AuthorizationRequest, session: string, error?: string) =>
-    reply
-      .code(200)
-      .headers(pageHeaders(new URL(request.redirectUri).origin))
-      .send(totpPage({ action: '/login/totp', session, error }));
+    signInForm(reply, ui, request, error, username);
 
   app.get('/login', async (request, reply) => {
     const checked = authorizationRequest(ui, request.query as Record<string, unknown>);
@@ -87,7 +102,14 @@ export function addLogin(app: FastifyInstance, ui: HostedUi): void {
     const shown = check.result === 'incorrect' ? username.slice(0, MAX_USERNAME_LENGTH) : check.username;
     return form(reply, checked, signInMessage(check.result), shown);
   });
+  addTotpStep(app, ui);
+}
 
+/**
+ * `/login/totp`: the authenticator code of a sign-in whose password was right; a wrong code shows the step again,
+ * an expired or exhausted step the sign-in form.
+ */
+function addTotpStep(app: FastifyInstance, ui: HostedUi): void {
   app.post('/login/totp', { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const session = one(body, 'session') ?? '';
@@ -95,7 +117,7 @@ export function addLogin(app: FastifyInstance, ui: HostedUi): void {
     if (!step || step.expires < ui.now() || step.tries >= TOTP_STEP_TRIES) {
       ui.totpSteps.delete(session);
       if (!step) return oauthError(reply, 400, 'invalid_request', 'unknown sign-in session: sign in again');
-      return form(reply, step.request, SIGN_IN_EXPIRED, step.username);
+      return signInForm(reply, ui, step.request, SIGN_IN_EXPIRED, step.username);
     }
     const code = (one(body, 'code') ?? '').trim();
     if (!(await ui.options.pool.verifyTotp(step.username, code))) {

@@ -207,6 +207,28 @@ function preprocessed(content: string, utils: typeof import('@docusaurus/utils')
 }
 
 /**
+ * Reports through `found` each front-matter key the plugin's templates do not write, and each value they would
+ * not: an `id` other than the page's own (`id`), a `slug` other than `/`, a `sidebar_class_name` other than an
+ * HTTP method's.
+ */
+function frontMatterProblems(
+  frontMatter: Record<string, unknown>,
+  id: string,
+  found: (what: string, source: string) => void,
+): void {
+  for (const [key, value] of Object.entries(frontMatter)) {
+    if (!FRONT_MATTER_KEYS.has(key)) found(`the front-matter key ${key}`, `${key}: ${JSON.stringify(value)}`);
+    else if (key === 'id' && value !== id) found(`the id ${JSON.stringify(value)}`, String(value));
+    else if (key === 'slug' && value !== '/') found(`the slug ${JSON.stringify(value)}`, String(value));
+    else if (
+      key === 'sidebar_class_name' &&
+      !(typeof value === 'string' && METHODS.has(value.split(' ')[0]) && value.split(' ')[1] === 'api-method')
+    )
+      found(`the sidebar class ${JSON.stringify(value)}`, String(value));
+  }
+}
+
+/**
  * Checks every generated page under `generated/api`.
  *
  * @param root - the site directory.
@@ -240,17 +262,7 @@ export async function checkGeneratedPages(root: string): Promise<PageFinding[]> 
       found(`front matter that does not parse (${why})`, text.slice(0, 400), false);
       continue;
     }
-    const id = path.basename(file).split('.')[0];
-    for (const [key, value] of Object.entries(parsed.frontMatter)) {
-      if (!FRONT_MATTER_KEYS.has(key)) found(`the front-matter key ${key}`, `${key}: ${JSON.stringify(value)}`);
-      else if (key === 'id' && value !== id) found(`the id ${JSON.stringify(value)}`, String(value));
-      else if (key === 'slug' && value !== '/') found(`the slug ${JSON.stringify(value)}`, String(value));
-      else if (
-        key === 'sidebar_class_name' &&
-        !(typeof value === 'string' && METHODS.has(value.split(' ')[0]) && value.split(' ')[1] === 'api-method')
-      )
-        found(`the sidebar class ${JSON.stringify(value)}`, String(value));
-    }
+    frontMatterProblems(parsed.frontMatter, path.basename(file).split('.')[0], found);
     const content = preprocessed(parsed.content, utils);
     let tree: MdxNode;
     try {

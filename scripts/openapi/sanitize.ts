@@ -158,12 +158,16 @@ export async function sanitizeContract<T>(doc: T): Promise<{ doc: T; findings: S
     );
   };
   const sanitized = walk(doc, '') as T;
-  if (unknown.size > 0)
-    findings.push({
-      pointer: [...unknown.values()][0].first,
-      dropped: [...unknown].map(([key, { count }]) => `${key} (an extension the reference does not show, ${count}×)`),
-    });
+  if (unknown.size > 0) findings.push(unknownExtensionsFinding(unknown));
   return { doc: sanitized, findings };
+}
+
+/** One finding for every extension the reference does not know: where the first was, each with its count. */
+function unknownExtensionsFinding(unknown: Map<string, { first: string; count: number }>): SanitizeFinding {
+  return {
+    pointer: [...unknown.values()][0].first,
+    dropped: [...unknown].map(([key, { count }]) => `${key} (an extension the reference does not show, ${count}×)`),
+  };
 }
 
 /**
