@@ -82,6 +82,18 @@ async function flood(readers: Record<string, string>[]) {
   };
 }
 
+/** How many `read` events of the page the store in `insightsDir` holds. */
+function readEventsOf(insightsDir: string): number {
+  const db = new Database(insightsFileOf(insightsDir), { readonly: true });
+  try {
+    return (
+      db.prepare("SELECT count(*) AS n FROM events WHERE event = 'read' AND route = ?").get(PAGE) as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+}
+
 async function main(): Promise<void> {
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-store-'));
   let gate: LocalGate | undefined;
@@ -100,11 +112,7 @@ async function main(): Promise<void> {
       const [withControl] = await Promise.all([pages(signedIn, 10), control()]);
       const readers = Array.from({ length: READERS }, (_, n) => gate!.signedInAs(`bench-reader-${round}-${n}`));
       const [withFlood, sent] = await Promise.all([pages(signedIn, 10), flood(readers)]);
-      const db = new Database(insightsFileOf(insightsDir), { readonly: true });
-      const total = (
-        db.prepare("SELECT count(*) AS n FROM events WHERE event = 'read' AND route = ?").get(PAGE) as { n: number }
-      ).n;
-      db.close();
+      const total = readEventsOf(insightsDir);
       console.log(
         `round ${round}: page p50/p99 alone ${anchor.p50}/${anchor.p99} ms, beside ${EVENTS} health checks ` +
           `${withControl.p50}/${withControl.p99} ms, beside the events ${withFlood.p50}/${withFlood.p99} ms; ` +

@@ -264,6 +264,12 @@ export function frontMatterProblems(root: string, sources: Source[]): Problem[] 
       }
     }
   }
+  return [...problems, ...sharedRouteProblems(sources)];
+}
+
+/** Each page whose route another page has too, naming the others. */
+function sharedRouteProblems(sources: Source[]): Problem[] {
+  const problems: Problem[] = [];
   const byRoute = new Map<string, Source[]>();
   for (const source of sources) byRoute.set(source.route, [...(byRoute.get(source.route) ?? []), source]);
   for (const [route, same] of byRoute) {

@@ -70,6 +70,27 @@ function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T
 
 const distinct = (rows: InsightRow[]) => new Set(rows.map((row) => row.reader)).size;
 
+/** The operations whose "Try it" calls failed most, with their copies of the request sample (`copy` events). */
+function failingOperationsOf(tryRows: InsightRow[], copyRows: InsightRow[]): OperationTries[] {
+  const copies = groupBy(copyRows, (row) => row.operation ?? '');
+  return [...groupBy(tryRows, (row) => row.operation ?? '')]
+    .map(([operation, tries]): OperationTries => {
+      const byStatus: Record<string, number> = {};
+      for (const row of tries) byStatus[row.value] = (byStatus[row.value] ?? 0) + 1;
+      const failed = (byStatus['4xx'] ?? 0) + (byStatus['5xx'] ?? 0);
+      return {
+        operation,
+        tries: tries.length,
+        failed,
+        failureRate: failed / tries.length,
+        byStatus,
+        copies: copies.get(operation)?.length ?? 0,
+      };
+    })
+    .sort((a, b) => b.failed - a.failed || b.failureRate - a.failureRate || a.operation.localeCompare(b.operation))
+    .slice(0, REPORT_LIMIT);
+}
+
 /**
  * The report of `rows`. Linear in the rows: one pass splits them by event, one more groups each kind, and
  * only the groups are sorted; the comments are gathered for the {@link REPORT_LIMIT} pages listed, not for
@@ -113,23 +134,7 @@ export function reportOf(rows: InsightRow[]): InsightsReport {
     .map(([query, found]) => ({ query, times: found.length, readers: distinct(found) }))
     .sort((a, b) => b.readers - a.readers || b.times - a.times || a.query.localeCompare(b.query))
     .slice(0, REPORT_LIMIT);
-  const copies = groupBy(of('copy'), (row) => row.operation ?? '');
-  const failingOperations = [...groupBy(of('try'), (row) => row.operation ?? '')]
-    .map(([operation, tries]): OperationTries => {
-      const byStatus: Record<string, number> = {};
-      for (const row of tries) byStatus[row.value] = (byStatus[row.value] ?? 0) + 1;
-      const failed = (byStatus['4xx'] ?? 0) + (byStatus['5xx'] ?? 0);
-      return {
-        operation,
-        tries: tries.length,
-        failed,
-        failureRate: failed / tries.length,
-        byStatus,
-        copies: copies.get(operation)?.length ?? 0,
-      };
-    })
-    .sort((a, b) => b.failed - a.failed || b.failureRate - a.failureRate || a.operation.localeCompare(b.operation))
-    .slice(0, REPORT_LIMIT);
+  const failingOperations = failingOperationsOf(of('try'), of('copy'));
   return {
     from,
     to,
