@@ -220,6 +220,30 @@ async function dispatch(
   return run();
 }
 
+/** `remove <user>`: asks to confirm unless `--yes`, then removes the user from the pool. */
+async function remove(
+  values: Values,
+  rest: string[],
+  directory: UserDirectory,
+  pool: PoolDescription & { text: string },
+  io: UsersIo,
+): Promise<number> {
+  const who = onlyTarget('remove', rest);
+  const user = await directory.find(who);
+  if (!values.yes) {
+    const answer = await io.confirm(`Remove ${user.email || user.username} (${user.status}) from ${pool.text}? [y/N] `);
+    if (answer === null)
+      throw new UsersError('remove asks to confirm: pass --yes when no one is at the terminal.', EXIT.usage);
+    if (!answer) {
+      io.err('Nothing removed.');
+      return EXIT.ok;
+    }
+  }
+  await directory.remove(user);
+  io.out(`${user.email || user.username} is removed.`);
+  return EXIT.ok;
+}
+
 /** Each command, with its arguments bound. */
 function commandsFor(
   values: Values,
@@ -267,24 +291,7 @@ function commandsFor(
       io.out(`${user.email || user.username} is signed out everywhere: their refresh tokens are revoked.`);
       return EXIT.ok;
     },
-    remove: async () => {
-      const who = onlyTarget('remove', rest);
-      const user = await directory.find(who);
-      if (!values.yes) {
-        const answer = await io.confirm(
-          `Remove ${user.email || user.username} (${user.status}) from ${pool.text}? [y/N] `,
-        );
-        if (answer === null)
-          throw new UsersError('remove asks to confirm: pass --yes when no one is at the terminal.', EXIT.usage);
-        if (!answer) {
-          io.err('Nothing removed.');
-          return EXIT.ok;
-        }
-      }
-      await directory.remove(user);
-      io.out(`${user.email || user.username} is removed.`);
-      return EXIT.ok;
-    },
+    remove: () => remove(values, rest, directory, pool, io),
   };
 }
 
