@@ -176,6 +176,28 @@ function docsEntries(siteDir: string, content: DocsContentLike, api: boolean): P
 
 const isoDate = (date: string | Date) => new Date(date).toISOString().slice(0, 10);
 
+/** A blog post's entry: its Markdown source, under its date, authors and tags. */
+function blogPostEntry(siteDir: string, post: BlogPostLike): PageEntry {
+  const { metadata } = post;
+  const file = sourceFile(siteDir, metadata.source);
+  const authors = metadata.authors.map((a) => a.name ?? a.key).filter(Boolean);
+  const tags = metadata.tags.map((t) => `[${t.label}](${t.permalink})`);
+  const preface = [
+    `Published ${isoDate(metadata.date)}`,
+    authors.length ? `by ${authors.join(', ')}` : '',
+    tags.length ? `· Tags: ${tags.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    route: metadata.permalink,
+    title: metadata.title,
+    description: metadata.description,
+    section: 'Blog',
+    body: { kind: 'source', file, format: formatOf(file), preface: `_${preface}_` },
+  };
+}
+
 function blogEntries(siteDir: string, content: BlogContentLike, blogRoute: string): PageEntry[] {
   const posts = content.blogPosts.filter((post) => !post.metadata.unlisted);
   // Tags list their posts by id; by permalink as a fallback (the type's comment says permalinks).
@@ -185,26 +207,7 @@ function blogEntries(siteDir: string, content: BlogContentLike, blogRoute: strin
     route: post.metadata.permalink,
     description: `${isoDate(post.metadata.date)}${post.metadata.description ? `. ${post.metadata.description}` : ''}`,
   });
-  const entries: PageEntry[] = posts.map((post) => {
-    const { metadata } = post;
-    const file = sourceFile(siteDir, metadata.source);
-    const authors = metadata.authors.map((a) => a.name ?? a.key).filter(Boolean);
-    const tags = metadata.tags.map((t) => `[${t.label}](${t.permalink})`);
-    const preface = [
-      `Published ${isoDate(metadata.date)}`,
-      authors.length ? `by ${authors.join(', ')}` : '',
-      tags.length ? `· Tags: ${tags.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return {
-      route: metadata.permalink,
-      title: metadata.title,
-      description: metadata.description,
-      section: 'Blog',
-      body: { kind: 'source', file, format: formatOf(file), preface: `_${preface}_` },
-    };
-  });
+  const entries: PageEntry[] = posts.map((post) => blogPostEntry(siteDir, post));
   // The blog's first page stands for the list: its Markdown lists every post.
   entries.push({
     route: blogRoute,
