@@ -109,6 +109,23 @@ function parsedBody(body: Buffer | string | undefined, contentType: string | und
   return text;
 }
 
+/** `request` as Prism reads it: its query by name (a repeated one as a list), its body parsed, its length set. */
+function prismRequestOf(request: ContractRequest, url: URL): IHttpRequest {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  const headers = { ...request.headers };
+  if (request.body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(request.body));
+  return {
+    method: request.method.toLowerCase() as IHttpRequest['method'],
+    url: { path: url.pathname, query },
+    headers,
+    body: parsedBody(request.body, headers['content-type']),
+  };
+}
+
 /**
  * Reads the contract with Prism (`getHttpOperationsFromSpec`).
  *
@@ -123,19 +140,7 @@ export async function createContractValidator(contractFile: string = CONTRACT_FI
     operationIds: operations.map((op) => String(op.iid)),
     async check(request, response) {
       const url = new URL(request.path, 'http://sandbox.invalid');
-      const query: Record<string, string | string[]> = {};
-      for (const key of new Set(url.searchParams.keys())) {
-        const values = url.searchParams.getAll(key);
-        query[key] = values.length === 1 ? values[0] : values;
-      }
-      const headers = { ...request.headers };
-      if (request.body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(request.body));
-      const input: IHttpRequest = {
-        method: request.method.toLowerCase() as IHttpRequest['method'],
-        url: { path: url.pathname, query },
-        headers,
-        body: parsedBody(request.body, headers['content-type']),
-      };
+      const input = prismRequestOf(request, url);
       const output: IHttpResponse = {
         statusCode: response.status,
         headers: response.headers,
@@ -261,6 +266,25 @@ function readBody(request: http.IncomingMessage): Promise<Buffer | 'too large'> 
   });
 }
 
+/** A request's headers as the front passes them to the sandbox: one string each, without the framing. */
+function forwardedHeaders(incoming: http.IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value !== undefined && !['content-length', 'transfer-encoding', 'connection'].includes(name))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Sends the sandbox's answer on: Node sets its own framing, so the sandbox's is dropped and the length given. */
+function sendOn(reply: http.ServerResponse, response: ContractResponse): void {
+  const passed = Object.fromEntries(
+    Object.entries(response.headers).filter(([name]) => name !== 'transfer-encoding' && name !== 'connection'),
+  );
+  reply.writeHead(response.status, { ...passed, 'content-length': String(response.body.length) });
+  reply.end(response.body);
+}
+
 /**
  * Starts a sandbox (./app.ts `buildSandbox`, with the contract as `loadContract()` reads it) behind an HTTP
  * front on 127.0.0.1 that passes every request to it unchanged and every answer back unchanged, after
@@ -288,11 +312,7 @@ export async function startValidatedSandbox(options: ValidatedSandboxOptions, po
         reply.end(`The validating front reads at most ${FRONT_BODY_LIMIT_BYTES} bytes of a request body.\n`);
         return;
       }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value !== undefined && !['content-length', 'transfer-encoding', 'connection'].includes(name))
-          headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
+      const headers = forwardedHeaders(request.headers);
       const url = request.url ?? '/';
       const contractPath = url.startsWith(`${CUSTOMER_BASE_PATH}/`) ? url.slice(CUSTOMER_BASE_PATH.length) : undefined;
       const sent = { method: request.method ?? 'GET', headers, body: body.length ? body.toString('utf8') : undefined };
@@ -311,12 +331,7 @@ export async function startValidatedSandbox(options: ValidatedSandboxOptions, po
           response.headers['sl-violations'] = JSON.stringify(report.response).slice(0, 8000);
         }
       }
-      // Node sets its own framing: the sandbox's is dropped, the body's length is given instead.
-      const passed = Object.fromEntries(
-        Object.entries(response.headers).filter(([name]) => name !== 'transfer-encoding' && name !== 'connection'),
-      );
-      reply.writeHead(response.status, { ...passed, 'content-length': String(response.body.length) });
-      reply.end(response.body);
+      sendOn(reply, response);
     })().catch((error: unknown) => {
       reply.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       reply.end(`The validating front failed: ${error instanceof Error ? error.message : String(error)}\n`);
