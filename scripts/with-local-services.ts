@@ -34,6 +34,44 @@ const ROOT = path.resolve(__dirname, '..');
  */
 const FIRST_PAGE_WAIT_MS = 180_000;
 
+/** What the local services started (local/index.ts `startLocalServices`). */
+type LocalServices = Awaited<ReturnType<(typeof import('../local'))['startLocalServices']>>;
+
+/**
+ * The MCP server beside the dev server, which has no gate: /mcp is proxied to it, behind the same access
+ * decision. Its tools read the docs as they are now, through the inventory the dev server keeps current.
+ */
+async function startMcpDev(local: LocalServices): Promise<{ close(): Promise<unknown> }> {
+  const [{ listenMcpDev }, { liveMcpContent, livePageRoutes }, { LOCAL_JWKS }] = await Promise.all([
+    import('../server/listen'),
+    import('./liveMcpContent'),
+    import('../local/identity/jwks'),
+  ]);
+  return listenMcpDev(
+    portalEnv,
+    portalEnv.auth.mode === 'local' ? { jwks: LOCAL_JWKS, hostedUiCa: local.hostedUi?.cert } : undefined,
+    liveMcpContent({
+      inventoryFile: path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name),
+      contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
+    }),
+    livePageRoutes(path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name)),
+  );
+}
+
+/**
+ * Generates the API pages (`npm run gen-api`) unless their inputs are unchanged since they were last generated.
+ *
+ * @throws {Error} when the generation fails.
+ */
+function generateApiPagesIfStale(env: NodeJS.ProcessEnv): void {
+  if (vendoredPagesUpToDate(ROOT, portalEnv)) {
+    console.log('The API pages are up to date (their inputs have not changed): not generating them again.');
+    return;
+  }
+  const generated = spawnSync('npm', ['run', '-s', 'gen-api'], { cwd: ROOT, stdio: 'inherit', env });
+  if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
@@ -41,14 +79,7 @@ async function main(): Promise<void> {
   const refusal = localIdentityRefusal(portalEnv, 'start');
   if (refusal) throw new Error(refusal);
   const childEnv = enableCompileCache(ROOT);
-  if (!vendoredPagesUpToDate(ROOT, portalEnv)) {
-    const generated = spawnSync('npm', ['run', '-s', 'gen-api'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: childEnv,
-    });
-    if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
-  } else console.log('The API pages are up to date (their inputs have not changed): not generating them again.');
+  generateApiPagesIfStale(childEnv);
   const child = spawn(
     process.execPath,
     [
@@ -71,10 +102,7 @@ async function main(): Promise<void> {
     void closeAll().finally(() => process.exit(code ?? (signal ? 0 : 1)));
   });
   // Loaded here, not at the top: their modules take a second or two, which Docusaurus need not wait for.
-  const [{ startLocalServices }, { LOCAL_JWKS }] = await Promise.all([
-    import('../local'),
-    import('../local/identity/jwks'),
-  ]);
+  const { startLocalServices } = await import('../local');
   // The dev server answers once its first compile is done (it holds requests until then).
   const firstPage = waitForHttp(`http://localhost:${portalEnv.sitePort}/`, {
     timeoutMs: FIRST_PAGE_WAIT_MS,
@@ -84,23 +112,7 @@ async function main(): Promise<void> {
     const local = await startLocalServices(portalEnv, { rest: firstPage });
     services.push(local);
     await firstPage;
-    const [{ listenMcpDev }, { liveMcpContent, livePageRoutes }] = await Promise.all([
-      import('../server/listen'),
-      import('./liveMcpContent'),
-    ]);
-    // The dev server has no gate: /mcp is proxied to this server, behind the same access decision. Its
-    // tools read the docs as they are now, through the inventory the dev server keeps current.
-    services.push(
-      await listenMcpDev(
-        portalEnv,
-        portalEnv.auth.mode === 'local' ? { jwks: LOCAL_JWKS, hostedUiCa: local.hostedUi?.cert } : undefined,
-        liveMcpContent({
-          inventoryFile: path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name),
-          contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
-        }),
-        livePageRoutes(path.join(ROOT, '.docusaurus', MARKDOWN_INVENTORY.name)),
-      ),
-    );
+    services.push(await startMcpDev(local));
   } catch (error) {
     child.kill('SIGTERM');
     await closeAll();
