@@ -46,18 +46,11 @@ export function usePortalAuth(): PortalAuth {
   return value;
 }
 
-function SessionProvider({
-  settings,
-  productName,
-  customFields,
-  children,
-}: {
-  settings: AuthSettings;
-  productName: string;
-  /** `siteConfig.customFields`, told to the sign-out listeners (rules/signOut.ts). */
-  customFields: Readonly<Record<string, unknown>>;
-  children: ReactNode;
-}): ReactNode {
+/**
+ * The session as Amplify follows it (the session module, loaded at once on an unmarked page, when needed or
+ * just before the access token expires on a page the gate verified), and the sign-in form's and SSO's state.
+ */
+function useFollowedSession(settings: AuthSettings, customFields: Readonly<Record<string, unknown>>) {
   const [authStatus, setAuthStatus] = useState<AuthStatus>('configuring');
   // True from the moment the sign-in form must show until it reports completion, so a `signedIn` Hub
   // event does not open the gate while the form still has a verification step to show.
@@ -107,6 +100,25 @@ function SessionProvider({
   }, [settings, customFields]);
   const completeSignIn = useCallback(() => setFormPending(false), []);
   const clearSsoError = useCallback(() => setSsoError(null), []);
+  return { authStatus, formPending, verifiedPage, ssoError, completeSignIn, clearSsoError };
+}
+
+function SessionProvider({
+  settings,
+  productName,
+  customFields,
+  children,
+}: {
+  settings: AuthSettings;
+  productName: string;
+  /** `siteConfig.customFields`, told to the sign-out listeners (rules/signOut.ts). */
+  customFields: Readonly<Record<string, unknown>>;
+  children: ReactNode;
+}): ReactNode {
+  const { authStatus, formPending, verifiedPage, ssoError, completeSignIn, clearSsoError } = useFollowedSession(
+    settings,
+    customFields,
+  );
   const value = useMemo(
     () => ({
       settings,
