@@ -116,6 +116,33 @@ function addContractGuards(app: FastifyInstance, contract: Record<string, unknow
 }
 
 /**
+ * The presigned file links (`/files/:id?expires=…&signature=…`): a document's file while its link is valid,
+ * 403 once it expires or when it was not signed here, 404 for an unknown document.
+ */
+function addFileLinks(app: FastifyInstance, options: SandboxOptions, now: () => number): void {
+  app.get(`${FILES_PATH}/:id`, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { expires, signature } = request.query as { expires?: string; signature?: string };
+    const verdict = checkLink(id, expires, signature, now());
+    if (verdict !== 'ok')
+      return reply
+        .code(403)
+        .type('text/plain')
+        .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
+    const doc = options.corpus.document(id);
+    if (!doc) return reply.code(404).type('text/plain').send('No such file');
+    // Spec §6: a restricted document gives no metadata, so its file shows only its id, always as the same
+    // PDF: its media type would otherwise tell its content_type.
+    const restricted = doc.restriction === 'restricted';
+    const file = sampleFile(restricted ? 'application/pdf' : doc.content_type, restricted ? id : (doc.title ?? id));
+    return reply
+      .type(file.type)
+      .header('content-disposition', `inline; filename="${id}.${file.extension}"`)
+      .send(file.body);
+  });
+}
+
+/**
  * @throws {Error} when the contract has an operation without a handler, or cannot be parsed by
  *   fastify-openapi-glue.
  */
@@ -152,26 +179,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   addContractGuards(app, options.contract);
 
   app.get(OPENAPI_PATH, async () => options.contract);
-  app.get(`${FILES_PATH}/:id`, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { expires, signature } = request.query as { expires?: string; signature?: string };
-    const verdict = checkLink(id, expires, signature, now());
-    if (verdict !== 'ok')
-      return reply
-        .code(403)
-        .type('text/plain')
-        .send(verdict === 'expired' ? 'Request has expired' : 'Access denied');
-    const doc = options.corpus.document(id);
-    if (!doc) return reply.code(404).type('text/plain').send('No such file');
-    // Spec §6: a restricted document gives no metadata, so its file shows only its id, always as the same
-    // PDF: its media type would otherwise tell its content_type.
-    const restricted = doc.restriction === 'restricted';
-    const file = sampleFile(restricted ? 'application/pdf' : doc.content_type, restricted ? id : (doc.title ?? id));
-    return reply
-      .type(file.type)
-      .header('content-disposition', `inline; filename="${id}.${file.extension}"`)
-      .send(file.body);
-  });
+  addFileLinks(app, options, now);
 
   await app.register(openapiGlue, {
     specification: structuredClone(options.contract),
