@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { operationAssumptions } from '../../rules/assumptions';
+import { operations as contractOperations } from '../../rules/contract';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
 
 const doc = docText;
@@ -276,7 +278,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'what changes last_updated', statement: /rescored[^.]*last_updated|last_updated[^|.]*(any field|rescor)/i, box: /last_updated/ },
   { detail: 'S3 files hold the JSON the API returns', statement: /same JSON|same document format|(the API and|, assumed,) the S3 transfer/i, box: /same JSON/ },
   { detail: 'how the last page is recognised', statement: /fewer items than `page_size`/, box: /last page/ },
-  { detail: 'error bodies under `detail`', statement: /\{"detail": "/, box: /`detail`/ },
+  { detail: 'error bodies under `detail`', statement: /\{"detail": "/, box: /`detail`|\{"detail": …\}/ },
   { detail: 'has_signposts: false selects documents without', statement: /without \(`false`\) signposts/, box: /has_signposts/ },
   { detail: 'min_title_length counts characters', statement: /min_title_length[^|]*\|[^|]*characters/, box: /min_title_length/ },
   { detail: 'require_all_psi_labels works like require_all_tags', statement: /require_all_psi_labels[^|]*\|[^|]*same way/, box: /require_all_psi_labels/ },
@@ -325,9 +327,9 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   },
   { detail: "the types of a sanction file's `published` and `timestamp`", statement: /^\| `(published|timestamp)` \| date/, box: /types of `published` and `timestamp`/, only: /sanctions\.mdx$/ },
   { detail: "a page's fields `blocks` and `figures`", statement: /`(blocks|figures)\[\]/, box: /`blocks`[^.]*`figures`/ },
-  { detail: 'the manifest columns are the Document lite fields', statement: /Document lite fields/, box: /manifest's columns/ },
+  { detail: 'the manifest columns are the Document lite fields', statement: /Document lite fields/, box: /manifest's columns/, only: /s3_transfer\// },
   { detail: 'a delivered file withholds what the API withholds', statement: /file (has|holds) no `source_text`/, box: /same restrictions/ },
-  { detail: 'what a framework action is', statement: /actions documents require|something a document requires/i, box: /actionable items/ },
+  { detail: 'what a framework action is', statement: /actions documents require|something a document requires/i, box: /actionable items|what an action is/ },
   { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
   { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
   { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
@@ -397,6 +399,56 @@ describe('docs state unspecified server behaviour and shapes as assumptions', ()
         .filter((s) => statement.test(s) && !marked(s) && !box.test(admonition))
         .map((s) => `${file}: ${s.trim()}`);
     });
+    expect(unmarked).toEqual([]);
+  });
+});
+
+describe("the contract's descriptions state unspecified behaviour as assumptions too", () => {
+  // A description reads with the notes the reference shows beside it: its node's own, those of the schemas
+  // it is built from (`$ref`, `allOf`), and those of the nodes holding it (a property's schema's note is
+  // shown on the schema and carried to the body that uses it: scripts/openapi/assumptions.ts).
+  const noteOf = (node: unknown) =>
+    node && typeof node === 'object' && typeof (node as Record<string, unknown>)['x-assumed'] === 'string'
+      ? [(node as Record<string, string>)['x-assumed']]
+      : [];
+  const partsOf = (node: Record<string, unknown>) =>
+    [node, ...(Array.isArray(node.allOf) ? node.allOf : [])].flatMap((part) =>
+      part && typeof part === 'object' && typeof (part as { $ref?: unknown }).$ref === 'string'
+        ? noteOf(resolve(part))
+        : [],
+    );
+  const described: { at: string; description: string; notes: string }[] = [];
+  // An operation's page also shows every note of what it reaches (rules/assumptions.ts).
+  const pageNotes = new Map(
+    contractOperations(contract).map(({ method, path: template }) => [
+      `#/paths/${template}/${method}`,
+      operationAssumptions(contract, method, template).map(({ reason }) => reason),
+    ]),
+  );
+  const walk = (node: unknown, at: string, held: string[]): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`, held));
+    const record = node as Record<string, unknown>;
+    const notes = [...held, ...noteOf(record), ...partsOf(record), ...(pageNotes.get(at) ?? [])];
+    if (typeof record.description === 'string')
+      described.push({ at, description: record.description, notes: notes.join('\n') });
+    for (const [key, value] of Object.entries(record))
+      if (key !== 'example' && key !== 'examples') walk(value, `${at}/${key}`, notes);
+  };
+  walk(contract, '#', []);
+
+  it('reads the descriptions', () => {
+    expect(described.length).toBeGreaterThan(100);
+  });
+
+  // A rule for some pages only is not one for the contract.
+  it.each(ASSUMED_IN_DOCS.filter((rule) => !rule.only).map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
+    const { statement, box } = rule as AssumedRule;
+    const unmarked = described.flatMap(({ at, description, notes }) =>
+      statements(description)
+        .filter((s) => statement.test(s) && !marked(s) && !box.test(notes))
+        .map((s) => `${at}: ${s.trim()}`),
+    );
     expect(unmarked).toEqual([]);
   });
 });
