@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { operationAssumptions } from '../../rules/assumptions';
+import { changelogPage, readChangelog } from '../../scripts/openapi/changelog';
 import { operations as contractOperations } from '../../rules/contract';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
 
@@ -333,17 +334,22 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
   { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
   { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
-  { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b/i, box: /release history/ },
+  { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
 ];
 
-/** The pages the rules read: the docs, and the blog's posts (its welcome post speaks of the API). */
+/**
+ * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), and the API
+ * changelog's page as `npm run gen-api` writes it.
+ */
 function pageFiles(): { file: string; text: string }[] {
-  const blog = path.join(__dirname, '../../blog');
+  const root = path.join(__dirname, '../..');
+  const blog = path.join(root, 'blog');
   const posts = fs
     .readdirSync(blog, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.mdx?$/.test(name))
     .map((name) => ({ file: path.join('blog', name), text: fs.readFileSync(path.join(blog, name), 'utf8') }));
-  return [...docFiles(), ...posts];
+  const changelog = { file: 'generated/api/changelog.md', text: changelogPage(readChangelog(root)) };
+  return [...docFiles(), ...posts, changelog];
 }
 
 /** Whether a statement says, in itself, that it is assumed or not confirmed by the provider. */
