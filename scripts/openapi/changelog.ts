@@ -250,10 +250,11 @@ export function changelogPage(changelog: Changelog): string {
     'title: API changelog',
     'sidebar_label: Changelog',
     'slug: /changelog',
-    'description: Every change to the API contract, newest first, with breaking changes flagged.',
+    "description: Every change to this portal's description of the API, newest first, with breaking changes flagged.",
     '---',
     '',
-    'How the customer API contract changed, newest first. A **breaking** change removes or tightens',
+    "How this portal's description of the customer API changed, newest first; the provider has published no",
+    'changelog of its own, so this is not its release history. A **breaking** change removes or tightens',
     'something a working client may rely on; additions are not breaking (ignore fields and values you do not',
     'know). How deprecations work: [Changes and deprecations](/docs/api/changelog).',
     '',
@@ -331,7 +332,7 @@ export function changelogFeeds(changelog: Changelog, siteUrl: string, productNam
   const page = `${siteUrl}${CHANGELOG_ROUTE}`;
   const feed = new Feed({
     title: `${productName} API changelog`,
-    description: 'Every change to the API contract, newest first, with breaking changes flagged.',
+    description: "Every change to this portal's description of the API, newest first, with breaking changes flagged.",
     id: page,
     link: page,
     updated: dateOf(changelog.entries[0]),
