@@ -334,6 +334,11 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
   { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
   { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
+  // The second fresh audit's unmarked assumptions.
+  { detail: 'what "prerelease" promises', statement: /change without notice/i, box: /(?!)/ },
+  { detail: "the domain names and thresholds of the sandbox's examples", statement: /live catalogue|\{"domains": \{"(consumer-credit|prudential)"/i, box: /(?!)/ },
+  { detail: 'how an S3 transfer reaches the customer', statement: /to your S3 bucket/i, box: /how (it|they) (reaches|arrives|reach)|S3 bucket/ },
+  { detail: 'the success status of an operation', statement: /^It answers `200`/, box: /(?!)/ },
   { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
 ];
 
