@@ -57,9 +57,22 @@ async function main(): Promise<void> {
  * @throws {Error} when the process stops before it is ready (it has said why on stderr, e.g. a port in use).
  */
 async function startLocalServicesProcess(): Promise<{ trust: LocalTrust; close(): Promise<void> }> {
-  // Its own inspector port, if this process has one, would clash; tsx's loader flags (from the sources) stay.
+  // Its own inspector port, if this process has one (a bench reads the gate's heap through it), would clash;
+  // tsx's loader flags (from the sources) and the V8 flags stay.
   const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
-  const child: ChildProcess = fork(process.argv[1], [LOCAL_SERVICES_ARG], { execArgv, stdio: 'inherit' });
+  // eslint-disable-next-line no-restricted-properties -- the child gets this process's environment, less the inspector
+  const { NODE_OPTIONS: nodeOptions = '', ...env } = process.env;
+  const child: ChildProcess = fork(process.argv[1], [LOCAL_SERVICES_ARG], {
+    execArgv,
+    stdio: 'inherit',
+    env: {
+      ...env,
+      NODE_OPTIONS: nodeOptions
+        .split(/\s+/)
+        .filter((option) => !option.startsWith('--inspect'))
+        .join(' '),
+    },
+  });
   const trust = await new Promise<LocalTrust>((resolve, reject) => {
     child.once('message', (message: ReadyMessage) => resolve(message.ready));
     child.once('exit', (code) =>

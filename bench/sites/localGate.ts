@@ -1,8 +1,8 @@
 /**
- * The gate as `npm run serve` runs it (its bundle `dist/serve.js`, rebuilt first, in its own process group, the
- * local services in their child process), started for a bench over the current `build/`, with the headers of a
- * signed-in reader (an access token signed with the local identity service's key). `npm run bench:gate` and
- * `npm run bench:insights` use it. The gate listens on a loopback inspector port too, through which
+ * The gate as `npm run serve` runs it (scripts/serve.sh: its bundle `dist/serve.js`, rebuilt first, in its own
+ * process group, the local services in their child process), started for a bench over the current `build/`, with
+ * the headers of a signed-in reader (an access token signed with the local identity service's key).
+ * `npm run bench:gate` and `npm run bench:insights` use it. The gate listens on a loopback inspector port too, through which
  * {@link LocalGate.heap} reads its heap.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,13 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
 import { mintToken, sessionCookie } from '../../local/identity/tokens';
-import { bundleGate, GATE_BUNDLE } from '../../scripts/bundleGate';
 import { waitForHttp } from '../../scripts/waitForHttp';
 import type { GatePorts } from './ports';
 
 /** A started gate. */
 export interface LocalGate {
-  /** The gate's own process (`node dist/serve.js`); the local services run in its child. */
+  /** The gate's own process (scripts/serve.sh execs `node dist/serve.js`); the local services run in its child. */
   process: ChildProcess;
   /** `Cookie` and `Accept` of a signed-in reader asking for pages. */
   signedIn: Record<string, string>;
@@ -71,9 +70,10 @@ export async function startLocalGate(
 ): Promise<LocalGate> {
   if (!fs.existsSync('build/sign-in-assets.json'))
     throw new Error('build/ is missing or old: run "npm run build" first.');
-  await bundleGate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gate-identity-'));
-  const child = startDetached(process.execPath, [`--inspect=127.0.0.1:${ports.inspector}`, GATE_BUNDLE], {
+  // `npm run serve`'s own command (it bundles the sources, then runs the bundle), less npm.
+  const child = startDetached('sh', ['scripts/serve.sh'], {
+    NODE_OPTIONS: `--inspect=127.0.0.1:${ports.inspector}`,
     PORT: String(ports.gate),
     LOCAL_IDENTITY_PORT: String(ports.identity),
     SANDBOX_PORT: String(ports.sandbox),
