@@ -5,8 +5,12 @@
  *
  * - `{ grammars: 'none' }`, on prism-react-renderer's `dist/index.mjs`: the module without the ~40 grammars it
  *   builds into its own Prism when evaluated (the `src/prism-langs.ts` part of its bundle, 104 KB of 136 KB),
- *   so `Highlight` and `Prism` cost a page only Prism's core. Throws, naming the speed-up, when the file no
- *   longer has that part where this loader expects it (prism-react-renderer 2.4.1's layout).
+ *   and without its 20 bundled colour themes but `vsDark`, `Highlight`'s default (3 KB gzip, kept by the bundler
+ *   because the module exports them as one object): the site's themes reach the browser in its config
+ *   (`themeConfig.prism`), read in Node from the whole package, and no browser code reads the `themes` export,
+ *   which is left empty. So `Highlight` and `Prism` cost a page only Prism's core. Throws, naming the speed-up,
+ *   when the file no longer has those parts where this loader expects them (prism-react-renderer 2.4.1's
+ *   layout).
  * - `{ languages?: string[] }`, on the site's modules: appends to the module the Prism grammars its code blocks
  *   need, with their dependencies, so they load with the page (or component) that shows them and no other. The
  *   languages are `options.languages` plus those the module's code names: in a Markdown or MDX page, its fences
@@ -29,6 +33,11 @@ const SPEEDUP = 'prism-on-demand';
 const GRAMMARS_START = '// src/prism-langs.ts\nvar Prism = __toESM(require_prism());\n';
 /** …to here (its themes follow). */
 const GRAMMARS_END = '// src/themes/index.ts\n';
+/** Its themes run from GRAMMARS_END to here (its components follow); `Highlight`'s default theme is kept. */
+const THEMES_END = '// src/index.ts\n';
+const DEFAULT_THEME = '// src/themes/vsDark.ts\n';
+/** The section after the default theme's. */
+const DEFAULT_THEME_END = '// src/themes/';
 
 /** The registry the appended code calls (client/prismLanguages.tsx). */
 const REGISTRY = path.join(__dirname, 'client', 'prismLanguages');
@@ -65,6 +74,32 @@ function withoutBundledGrammars(source) {
         `"// src/themes/index.ts" (checked with 2.4.1); see plugins/README.md before upgrading it.`,
     );
   return source.slice(0, start + GRAMMARS_START.length) + source.slice(end);
+}
+
+/**
+ * prism-react-renderer's module without its bundled themes but `Highlight`'s default, `vsDark`; its `themes`
+ * export is an empty object (see the file's comment).
+ *
+ * @param {string} source - `prism-react-renderer/dist/index.mjs`.
+ * @returns {string}
+ * @throws {Error} naming the speed-up when the themes are not where prism-react-renderer 2.4.1 builds them.
+ */
+function withoutBundledThemes(source) {
+  const start = source.indexOf(GRAMMARS_END);
+  const end = source.indexOf(THEMES_END, start + 1);
+  const kept = source.indexOf(DEFAULT_THEME, start + 1);
+  const keptEnd = source.indexOf(DEFAULT_THEME_END, kept + DEFAULT_THEME.length);
+  if (start < 0 || end < 0 || kept < 0 || kept > end || keptEnd < 0 || keptEnd > end)
+    throw new Error(
+      `${SPEEDUP}: prism-react-renderer's bundle no longer builds its themes between "// src/themes/index.ts" and ` +
+        `"// src/index.ts", vsDark among them (checked with 2.4.1); see plugins/README.md before upgrading it.`,
+    );
+  return (
+    source.slice(0, start) +
+    `${GRAMMARS_END}var themes_exports = {};\n\n` +
+    source.slice(kept, keptEnd) +
+    source.slice(end)
+  );
 }
 
 /**
@@ -114,7 +149,7 @@ function registration(ids) {
  */
 function grammarsLoader(source) {
   const options = this.getOptions();
-  if (options.grammars === 'none') return withoutBundledGrammars(source);
+  if (options.grammars === 'none') return withoutBundledThemes(withoutBundledGrammars(source));
   const markdown = /\.mdx?$/i.test(this.resourcePath);
   const ids = grammarsFor([...(options.languages ?? []), ...languagesIn(source, markdown)]);
   return ids.length === 0 ? source : source + registration(ids);
@@ -122,5 +157,6 @@ function grammarsLoader(source) {
 
 module.exports = grammarsLoader;
 module.exports.withoutBundledGrammars = withoutBundledGrammars;
+module.exports.withoutBundledThemes = withoutBundledThemes;
 module.exports.languagesIn = languagesIn;
 module.exports.grammarsFor = grammarsFor;

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import grammarsLoader, { grammarsFor, languagesIn, withoutBundledGrammars } from '../grammarsLoader';
+import grammarsLoader, {
+  grammarsFor,
+  languagesIn,
+  withoutBundledGrammars,
+  withoutBundledThemes,
+} from '../grammarsLoader';
 import { API_CODE_BLOCK, EXPLORER_SNIPPETS, explorerLanguages, PRISM_REACT_RENDERER } from '..';
 
 const BUNDLE = require.resolve('prism-react-renderer').replace(/index\.js$/, 'index.mjs');
@@ -12,7 +17,7 @@ const load = (source: string, resourcePath: string, options: object = {}) =>
 describe('prism-react-renderer without its grammars', () => {
   const source = fs.readFileSync(BUNDLE, 'utf8');
 
-  it('keeps Prism, Highlight and the themes, and none of the ~40 grammars', () => {
+  it('keeps Prism, Highlight and the default theme, and none of the ~40 grammars', () => {
     expect(PRISM_REACT_RENDERER.test(BUNDLE)).toBe(true);
     const cut = withoutBundledGrammars(source);
     expect(source).toMatch(/Prism\.languages\.objectivec = /);
@@ -28,6 +33,30 @@ describe('prism-react-renderer without its grammars', () => {
       /^prism-on-demand: prism-react-renderer's bundle no longer builds its grammars/,
     );
     expect(() => load('export const Highlight = 1;', BUNDLE, { grammars: 'none' })).toThrow(/prism-on-demand/);
+  });
+});
+
+describe('prism-react-renderer without its bundled themes', () => {
+  const source = fs.readFileSync(BUNDLE, 'utf8');
+
+  it('keeps Highlight’s default theme and an empty `themes` export, and none of the other themes', () => {
+    const cut = load(source, BUNDLE, { grammars: 'none' });
+    expect(source).toContain('var dracula_default = ');
+    for (const theme of ['dracula', 'github', 'oneDark', 'gruvboxMaterialLight', 'vsLight'])
+      expect(cut).not.toContain(`var ${theme}_default = `);
+    expect(cut).toContain('var vsDark_default = ');
+    expect(cut).toContain('var themes_exports = {};');
+    expect(cut).toMatch(/theme: props\.theme \|\| vsDark_default/);
+    expect(cut).toMatch(/themes_exports as themes,/);
+    expect(cut.length).toBeLessThan(source.length * 0.3);
+  });
+
+  it('fails the build, naming the speed-up, when the themes are laid out otherwise', () => {
+    const cut = withoutBundledGrammars(source);
+    expect(() => withoutBundledThemes(cut.replace('// src/themes/vsDark.ts', '// src/themes/vs-dark.ts'))).toThrow(
+      /^prism-on-demand: prism-react-renderer's bundle no longer builds its themes/,
+    );
+    expect(() => withoutBundledThemes(cut.replace(/\/\/ src\/index\.ts\n/g, ''))).toThrow(/prism-on-demand/);
   });
 });
 
