@@ -78,19 +78,17 @@ async function browserFigures(
   let css = 0;
   let transfer = 0;
   const seen = new Set<string>();
-  page.on('response', (response) =>
+  page.on('response', (response) => {
+    // Another page's file, fetched ahead for it, is not this page's weight (see the file's comment): decided
+    // here, as the response arrives, from the request as the page made it (a `<link rel="prefetch">` is of
+    // type `other` and says so in Sec-Purpose), so that a file of this page that a link prefetches again
+    // later is still counted, once.
+    const request = response.request();
+    if (request.headers()['sec-purpose']?.includes('prefetch') || seen.has(response.url())) return;
+    seen.add(response.url());
     pending.push(
       (async () => {
-        // Another page's file, fetched ahead for it, is not this page's weight (see the file's comment).
-        const purpose = await response.request().headerValue('sec-purpose');
-        if (purpose?.includes('prefetch')) return;
-        // A file fetched again is counted once.
-        if (seen.has(response.url())) return;
-        seen.add(response.url());
-        const sizes = await response
-          .request()
-          .sizes()
-          .catch(() => null);
+        const sizes = await request.sizes().catch(() => null);
         transfer += sizes?.responseBodySize ?? 0;
         const pathname = new URL(response.url()).pathname;
         if (!/\.(js|css)$/.test(pathname) || response.status() !== 200) return;
@@ -101,8 +99,8 @@ async function browserFigures(
         if (pathname.endsWith('.js')) js += gz;
         else css += gz;
       })(),
-    ),
-  );
+    );
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await page.close();
