@@ -37,8 +37,8 @@ export interface AuthorizationServerRoutes {
   view: AuthorizationServerView;
   /**
    * The server itself, awaited by each route that needs oidc-provider: built already ({@link builtRoutes}), or on
-   * the first such request ({@link lazyRoutes}: the gate's, where oidc-provider and what it loads hold ~40 MiB
-   * that a gate no AI tool signs in to never pays).
+   * the first such request ({@link lazyRoutes}: the gate's, where oidc-provider and what it loads hold about 10 MiB
+   * of resident memory that a gate no AI tool signs in to never pays, handbook/performance.md).
    */
   server(): Promise<AuthorizationServer>;
   userPool: UserPoolClient;
