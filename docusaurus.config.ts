@@ -196,9 +196,8 @@ const config: Config = {
       // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
-      // again would re-run their grammars in every page's first script.
-      additionalLanguages: ['bash'],
+      // No `additionalLanguages`: each page brings the grammars of its own code blocks' languages, any that
+      // prismjs knows (plugins/prism-on-demand).
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,

@@ -13,6 +13,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { portalEnv } from './config/env';
 
 /** Chromium flags for this machine: no sandbox as root, no GPU, no calls home. */
 export const CHROMIUM_ARGS = [
@@ -23,6 +24,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The site the browser tests load: `npm run serve`'s, on PORT (config/env.ts, default 3000). */
+export const SITE_BASE_URL = `http://localhost:${portalEnv.sitePort}`;
 
 /**
  * What every browser-test configuration shares (this one and playwright.mfa.config.ts): the browser,
@@ -40,13 +44,13 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
     timeout: 60_000,
     expect: { timeout: 15_000 },
     use: {
-      baseURL: 'http://localhost:3000',
+      baseURL: SITE_BASE_URL,
       launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
       trace: 'off',
     },
     webServer: {
       command: 'npm run serve',
-      url: 'http://localhost:3000',
+      url: SITE_BASE_URL,
       reuseExistingServer: false,
       timeout: 90_000,
       env: {

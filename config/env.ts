@@ -339,6 +339,12 @@ export interface PortalEnv {
    * tests only; see {@link localIdentityRefusal}.
    */
   unsafeLocalIdentity: boolean;
+  /**
+   * BENCH_PORT (default 3300): the first of the ports the benchmarks' own servers listen on (bench/sites/ports.ts
+   * gives each its offset), so a benchmark runs beside a portal on the usual ports, and a second checkout's
+   * benchmarks beside the first's with another BENCH_PORT.
+   */
+  benchPort: number;
 }
 
 /**
@@ -410,6 +416,7 @@ export function parseEnv(env: Env): PortalEnv {
     mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
     insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
+    benchPort: readPort(env, 'BENCH_PORT', 3300),
   };
 }
 

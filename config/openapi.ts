@@ -12,6 +12,7 @@ import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-do
 import { bearerSchemeNames } from '../rules/bearerSchemes';
 import { OPENAPI_PATH } from '../rules/contract';
 import { trimTrailing } from '../rules/text';
+import { PROJECT_ROOT } from './paths';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';
@@ -113,7 +114,7 @@ const parsed = new Map<string, unknown>();
  * @throws {Error} when the file cannot be read or is not YAML.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function loadContract(root = path.resolve(__dirname, '..')): any {
+export function loadContract(root = PROJECT_ROOT): any {
   if (!parsed.has(root)) parsed.set(root, parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8')));
   return structuredClone(parsed.get(root));
 }
@@ -126,7 +127,7 @@ export function loadContract(root = path.resolve(__dirname, '..')): any {
  *
  * @throws {Error} when the description cannot be read or parsed.
  */
-export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[] {
+export function apiBearerSchemes(root = PROJECT_ROOT): string[] {
   const bundled = path.join(root, BUNDLED_SPEC_PATH);
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   return bearerSchemeNames(doc?.components?.securitySchemes);
@@ -140,7 +141,7 @@ export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[]
  *
  * @throws {Error} when the description cannot be read or names no server.
  */
-export function apiSampleBase(root = path.resolve(__dirname, '..')): string {
+export function apiSampleBase(root = PROJECT_ROOT): string {
   const bundled = path.join(root, BUNDLED_SPEC_PATH);
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   const url = doc?.servers?.[0]?.url;

@@ -15,16 +15,17 @@ import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 import { insightsDataDirOf, sqliteInsightsStore } from './insights/sqliteStore';
 import { authorizationServerOf, type LocalTrust } from './oauth/fromEnv';
+import { PROJECT_ROOT } from '../config/paths';
 
 export type { LocalTrust };
 
 /** The portal's version (package.json), reported to MCP clients. */
 export const PORTAL_VERSION: string = (
-  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 /** The build output the gate serves: `build/` beside this folder. */
-export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
+export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
 
 /**
  * Builds the gate for `env` and listens on `env.siteHost`:`env.sitePort`.

@@ -58,7 +58,7 @@ export interface AppMcpOptions {
  * function.
  */
 export async function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): Promise<void> {
-  const authorizationServer = metadataAuthorizationServer(options.issuer, options.oauth?.server);
+  const authorizationServer = metadataAuthorizationServer(options.issuer, options.oauth?.view);
   const metadata = protectedResourceMetadata(options.siteUrl, authorizationServer, options.productName);
   if (options.oauth) await addAuthorizationServer(app, options.oauth);
   const allow = PROTECTED_RESOURCE_METADATA_METHODS.join(', ');
@@ -101,7 +101,7 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
             token: await callApiToken(
               { issuedBy: request.mcpTokenIssuedBy, subject: request.readerSubject },
               request.headers.authorization,
-              options.oauth?.server,
+              options.oauth?.view,
             ),
           },
         },
@@ -117,7 +117,7 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
  * server, the check of its tokens.
  */
 export function mcpGateRules(options: AppMcpOptions): Pick<GateRules, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
-  return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.server) };
+  return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.view) };
 }
 
 /** Sends a Fetch `Response` (server/mcp/http.ts answers with one) through Fastify's reply. */

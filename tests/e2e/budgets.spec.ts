@@ -94,20 +94,23 @@ test('api-sections: the theme’s Markdown renderer is not in an API page’s fi
   expect(assets.some((file) => file.endsWith('.js') && read(file).includes(REACT_MARKDOWN))).toBe(true);
 });
 
-/** A line of Prism's grammar registration, as it survives minification (prism-react-renderer's bundle). */
-const PRISM_GRAMMARS = /\.languages\.objectivec=/;
+/** The Prism grammars a page's first-load JavaScript builds (`Prism.languages.json = …`, as minified), sorted. */
+const grammarsOf = (pagePath: string) => {
+  const names = new Set<string>();
+  for (const file of firstLoad(SITE, pagePath).files.filter((name) => name.endsWith('.js')))
+    for (const match of fs.readFileSync(path.join(SITE, 'build', file), 'utf8').matchAll(/\.languages\.(\w+)=/g))
+      names.add(match[1]);
+  return [...names].sort();
+};
 
-test('code highlighting loads with the pages that show code, not with the home page', () => {
-  // plugins/prism-on-demand: Prism's ~40 grammars left main.js (35–50 ms of script evaluation per page).
-  const carriesPrism = (pagePath: string) =>
-    firstLoad(SITE, pagePath)
-      .files.filter((file) => file.endsWith('.js'))
-      .filter((file) => PRISM_GRAMMARS.test(fs.readFileSync(path.join(SITE, 'build', file), 'utf8')));
-  expect(carriesPrism('/')).toEqual([]);
-  // The doc page shows code, so Prism is there, with the site's additional languages (bash).
-  const docFiles = carriesPrism('/docs/api/getting-started');
-  expect(docFiles).toHaveLength(1);
-  expect(fs.readFileSync(path.join(SITE, 'build', docFiles[0]), 'utf8')).toMatch(/\.languages\.bash=/);
+test('code highlighting loads with the pages that show code, with the grammars of their languages only', () => {
+  // plugins/prism-on-demand: none in main.js, none of prism-react-renderer's bundled ~40, each page its own.
+  expect(grammarsOf('/'), 'the home page shows no code').toEqual([]);
+  // The schema page shows JSON only (prismjs's json grammar also names it webmanifest).
+  expect(grammarsOf('/docs/document_format/schema')).toEqual(['json', 'webmanifest']);
+  // Getting started shows curl (bash) samples: found in its fences, configured nowhere.
+  expect(grammarsOf('/docs/api/getting-started')).toEqual(expect.arrayContaining(['bash', 'json']));
+  expect(grammarsOf('/docs/api/getting-started')).not.toContain('objectivec');
 });
 
 /** The text of a page's first-load files of one kind (`.css` or `.js`), joined. */

@@ -1,16 +1,17 @@
 /**
  * The gate runs from a production install: `npm ci --omit=dev` in an empty folder holding
- * only `package.json`, the lock file, the server's sources (`server/`, `rules/`, `config/`, `openapi/`,
- * `scripts/serve.ts`) and the build, then `npm run serve` against a user pool whose keys come from
+ * only `package.json`, the lock file, the gate's bundle (`dist/serve.js`, which `npm run build` writes),
+ * `scripts/serve.sh`, the contract and the build, then `npm run serve` against a user pool whose keys come from
  * COGNITO_JWKS_FILE (offline), with sign-in for AI tools on (its MCP app client and hosted UI named). A token of
  * that pool gets the page; an anonymous request does not; the authorization server for AI tools publishes its
  * metadata. If the
- * server imported a devDependency (the local stand-ins, the CDK, a build tool) or a folder left out here,
- * it would not start.
+ * server imported a devDependency (the local stand-ins, the CDK, a build tool, a TypeScript runner) or a file left
+ * out here, it would not start; the install holds neither tsx nor esbuild, so nothing transpiles at run time.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -21,23 +22,32 @@ const ROOT = path.resolve(__dirname, '../..');
 const POOL = 'eu-west-2_ProdInst01';
 const CLIENT = 'webclientprodinstall000001';
 const ISSUER = `https://cognito-idp.eu-west-2.amazonaws.com/${POOL}`;
-const PORT = 3997;
+/** A TCP port free on loopback now, so the test runs beside any other server on this machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** What a deployment of the gate copies besides the build: nothing else may be needed. */
 const SOURCES = [
   'package.json',
   'package-lock.json',
-  'tsconfig.json',
-  'server',
-  'rules',
-  'config',
-  'openapi',
-  'scripts/serve.ts',
+  'dist/serve.js',
+  'scripts/serve.sh',
+  // The contract, whose servers the Content-Security-Policy lets pages call.
+  'openapi/customer-api.yaml',
   // npm run serve switches to a supported Node first, as every script does.
   'scripts/supported-node.sh',
 ];
 
 test('npm ci --omit=dev plus the build serves a page to a token of the pool and nothing to anyone else', async () => {
   test.setTimeout(300_000);
+  const PORT = await freePort();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
   try {
     for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(work, source), { recursive: true });
@@ -59,6 +69,9 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
       '@modelcontextprotocol/sdk',
       '@modelcontextprotocol/conformance',
       'express',
+      // No transpiler: the gate runs from its bundle.
+      'tsx',
+      'esbuild',
     ])
       expect(fs.existsSync(path.join(work, 'node_modules', devOnly)), `${devOnly} is not in a production install`).toBe(
         false,
