@@ -196,9 +196,9 @@ const config: Config = {
       // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
-      // again would re-run their grammars in every page's first script.
-      additionalLanguages: ['bash'],
+      // prism-react-renderer already bundles json, python and go (and typescript via jsx/tsx); loading them
+      // again would re-run their grammars in every page's first script. Java is for the request samples.
+      additionalLanguages: ['bash', 'java'],
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,

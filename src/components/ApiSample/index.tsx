@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../../rules/apiSample';
+import { parseRequestSample, toCurl, toGo, toJava, toPython, toTypeScript } from '../../../rules/apiSample';
 import { UseMyTokenSwitch, WithSampleCredentials } from '@site/src/components/UseMyToken';
 
 /** Props of {@link ApiSample}: the request as text, see `parseRequestSample`. */
@@ -13,8 +13,8 @@ export interface ApiSampleProps {
 }
 
 /**
- * One request in curl, Python (requests) and TypeScript (fetch), in tabs that remember the reader's
- * language across the site (`groupId`). Written in MDX as
+ * One request in curl, Python (requests), TypeScript (fetch), Java (the JDK's HttpClient) and Go
+ * (net/http), in tabs that remember the reader's language across the site (`groupId`). Written in MDX as
  * ``<ApiSample>{`POST /documents?page=1\n{"doctypes": ["Laws"]}`}</ApiSample>``; tests/docs checks
  * every sample against the OpenAPI contract. Only the chosen language's panel is rendered (Docusaurus
  * Tabs `lazy`): the other two are hidden, so neither seen, read by a screen reader nor found by
@@ -48,6 +48,16 @@ export default function ApiSample({ children, title }: ApiSampleProps): ReactNod
             <TabItem value="typescript" label="TypeScript">
               <CodeBlock language="typescript" title={title}>
                 {toTypeScript(sample, credentials ?? undefined)}
+              </CodeBlock>
+            </TabItem>
+            <TabItem value="java" label="Java">
+              <CodeBlock language="java" title={title}>
+                {toJava(sample, credentials ?? undefined)}
+              </CodeBlock>
+            </TabItem>
+            <TabItem value="go" label="Go">
+              <CodeBlock language="go" title={title}>
+                {toGo(sample, credentials ?? undefined)}
               </CodeBlock>
             </TabItem>
           </Tabs>
