@@ -47,6 +47,12 @@ export const DESCRIPTION_DOWNLOADS = {
  */
 export const POSTMAN_COLLECTION_PATH = '/api/v1/customer-api.postman_collection.json';
 
+/**
+ * Where the customer API's TypeScript types are downloaded from: openapi-typescript's `paths`, `components`
+ * and `operations` of the same description, for a typed client with openapi-fetch (docs/api/typed-client.md).
+ */
+export const CLIENT_TYPES_PATH = '/api/v1/customer-api.d.ts';
+
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
 

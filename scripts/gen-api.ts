@@ -15,7 +15,7 @@ import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
 import { inputsFingerprint, INPUTS_STAMP_PATH, recordInputs, upToDate } from './openapi/inputs';
 import { chooseContractSource, sourceLogLine } from './openapi/source';
-import { writeDescriptionDownloads, writePostmanCollection } from './openapi/downloads';
+import { writeClientTypes, writeDescriptionDownloads, writePostmanCollection } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 import { writeChangelog } from './openapi/changelog';
 import { checkGeneratedPages, pageCheckMessage } from './openapi/pageCheck';
@@ -38,7 +38,11 @@ async function main(): Promise<void> {
   const { out: bundled } = await bundleContract(root, { apiHost: portalEnv.apiHost, source });
   console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
   const bundledDoc: unknown = JSON.parse(fs.readFileSync(bundled, 'utf8'));
-  const downloads = [...writeDescriptionDownloads(root, bundledDoc), await writePostmanCollection(root, bundledDoc)];
+  const downloads = [
+    ...writeDescriptionDownloads(root, bundledDoc),
+    await writePostmanCollection(root, bundledDoc),
+    writeClientTypes(root),
+  ];
   console.log(`Wrote it for download: ${downloads.map((file) => path.relative(root, file)).join(', ')}`);
   const out = path.join(root, API_DOCS_DIR);
   fs.rmSync(out, { recursive: true, force: true });

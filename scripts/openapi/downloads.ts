@@ -5,13 +5,20 @@
  * {@link GENERATED_STATIC_DIR}, which Docusaurus copies into the build (`staticDirectories`) and serves in
  * `npm start`. The gate serves it like every page: to a signed-in reader or a script's bearer access token,
  * 401 to anyone else (rules/access.ts). The `/api` landing page links both (openapi/templates/info.mustache).
- * Beside them, the same description as a Postman collection ({@link writePostmanCollection}).
+ * Beside them, the same description as a Postman collection ({@link writePostmanCollection}) and as
+ * TypeScript types for a typed client ({@link writeClientTypes}).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { convertV2 } from 'openapi-to-postmanv2';
 import { stringify } from 'yaml';
-import { DESCRIPTION_DOWNLOADS, GENERATED_STATIC_DIR, POSTMAN_COLLECTION_PATH } from '../../config/openapi';
+import {
+  CLIENT_TYPES_PATH,
+  DESCRIPTION_DOWNLOADS,
+  GENERATED_STATIC_DIR,
+  POSTMAN_COLLECTION_PATH,
+} from '../../config/openapi';
 import type { OpenApiDocument } from '../../rules/contract';
 import { withoutSourceNote } from './sourceNote';
 
@@ -79,5 +86,31 @@ export async function writePostmanCollection(root: string, bundled: unknown): Pr
   const file = path.join(root, GENERATED_STATIC_DIR, POSTMAN_COLLECTION_PATH);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(await postmanCollection(bundled), null, 2)}\n`);
+  return file;
+}
+
+/**
+ * Writes the description as TypeScript types where the site serves {@link CLIENT_TYPES_PATH}: openapi-typescript's
+ * CLI (the generator of `npm run types`, run as its own process since its ES module dependencies do not load
+ * in every runtime this module does) over the JSON download {@link writeDescriptionDownloads} wrote. The
+ * types' `paths` are what a typed client such as openapi-fetch takes (`createClient<paths>()`).
+ *
+ * @param root - the site directory, whose JSON download is already written.
+ * @returns the file written, absolute.
+ * @throws {Error} with openapi-typescript's message when it cannot read the description.
+ */
+export function writeClientTypes(root: string): string {
+  const input = path.join(root, GENERATED_STATIC_DIR, DESCRIPTION_DOWNLOADS.json);
+  const file = path.join(root, GENERATED_STATIC_DIR, CLIENT_TYPES_PATH);
+  const cli = path.join(path.dirname(require.resolve('openapi-typescript/package.json')), 'bin/cli.js');
+  try {
+    // --default-non-nullable false: a field with a default stays optional, so a request body may leave it out.
+    execFileSync(process.execPath, [cli, input, '--output', file, '--silent', '--default-non-nullable', 'false'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+    throw new Error(`openapi-typescript could not write ${CLIENT_TYPES_PATH} from ${input}: ${stderr || error}`);
+  }
   return file;
 }
