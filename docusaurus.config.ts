@@ -197,8 +197,9 @@ const config: Config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // prism-react-renderer already bundles json, python and go (and typescript via jsx/tsx); loading them
-      // again would re-run their grammars in every page's first script. Java is for the request samples.
-      additionalLanguages: ['bash', 'java'],
+      // again would re-run their grammars in every page's first script. Java's grammar comes with the request
+      // samples' Java tab (src/components/ApiSample/OtherLanguage.tsx), not in every page's first script.
+      additionalLanguages: ['bash'],
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,

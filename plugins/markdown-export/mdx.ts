@@ -15,7 +15,8 @@
  * The remark packages are ESM-only, so they are imported on first use (this module runs under tsx).
  */
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
-import { parseRequestSample, toCurl, toGo, toJava, toPython, toTypeScript } from '../../rules/apiSample';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import { toGo, toJava } from '../../rules/apiSampleSnippets';
 import {
   claudeCodeCommand,
   cursorInstallLink,

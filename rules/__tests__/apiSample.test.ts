@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { parseRequestSample, toCurl, toGo, toJava, toPython, toPythonLiteral, toTypeScript } from '../apiSample';
+import { parseRequestSample, toCurl, toPython, toPythonLiteral, toTypeScript } from '../apiSample';
+import { toGo, toJava } from '../apiSampleSnippets';
 
 const search = parseRequestSample('POST /documents?page=2&page_size=10\n{"doctypes": ["Laws"], "has_signposts": true}');
 

@@ -1,9 +1,12 @@
-import React, { type ReactNode } from 'react';
+import React, { lazy, Suspense, type ReactNode } from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import { parseRequestSample, toCurl, toGo, toJava, toPython, toTypeScript } from '../../../rules/apiSample';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../../rules/apiSample';
 import { UseMyTokenSwitch, WithSampleCredentials } from '@site/src/components/UseMyToken';
+
+/** Java and Go, with their generator and Java's grammar, loaded when a reader picks one of them. */
+const OtherLanguage = lazy(() => import('./OtherLanguage'));
 
 /** Props of {@link ApiSample}: the request as text, see `parseRequestSample`. */
 export interface ApiSampleProps {
@@ -50,16 +53,18 @@ export default function ApiSample({ children, title }: ApiSampleProps): ReactNod
                 {toTypeScript(sample, credentials ?? undefined)}
               </CodeBlock>
             </TabItem>
-            <TabItem value="java" label="Java">
-              <CodeBlock language="java" title={title}>
-                {toJava(sample, credentials ?? undefined)}
-              </CodeBlock>
-            </TabItem>
-            <TabItem value="go" label="Go">
-              <CodeBlock language="go" title={title}>
-                {toGo(sample, credentials ?? undefined)}
-              </CodeBlock>
-            </TabItem>
+            {(['java', 'go'] as const).map((language) => (
+              <TabItem key={language} value={language} label={language === 'java' ? 'Java' : 'Go'}>
+                <Suspense fallback={<CodeBlock title={title}>{'…'}</CodeBlock>}>
+                  <OtherLanguage
+                    language={language}
+                    sample={sample}
+                    credentials={credentials ?? undefined}
+                    title={title}
+                  />
+                </Suspense>
+              </TabItem>
+            ))}
           </Tabs>
         )}
       </WithSampleCredentials>
