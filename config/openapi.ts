@@ -42,6 +42,18 @@ export const DESCRIPTION_DOWNLOADS = {
   yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
 } as const;
 
+/**
+ * Where the customer API's Postman collection (v2.1) is downloaded from: made from the same description by
+ * openapi-to-postmanv2 (scripts/openapi/downloads.ts), gated like every page.
+ */
+export const POSTMAN_COLLECTION_PATH = '/api/v1/customer-api.postman_collection.json';
+
+/**
+ * Where the customer API's TypeScript types are downloaded from: openapi-typescript's `paths`, `components`
+ * and `operations` of the same description, for a typed client with openapi-fetch (docs/api/typed-client.md).
+ */
+export const CLIENT_TYPES_PATH = '/api/v1/customer-api.d.ts';
+
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
 

@@ -27,7 +27,7 @@ function useDefaultServer(): void {
 
 /**
  * What the explorer column shows until the reader reaches for the explorer: the operation in curl,
- * Python and TypeScript, in the docs' own sample form (ApiSample: `$API_BASE`, `$TOKEN`), and a button
+ * Python, TypeScript, Java and Go, in the docs' own sample form (ApiSample: `$API_BASE`, `$TOKEN`), and a button
  * that opens the request builder. It needs none of the explorer's code (postman-collection, react-live,
  * code generators), so the operation page is complete and interactive at once; pointing at, tapping or
  * tabbing into it loads the explorer (see OnDemand), which replaces it with its own samples, the request
