@@ -691,5 +691,23 @@ function readCustomDomain(env: Env): DeploySettings['customDomain'] {
   return { domainName, certificateArn };
 }
 
+/**
+ * The ports a run listens on, each with the variable that sets it: the site's (PORT) for `serve` and `start`,
+ * the MCP server beside the dev server (MCP_DEV_PORT) for `start`, and in local mode the local services'
+ * (LOCAL_IDENTITY_PORT, SANDBOX_PORT, HOSTED_UI_PORT, and IDP_PORT while single sign-on runs locally).
+ */
+export function portsOf(env: PortalEnv, use: 'serve' | 'start'): { variable: string; port: number }[] {
+  const ports = [{ variable: 'PORT', port: env.sitePort }];
+  if (use === 'start') ports.push({ variable: 'MCP_DEV_PORT', port: env.mcp.devPort });
+  if (env.auth.mode !== 'local') return ports;
+  ports.push(
+    { variable: 'LOCAL_IDENTITY_PORT', port: env.localIdentity.port },
+    { variable: 'SANDBOX_PORT', port: env.localSandbox.port },
+    { variable: 'HOSTED_UI_PORT', port: env.localSso.hostedUiPort },
+  );
+  if (env.localSso.enabled) ports.push({ variable: 'IDP_PORT', port: env.localSso.idpPort });
+  return ports;
+}
+
 /** The configuration of this process, parsed once on first import. */
 export const portalEnv: PortalEnv = parseEnv(process.env);

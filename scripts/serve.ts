@@ -6,14 +6,19 @@
  * answers only the configured Host names (`acceptedHostnames`). With a user pool configured it
  * is server/server.ts: it trusts only that pool's keys (or COGNITO_JWKS_FILE's), loads nothing from `local/`,
  * and so runs from a production install (`npm ci --omit=dev`). Stops cleanly on SIGINT/SIGTERM.
+ *
+ * Before starting anything it exits 1 with one line naming the variable to set when a port it would listen on
+ * is taken (server/ports.ts).
  */
-import { localIdentityRefusal, portalEnv } from '../config/env';
+import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
 import { closeOnSignal, listen } from '../server/listen';
+import { assertPortsFree } from '../server/ports';
 
 async function main(): Promise<void> {
   const env = portalEnv;
   const refusal = localIdentityRefusal(env, 'serve');
   if (refusal) throw new Error(refusal);
+  await assertPortsFree(portsOf(env, 'serve'));
   if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
   }

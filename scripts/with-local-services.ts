@@ -13,15 +13,17 @@
  * (./compileCache.ts).
  *
  * In local mode with a SITE_URL off this machine it exits at once with one line saying what to set
- * (config/env.ts `localIdentityRefusal`): the services trust the local identity's public key.
+ * (config/env.ts `localIdentityRefusal`): the services trust the local identity's public key. A port it would
+ * listen on that is taken stops it at once too, exiting 1 with the variable to set (server/ports.ts).
  *
  * Usage: tsx scripts/with-local-services.ts <docusaurus sub-command> [args…]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { localIdentityRefusal, portalEnv } from '../config/env';
+import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
 import { INVENTORY_FILE } from '../plugins/markdown-export';
+import { assertPortsFree } from '../server/ports';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
 import { waitForHttp } from './waitForHttp';
@@ -34,12 +36,20 @@ const ROOT = path.resolve(__dirname, '..');
  */
 const FIRST_PAGE_WAIT_MS = 180_000;
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
+/**
+ * What comes before Docusaurus: the refusals (a SITE_URL off this machine, a port taken), then the API pages
+ * generated when their inputs changed.
+ *
+ * @returns the environment of the Docusaurus process.
+ * @throws {Error} saying what to set or to run.
+ */
+async function prepare(): Promise<NodeJS.ProcessEnv> {
   // The MCP server and the sandbox below trust the local identity's public key: only for this machine's site.
   const refusal = localIdentityRefusal(portalEnv, 'start');
   if (refusal) throw new Error(refusal);
+  // Docusaurus would exit 0 on a taken site port (or, on a terminal, offer another port, which the pages and the
+  // services do not know): every port is checked first, and a taken one stops the run naming its variable.
+  await assertPortsFree(portsOf(portalEnv, 'start'));
   const childEnv = enableCompileCache(ROOT);
   if (!vendoredPagesUpToDate(ROOT, portalEnv)) {
     const generated = spawnSync('npm', ['run', '-s', 'gen-api'], {
@@ -49,6 +59,13 @@ async function main(): Promise<void> {
     });
     if (generated.status !== 0) throw new Error('npm run gen-api failed (see above).');
   } else console.log('The API pages are up to date (their inputs have not changed): not generating them again.');
+  return childEnv;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length === 0) throw new Error('usage: with-local-services.ts <docusaurus sub-command> [args…]');
+  const childEnv = await prepare();
   const child = spawn(
     process.execPath,
     [
@@ -60,15 +77,23 @@ async function main(): Promise<void> {
     ],
     { stdio: 'inherit', env: childEnv },
   );
-  const stop = (signal: NodeJS.Signals) => child.kill(signal);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    child.kill(signal);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const services: { close(): Promise<unknown> }[] = [];
   let exited = false;
+  let served = false;
   const closeAll = () => Promise.all(services.splice(0).map((service) => service.close()));
   child.on('exit', (code, signal) => {
     exited = true;
-    void closeAll().finally(() => process.exit(code ?? (signal ? 0 : 1)));
+    // Docusaurus ends with 0 when it gives up before serving (a port taken after the check): not a success,
+    // unless it was told to stop.
+    const status = code === 0 && !served && !stopping ? 1 : (code ?? (signal ? 0 : 1));
+    void closeAll().finally(() => process.exit(status));
   });
   // Loaded here, not at the top: their modules take a second or two, which Docusaurus need not wait for.
   const [{ startLocalServices }, { LOCAL_JWKS }] = await Promise.all([
@@ -79,7 +104,11 @@ async function main(): Promise<void> {
   const firstPage = waitForHttp(`http://localhost:${portalEnv.sitePort}/`, {
     timeoutMs: FIRST_PAGE_WAIT_MS,
     gaveUp: () => (exited ? 'Docusaurus exited' : undefined),
-  }).catch(() => undefined);
+  })
+    .then(() => {
+      served = true;
+    })
+    .catch(() => undefined);
   try {
     const local = await startLocalServices(portalEnv, { rest: firstPage });
     services.push(local);

@@ -15,6 +15,7 @@ import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 import { insightsDataDirOf, sqliteInsightsStore } from './insights/sqliteStore';
 import { authorizationServerOf, type LocalTrust } from './oauth/fromEnv';
+import { withPortHint } from './ports';
 
 export type { LocalTrust };
 
@@ -33,7 +34,8 @@ export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
  *   fetching the user pool's, and the local hosted UI's certificate. In Cognito mode COGNITO_JWKS_FILE may pin
  *   the pool's keys instead ({@link pinnedJwks}).
  * @returns the listening app; `close()` stops it.
- * @throws {Error} when the build is incomplete (names the missing file) or the port is taken.
+ * @throws {Error} when the build is incomplete (names the missing file); `PortInUseError` (./ports.ts), naming PORT, when
+ *   the port is taken.
  */
 export async function listen(env: PortalEnv, local?: LocalTrust): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
@@ -49,7 +51,7 @@ export async function listen(env: PortalEnv, local?: LocalTrust): Promise<Fastif
     insights: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
     acceptedHostnames: env.acceptedHostnames,
   });
-  await app.listen({ port: env.sitePort, host: env.siteHost });
+  await withPortHint(() => app.listen({ port: env.sitePort, host: env.siteHost }), env.sitePort, 'PORT');
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
   return app;
 }
@@ -88,7 +90,7 @@ export async function listenMcpDev(
     env.acceptedHostnames,
     { store: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)), pages },
   );
-  await app.listen({ port: env.mcp.devPort, host: 'localhost' });
+  await withPortHint(() => app.listen({ port: env.mcp.devPort, host: 'localhost' }), env.mcp.devPort, 'MCP_DEV_PORT');
   return app;
 }
 
