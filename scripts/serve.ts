@@ -7,11 +7,13 @@
  * is server/server.ts: it trusts only that pool's keys (or COGNITO_JWKS_FILE's), loads nothing from `local/`,
  * and so runs from a production install (`npm ci --omit=dev`). Stops cleanly on SIGINT/SIGTERM.
  *
- * Before starting anything it exits 1 with one line naming the variable to set when a port it would listen on
- * is taken (server/ports.ts).
+ * Before starting anything it exits 1 with one line naming the variables to set when a port it would listen on
+ * is taken (server/ports.ts) or when the build was made with other settings than these (server/builtFor.ts: its
+ * pages would call addresses nobody answers, or sign in with another user pool).
  */
 import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
-import { closeOnSignal, listen } from '../server/listen';
+import { servedBuildRefusal } from '../server/builtFor';
+import { BUILD_DIR, closeOnSignal, listen } from '../server/listen';
 import { assertPortsFree } from '../server/ports';
 
 async function main(): Promise<void> {
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   const refusal = localIdentityRefusal(env, 'serve');
   if (refusal) throw new Error(refusal);
   await assertPortsFree(portsOf(env, 'serve'));
+  const builtFor = servedBuildRefusal(BUILD_DIR, env);
+  if (builtFor) throw new Error(builtFor);
   if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
   }

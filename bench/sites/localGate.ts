@@ -7,7 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
+import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { mintToken, sessionCookie } from '../../local/identity/tokens';
 import { waitForHttp } from '../../scripts/waitForHttp';
 
@@ -44,9 +46,16 @@ export async function startLocalGate(
   if (!fs.existsSync('build/sign-in-assets.json'))
     throw new Error('build/ is missing or old: run "npm run build" first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gate-identity-'));
+  const ports = { PORT: String(port), LOCAL_IDENTITY_PORT: String(identityPort) };
+  // The gate serves a build only with the addresses it was built for (server/builtFor.ts), and the bench's differ
+  // from the build's (its pages' sign-in is never used here): the record says the bench's until the gate has read
+  // it at its start, then the build's again.
+  const record = path.join('build', BUILD_IDENTITY_FILE);
+  const builtFor = fs.readFileSync(record, 'utf8');
+  // eslint-disable-next-line no-restricted-properties -- the gate's configuration: this environment plus its ports
+  recordBuildIdentity('build', parseEnv({ ...process.env, ...ports, ...env }));
   const child = startDetached(process.execPath, [require.resolve('tsx/cli'), 'scripts/serve.ts'], {
-    PORT: String(port),
-    LOCAL_IDENTITY_PORT: String(identityPort),
+    ...ports,
     LOCAL_IDENTITY_DATA_DIR: dataDir,
     ...env,
   });
@@ -55,7 +64,7 @@ export async function startLocalGate(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`http://localhost:${port}/login`);
+    await waitForHttp(`http://localhost:${port}/login`).finally(() => fs.writeFileSync(record, builtFor));
     const signedInAs = (subject?: string) => {
       const token = mintToken({
         iss: `http://localhost:${identityPort}/${LOCAL_USER_POOL_ID}`,

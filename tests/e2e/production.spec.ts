@@ -14,6 +14,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { mintToken } from '../support/gate';
 import { waitForHttp } from '../../scripts/waitForHttp';
 
@@ -22,6 +25,16 @@ const POOL = 'eu-west-2_ProdInst01';
 const CLIENT = 'webclientprodinstall000001';
 const ISSUER = `https://cognito-idp.eu-west-2.amazonaws.com/${POOL}`;
 const PORT = 3997;
+/** The gate's configuration: the pool, its app clients and hosted UI, and where it is reached. */
+const POOL_ENV = {
+  COGNITO_USER_POOL_ID: POOL,
+  COGNITO_APP_CLIENT_ID: CLIENT,
+  COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
+  COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
+  HOST: '127.0.0.1',
+  PORT: String(PORT),
+  SITE_URL: `http://127.0.0.1:${PORT}`,
+};
 /** What a deployment of the gate copies besides the build: nothing else may be needed. */
 const SOURCES = [
   'package.json',
@@ -41,7 +54,13 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
   try {
     for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(work, source), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'build'), path.join(work, 'build'));
+    // The suite's build, recorded as made for this pool and address (the gate refuses a build made with other
+    // settings, server/builtFor.ts): only tokens are sent here, never its sign-in form.
+    fs.mkdirSync(path.join(work, 'build'));
+    for (const entry of fs.readdirSync(path.join(ROOT, 'build')))
+      if (entry !== BUILD_IDENTITY_FILE)
+        fs.symlinkSync(path.join(ROOT, 'build', entry), path.join(work, 'build', entry));
+    recordBuildIdentity(path.join(work, 'build'), parseEnv(POOL_ENV));
     const install = spawnSync(
       'npm',
       ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
@@ -73,18 +92,7 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
     );
     const server = spawn('npm', ['run', '-s', 'serve'], {
       cwd: work,
-      env: {
-        ...env,
-        COGNITO_USER_POOL_ID: POOL,
-        COGNITO_APP_CLIENT_ID: CLIENT,
-        COGNITO_JWKS_FILE: jwksFile,
-        COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
-        COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
-        MCP_OAUTH_DATA_DIR: path.join(work, 'oauth'),
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        SITE_URL: `http://127.0.0.1:${PORT}`,
-      },
+      env: { ...env, ...POOL_ENV, COGNITO_JWKS_FILE: jwksFile, MCP_OAUTH_DATA_DIR: path.join(work, 'oauth') },
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
