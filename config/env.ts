@@ -2,8 +2,11 @@
  * The portal's configuration, read from the environment exactly once; nothing else reads `process.env`.
  * A value that is present but malformed throws at start-up, naming the variable, so a broken deployment
  * stops the build instead of shipping a portal nobody can sign in to. Every variable is documented in
- * `.env.example`.
+ * `.env.example`. A `.env` file in the working directory is read first ({@link loadDotEnv}), so every npm
+ * script (each runs in the project folder) sees the same configuration.
  */
+import fs from 'node:fs';
+import { parseEnv as parseDotEnv } from 'node:util';
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
 import { acceptedHostnames, isLoopbackHostname, isLoopbackInterface, LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { SIGN_IN_ROUTE } from '../rules/routes';
@@ -691,6 +694,26 @@ function readCustomDomain(env: Env): DeploySettings['customDomain'] {
   return { domainName, certificateArn };
 }
 
+/** The file of variables {@link loadDotEnv} reads, in the working directory (npm runs every script in the project folder). */
+export const DOT_ENV_FILE = '.env';
+
+/**
+ * Reads `file` into `env` when it exists, with Node's own parser (`util.parseEnv`, the format of
+ * `node --env-file`: `NAME=value` lines, `#` comments, quoted values): a variable already in the environment
+ * wins over the file, even when it is set empty, as with `node --env-file` and dotenv. Not read under a test runner
+ * (NODE_ENV=test, which Jest sets), whose tests set the variables they mean.
+ *
+ * @returns whether the file was read.
+ * @throws {Error} from Node when the file exists but cannot be read.
+ */
+export function loadDotEnv(env: Env = process.env, file: string = DOT_ENV_FILE): boolean {
+  if (env.NODE_ENV === 'test' || !fs.existsSync(file)) return false;
+  for (const [name, value] of Object.entries(parseDotEnv(fs.readFileSync(file, 'utf8')))) {
+    if (!(name in env)) env[name] = value;
+  }
+  return true;
+}
+
 /**
  * The addresses the built pages call, each under the variable that sets it: the site's own URL (SITE_URL,
  * or `http://localhost:<PORT>` when unset), the identity service (LOCAL_IDENTITY_PORT, local mode), the
@@ -734,6 +757,8 @@ export function portsOf(env: PortalEnv, use: 'serve' | 'start'): { variable: str
   if (env.localSso.enabled) ports.push({ variable: 'IDP_PORT', port: env.localSso.idpPort });
   return ports;
 }
+
+loadDotEnv();
 
 /** The configuration of this process, parsed once on first import. */
 export const portalEnv: PortalEnv = parseEnv(process.env);
