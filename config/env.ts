@@ -664,6 +664,44 @@ export function customerBuildError(env: PortalEnv): ConfigError | null {
   );
 }
 
+/**
+ * What a build of the site from `env` lacks that readers notice, one line each, for `docusaurus.config.ts` to
+ * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), and with a
+ * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client).
+ */
+export function configWarnings(env: PortalEnv): string[] {
+  const warnings: string[] = [];
+  if (!env.providerContact)
+    warnings.push(
+      '[portal] PROVIDER_CONTACT is not set: "contact the provider" in the docs and the API reference give no ' +
+        'address (.env.example says how to set it; a build with a user pool requires it).',
+    );
+  if (env.auth.mode === 'cognito' && !env.auth.scriptsClientId)
+    warnings.push(
+      "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
+        'and tell readers to ask the provider for one (.env.example says how to set it).',
+    );
+  return warnings;
+}
+
+/** The warnings this process has printed, kept on `globalThis` so a configuration evaluated again prints none twice. */
+const PRINTED_WARNINGS = Symbol.for('portal.config.printedWarnings');
+
+/**
+ * Prints `message` with `console.warn` unless this process has printed it already: Docusaurus evaluates the site's
+ * configuration more than once in a run (at start, and again when content reloads), and each would repeat it.
+ *
+ * @returns whether it was printed now.
+ */
+export function warnOnce(message: string): boolean {
+  const holder = globalThis as { [PRINTED_WARNINGS]?: Set<string> };
+  const printed = (holder[PRINTED_WARNINGS] ??= new Set());
+  if (printed.has(message)) return false;
+  printed.add(message);
+  console.warn(message);
+  return true;
+}
+
 /** LOCAL_SSO (`on`/`off`), IDP_PORT and HOSTED_UI_PORT; enabled only in local mode without COGNITO_OAUTH_DOMAIN. */
 function readLocalSso(env: Env, localMode: boolean): LocalSsoSettings {
   const flag = (read(env, 'LOCAL_SSO') ?? 'on').toLowerCase();
