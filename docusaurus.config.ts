@@ -28,10 +28,12 @@ import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
 import { speedupPlugins } from './plugins/speedup';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
+import devSearch from './plugins/dev-search';
 import devServerHosts from './plugins/dev-server-hosts';
 import openApiSafety from './plugins/openapi-safety';
 import { safeMarkdownGenerators } from './plugins/openapi-safety/generators';
 import { sidebarItemsGenerator } from './config/docsSidebar';
+import { SEARCH_OPTIONS } from './config/search';
 import { docsExclude } from './config/docsAudience';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -144,6 +146,8 @@ const config: Config = {
     ...speedupPlugins(Object.values(speedups), false),
     // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
+    // `npm start`: the search bar searches the sources, with an index that server makes from them.
+    devSearch(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
     devServerHosts(env.acceptedHostnames),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
@@ -162,10 +166,10 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
+    // Local search only (config/search.ts); under `npm start` it searches the sources (plugins/dev-search).
     [
-      // Local search only: a hosted crawler (Algolia) would index gated content.
       '@easyops-cn/docusaurus-search-local',
-      { hashed: true, indexBlog: true, docsRouteBasePath: ['docs', 'api'], docsPluginIdForPreferredVersion: 'default' },
+      { ...SEARCH_OPTIONS, docsRouteBasePath: [...SEARCH_OPTIONS.docsRouteBasePath] },
     ],
     // Speed-ups that wrap the themes' components come after them (plugins/speedup.ts `wrapsThemes`).
     ...speedupPlugins(Object.values(speedups), true),

@@ -82,6 +82,13 @@ export function buildIdentityOf(auth: {
 }
 
 /**
+ * Where the site's search bar (@easyops-cn/docusaurus-search-local, `hashed: true`, one search context) fetches
+ * its index: the file the search plugin writes into the build, and what `npm start` answers from the sources
+ * (plugins/dev-search). The bar adds a `?_=<hash>` query.
+ */
+export const SITE_SEARCH_INDEX_PATH = '/search-index.json';
+
+/**
  * The file, in the build output, holding what `search_docs` of the MCP server searches: every page's title,
  * description and sections, taken from its Markdown copy by the build's Markdown export
  * (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts and indexed in memory at the

@@ -1,7 +1,8 @@
 /**
  * Runs a Docusaurus command next to the local services: `npm start` uses it. In local mode (no
  * COGNITO_USER_POOL_ID) the identity service and the sandbox API start, then the MCP server the dev server
- * proxies `/mcp` to, reading the docs as they are now (./liveMcpContent.ts); the child command inherits the
+ * proxies `/mcp` and the search bar's index to, reading the docs as they are now (./liveMcpContent.ts,
+ * plugins/dev-search); the child command inherits the
  * terminal; Ctrl-C stops them all.
  *
  * What comes before Docusaurus is kept short (`npm run bench:dev` measures it): the API pages are generated
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
 import { INVENTORY_FILE } from '../plugins/markdown-export';
+import type { LocalTrust } from '../server/listen';
 import { assertPortsFree } from '../server/ports';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';
@@ -113,21 +115,9 @@ async function main(): Promise<void> {
     const local = await startLocalServices(portalEnv, { rest: firstPage });
     services.push(local);
     await firstPage;
-    const [{ listenMcpDev }, { liveMcpContent, livePageRoutes }] = await Promise.all([
-      import('../server/listen'),
-      import('./liveMcpContent'),
-    ]);
-    // The dev server has no gate: /mcp is proxied to this server, behind the same access decision. Its
-    // tools read the docs as they are now, through the inventory the dev server keeps current.
     services.push(
-      await listenMcpDev(
-        portalEnv,
+      await startMcpDev(
         portalEnv.auth.mode === 'local' ? { jwks: LOCAL_JWKS, hostedUiCa: local.hostedUi?.cert } : undefined,
-        liveMcpContent({
-          inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
-          contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
-        }),
-        livePageRoutes(path.join(ROOT, '.docusaurus', INVENTORY_FILE)),
       ),
     );
   } catch (error) {
@@ -137,6 +127,35 @@ async function main(): Promise<void> {
   }
   // Docusaurus ended while the services were starting: nothing is left to serve.
   if (exited) await closeAll();
+}
+
+/**
+ * The MCP server beside the dev server (server/listen.ts `listenMcpDev`). The dev server has no gate: /mcp is
+ * proxied to this server, behind the same access decision. Its tools read the docs as they are now, through the
+ * inventory the dev server keeps current; so does the search bar's index (plugins/dev-search), made from the same
+ * pages.
+ *
+ * @param local - in local mode, the local identity service's keys and the local hosted UI's certificate.
+ */
+async function startMcpDev(local: LocalTrust | undefined): Promise<{ close(): Promise<unknown> }> {
+  const [{ listenMcpDev }, { liveMcpContent, livePageRoutes, liveSearchPages }, { liveThemeSearchIndex }] =
+    await Promise.all([
+      import('../server/listen'),
+      import('./liveMcpContent'),
+      import('../plugins/dev-search/themeIndex'),
+    ]);
+  const files = {
+    inventoryFile: path.join(ROOT, '.docusaurus', INVENTORY_FILE),
+    contractFile: path.resolve(ROOT, BUNDLED_SPEC_PATH),
+  };
+  const searchPages = liveSearchPages(files);
+  return listenMcpDev(
+    portalEnv,
+    local,
+    liveMcpContent(files, searchPages),
+    livePageRoutes(files.inventoryFile),
+    liveThemeSearchIndex(searchPages, ROOT),
+  );
 }
 
 main().catch((error: unknown) => {

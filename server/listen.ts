@@ -75,12 +75,15 @@ export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
  *   (scripts/liveMcpContent.ts), not a build.
  * @param pages - the routes of the site's pages, which reader insights take events for; `npm start` gives
  *   the pages the dev server has loaded (scripts/liveMcpContent.ts `livePageRoutes`).
+ * @param siteSearchIndex - the search bar's index as JSON, made from the sources (plugins/dev-search), which the
+ *   dev server proxies here; none: not served.
  */
 export async function listenMcpDev(
   env: PortalEnv,
   local: LocalTrust | undefined,
   content: McpContent,
   pages: () => ReadonlySet<string>,
+  siteSearchIndex?: () => Promise<string>,
 ): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
   const app = await buildMcpDevApp(
@@ -89,6 +92,7 @@ export async function listenMcpDev(
     content,
     env.acceptedHostnames,
     { store: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)), pages },
+    siteSearchIndex,
   );
   await withPortHint(() => app.listen({ port: env.mcp.devPort, host: 'localhost' }), env.mcp.devPort, 'MCP_DEV_PORT');
   return app;
