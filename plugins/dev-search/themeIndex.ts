@@ -37,7 +37,10 @@ export interface ThemeDocument {
 /** What the plugin's internals give. */
 interface PluginInternals {
   buildIndex(documents: ThemeDocument[][], config: unknown): { documents: ThemeDocument[]; index: unknown }[];
-  processPluginOptions(options: unknown, context: { siteDir: string; siteConfig: { themeConfig: object } }): {
+  processPluginOptions(
+    options: unknown,
+    context: { siteDir: string; siteConfig: { themeConfig: object } },
+  ): {
     docsRouteBasePath: string[];
     blogRouteBasePath: string[];
     indexDocs: boolean;
@@ -138,7 +141,10 @@ export function themeSearchIndex(pages: readonly SearchPage[], siteDir: string):
  *
  * @returns a function answering the JSON; it rejects as `pages()` does.
  */
-export function liveThemeSearchIndex(pages: () => Promise<readonly SearchPage[]>, siteDir: string): () => Promise<string> {
+export function liveThemeSearchIndex(
+  pages: () => Promise<readonly SearchPage[]>,
+  siteDir: string,
+): () => Promise<string> {
   let made: { of: Promise<readonly SearchPage[]>; json: Promise<string> } | undefined;
   return () => {
     const current = pages();
