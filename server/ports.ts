@@ -34,7 +34,8 @@ export async function assertPortsFree(owners: readonly PortOwner[]): Promise<voi
   }
   for (const { variable, port } of owners) {
     // detect-port answers the first free port from `port` on: another one means `port` is taken.
-    if ((await detectPort(port)) !== port) problems.push(`port ${port} is in use: stop what holds it or set ${variable}`);
+    if ((await detectPort(port)) !== port)
+      problems.push(`port ${port} is in use: stop what holds it or set ${variable}`);
   }
   if (problems.length > 0) throw new PortInUseError(`${problems.join('; ')}.`);
 }
