@@ -223,10 +223,15 @@ test("npm start's dev server refuses a rebound Host, its MCP server answers ever
       await box.fill('');
       await box.pressSequentially(query, { delay: 30 });
     };
+    // The search bar loads on the shortcut (src/components/OnDemand), and again after a hot update re-renders it.
+    const openSearch = async () => {
+      await page.keyboard.press('Control+k');
+      await expect(box).toBeFocused();
+      await expect(box).toBeEditable();
+    };
     // No index: the search gets no answer, and when a search that found nothing would be recorded, nothing is.
     indexWithheld = true;
-    await page.keyboard.press('Control+k');
-    await expect(box).toBeFocused();
+    await openSearch();
     await search('zebra tariffs');
     await page.waitForTimeout(SETTLE_MS + BATCH_DELAY_MS + 1000);
     await expect(page.getByRole('option')).toHaveCount(0);
@@ -243,6 +248,7 @@ test("npm start's dev server refuses a rebound Host, its MCP server answers ever
     expect(edited.markdown).toContain(NEW_WORD);
     // So does the search bar, once the page shows the sentence (the dev server's hot update).
     await expect(page.locator('main')).toContainText(NEW_WORD, { timeout: 60_000 });
+    await openSearch();
     await search(NEW_WORD);
     await expect(page.getByRole('option').filter({ hasText: NEW_WORD }).first()).toBeVisible({ timeout: 30_000 });
     // A search that finds nothing is recorded, as in a build; the one that could not run never was.
