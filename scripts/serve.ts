@@ -12,10 +12,16 @@
  * (or COGNITO_JWKS_FILE's), loads nothing from `local/`, and so runs from a production install
  * (`npm ci --omit=dev`). Stops cleanly on SIGINT/SIGTERM, the local services with it; they also stop when the
  * gate's process is gone.
+ *
+ * Before starting anything it exits 1 with one line naming the variables to set when a port it would listen on
+ * is taken (server/ports.ts) or when the build was made with other settings than these (server/builtFor.ts: its
+ * pages would call addresses nobody answers, or sign in with another user pool).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { localIdentityRefusal, portalEnv } from '../config/env';
-import { closeOnSignal, listen, type LocalTrust } from '../server/listen';
+import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
+import { servedBuildRefusal } from '../server/builtFor';
+import { BUILD_DIR, closeOnSignal, listen, type LocalTrust } from '../server/listen';
+import { assertPortsFree } from '../server/ports';
 
 /** The argument that makes this script the local services' process. */
 export const LOCAL_SERVICES_ARG = '--local-services';
@@ -30,6 +36,9 @@ async function main(): Promise<void> {
   if (process.argv.includes(LOCAL_SERVICES_ARG)) return runLocalServices();
   const refusal = localIdentityRefusal(env, 'serve');
   if (refusal) throw new Error(refusal);
+  await assertPortsFree(portsOf(env, 'serve'));
+  const builtFor = servedBuildRefusal(BUILD_DIR, env);
+  if (builtFor) throw new Error(builtFor);
   if (env.auth.mode === 'local' && env.unsafeLocalIdentity) {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: trusting the local identity service, whose signing key is public.');
   }

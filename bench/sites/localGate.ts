@@ -9,7 +9,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID } from '../../config/env';
+import { LOCAL_APP_CLIENT_ID, LOCAL_USER_POOL_ID, parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { mintToken, sessionCookie } from '../../local/identity/tokens';
 import { waitForHttp } from '../../scripts/waitForHttp';
 import type { GatePorts } from './ports';
@@ -71,14 +73,24 @@ export async function startLocalGate(
   if (!fs.existsSync('build/sign-in-assets.json'))
     throw new Error('build/ is missing or old: run "npm run build" first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gate-identity-'));
-  // `npm run serve`'s own command (it bundles the sources, then runs the bundle), less npm.
-  const child = startDetached('sh', ['scripts/serve.sh'], {
-    NODE_OPTIONS: `--inspect=127.0.0.1:${ports.inspector}`,
+  const portsEnv = {
     PORT: String(ports.gate),
     LOCAL_IDENTITY_PORT: String(ports.identity),
     SANDBOX_PORT: String(ports.sandbox),
     HOSTED_UI_PORT: String(ports.hostedUi),
     IDP_PORT: String(ports.idp),
+  };
+  // The gate serves a build only with the addresses it was built for (server/builtFor.ts), and the bench's differ
+  // from the build's (its pages' sign-in is never used here): the record says the bench's until the gate has read
+  // it at its start, then the build's again.
+  const record = path.join('build', BUILD_IDENTITY_FILE);
+  const builtFor = fs.readFileSync(record, 'utf8');
+  // eslint-disable-next-line no-restricted-properties -- the gate's configuration: this environment plus its ports
+  recordBuildIdentity('build', parseEnv({ ...process.env, ...portsEnv, ...env }));
+  // `npm run serve`'s own command (it bundles the sources, then runs the bundle), less npm.
+  const child = startDetached('sh', ['scripts/serve.sh'], {
+    NODE_OPTIONS: `--inspect=127.0.0.1:${ports.inspector}`,
+    ...portsEnv,
     LOCAL_IDENTITY_DATA_DIR: dataDir,
     ...env,
   });
@@ -87,7 +99,7 @@ export async function startLocalGate(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`http://localhost:${ports.gate}/login`);
+    await waitForHttp(`http://localhost:${ports.gate}/login`).finally(() => fs.writeFileSync(record, builtFor));
     const signedInAs = (subject?: string) => {
       const token = mintToken({
         iss: `http://localhost:${ports.identity}/${LOCAL_USER_POOL_ID}`,

@@ -15,6 +15,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { mintToken } from '../support/gate';
 import { waitForHttp } from '../../scripts/waitForHttp';
 
@@ -33,6 +36,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The gate's configuration: the pool, its app clients and hosted UI, and where it is reached (on `port`). */
+function poolEnv(port: number) {
+  return {
+    COGNITO_USER_POOL_ID: POOL,
+    COGNITO_APP_CLIENT_ID: CLIENT,
+    COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
+    COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+  };
+}
 /** What a deployment of the gate copies besides the build: nothing else may be needed. */
 const SOURCES = [
   'package.json',
@@ -48,10 +63,17 @@ const SOURCES = [
 test('npm ci --omit=dev plus the build serves a page to a token of the pool and nothing to anyone else', async () => {
   test.setTimeout(300_000);
   const PORT = await freePort();
+  const POOL_ENV = poolEnv(PORT);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
   try {
     for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(work, source), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'build'), path.join(work, 'build'));
+    // The suite's build, recorded as made for this pool and address (the gate refuses a build made with other
+    // settings, server/builtFor.ts): only tokens are sent here, never its sign-in form.
+    fs.mkdirSync(path.join(work, 'build'));
+    for (const entry of fs.readdirSync(path.join(ROOT, 'build')))
+      if (entry !== BUILD_IDENTITY_FILE)
+        fs.symlinkSync(path.join(ROOT, 'build', entry), path.join(work, 'build', entry));
+    recordBuildIdentity(path.join(work, 'build'), parseEnv(POOL_ENV));
     const install = spawnSync(
       'npm',
       ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
@@ -86,18 +108,7 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
     );
     const server = spawn('npm', ['run', '-s', 'serve'], {
       cwd: work,
-      env: {
-        ...env,
-        COGNITO_USER_POOL_ID: POOL,
-        COGNITO_APP_CLIENT_ID: CLIENT,
-        COGNITO_JWKS_FILE: jwksFile,
-        COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
-        COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
-        MCP_OAUTH_DATA_DIR: path.join(work, 'oauth'),
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        SITE_URL: `http://127.0.0.1:${PORT}`,
-      },
+      env: { ...env, ...POOL_ENV, COGNITO_JWKS_FILE: jwksFile, MCP_OAUTH_DATA_DIR: path.join(work, 'oauth') },
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
