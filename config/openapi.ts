@@ -10,7 +10,6 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
 import { bearerSchemeNames } from '../rules/bearerSchemes';
-import { OPENAPI_PATH } from '../rules/contract';
 import { trimTrailing } from '../rules/text';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
@@ -35,11 +34,8 @@ export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
  */
 export const GENERATED_STATIC_DIR = 'generated/static';
 
-/** Where the bundled description is downloaded from, as JSON and as YAML (spec §7.1 names `/api/v1/openapi.json`). */
-export const DESCRIPTION_DOWNLOADS = {
-  json: OPENAPI_PATH,
-  yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
-} as const;
+/** Where the bundled description is downloaded from, as JSON and as YAML (rules/contract.ts, spec §7.1). */
+export { DESCRIPTION_DOWNLOADS } from '../rules/contract';
 
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
