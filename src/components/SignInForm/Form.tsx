@@ -1,7 +1,14 @@
 import React, { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Authenticator, ThemeProvider, View, defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
 import { useColorMode } from '@docusaurus/theme-common';
-import { confirmResetPassword, resetPassword, signIn, type SignInInput } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  resetPassword,
+  signIn,
+  type ConfirmResetPasswordInput,
+  type ResetPasswordInput,
+  type SignInInput,
+} from 'aws-amplify/auth';
 import { I18n } from 'aws-amplify/utils';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { signInFlowFor } from '@site/src/components/AuthProvider/amplifyConfig';
@@ -26,7 +33,7 @@ const THEME: Theme = { name: 'portal-sign-in', overrides: [defaultDarkModeOverri
 const PasswordResetContext = createContext(false);
 
 /** Above the sign-in fields: the confirmation of a password reset, right after one. */
-function SignInHeader(): ReactNode {
+function SignInHeader(): React.JSX.Element | null {
   if (!useContext(PasswordResetContext)) return null;
   return (
     <View padding="2rem 2rem 0">
@@ -75,11 +82,11 @@ export default function SignInAuthenticator(): ReactNode {
         handleSignIn: ((input: SignInInput) =>
           signIn({ ...input, options: { ...input.options, authFlowType } })) as typeof signIn,
       }),
-      handleForgotPassword: ((input) => {
+      handleForgotPassword: ((input: ResetPasswordInput) => {
         setPasswordReset(false);
         return resetPassword(input);
       }) as typeof resetPassword,
-      handleForgotPasswordSubmit: (async (input) => {
+      handleForgotPasswordSubmit: (async (input: ConfirmResetPasswordInput) => {
         await confirmResetPassword(input);
         setPasswordReset(true);
       }) as typeof confirmResetPassword,
