@@ -14,9 +14,13 @@
  *   from all five tools and `resources/list`, from the docs as they are, and finds a word a writer has just
  *   added to a page.
  *
- * The server is killed at the end (SIGTERM would let the compile finish).
+ * - Its pages, signed in, log no error: Getting started and operation pages, whose texts' HTML loads on first
+ *   use (React `use`, which React reports when misused, in development only); and "View as Markdown" opens a
+ *   page that says why the dev server has no Markdown copy (`npm run build` makes them), and links the page.
+ *
+ * The server is started once for these tests and killed at the end (SIGTERM would let the compile finish).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -30,7 +34,7 @@ import { INVENTORY_FILE } from '../../plugins/markdown-export';
 import { liveMcpContent, livePageRoutes } from '../../scripts/liveMcpContent';
 import { OUR_SOURCES } from '../../bench/sites';
 import { listenMcpDev } from '../../server/listen';
-import { test, expect, demoTokens } from '../support/e2e';
+import { test, expect, demoTokens, signInAt } from '../support/e2e';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** What `docusaurus start` reads: the site's sources, the content, the generated API pages. */
@@ -80,8 +84,33 @@ async function callWhenReady(client: Client, name: string, args: Record<string, 
   }
 }
 
-test("npm start's dev server refuses a rebound Host, and its MCP server answers every tool from the docs as they are", async () => {
-  test.setTimeout(180_000);
+/** The dev server of these tests: a copy of the site's sources, its port, and the MCP server beside it. */
+interface DevServer {
+  site: string;
+  port: number;
+  server: ChildProcess;
+  mcp: Awaited<ReturnType<typeof listenMcpDev>>;
+  stderr: () => string;
+}
+
+let dev: DevServer;
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port` (the dev server listens before its first compile ends). */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
   expect(
     fs.existsSync(path.join(ROOT, 'generated/api')),
     'the API pages are missing: run npm run gen-api (npm run build does) first',
@@ -124,7 +153,32 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
     },
   );
   let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  dev = { site, port, server, mcp, stderr: () => stderr };
+  const began = Date.now();
+  while (!(await listening(port))) {
+    if (server.exitCode !== null || Date.now() - began > 90_000) {
+      throw new Error(`docusaurus start did not listen: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (!dev) return;
+  await dev.mcp.close();
+  const { server } = dev;
+  if (server.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    process.kill(-server.pid, 'SIGKILL');
+    await exited;
+  }
+  fs.rmSync(dev.site, { recursive: true, force: true });
+});
+
+test("npm start's dev server refuses a rebound Host, and its MCP server answers every tool from the docs as they are", async () => {
+  test.setTimeout(180_000);
+  const { port, site } = dev;
   const guard =
     'plugins/dev-server-hosts no longer takes effect (Docusaurus core stopped merging a plugin’s devServer ' +
     'options, lib/commands/start/webpack.js): the dev server answers any Host again (plugins/README.md)';
@@ -132,16 +186,7 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
   // `auto`: the client probes with server/discover, so the dev server's proxy carries MCP 2026-07-28's headers.
   const client = new Client({ name: 'portal-e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   try {
-    const began = Date.now();
-    let page = await send(port, `rebind.example:${port}`, 'GET', '/');
-    while (page.status === 'ECONNREFUSED') {
-      if (server.exitCode !== null || Date.now() - began > 90_000) {
-        throw new Error(`docusaurus start did not listen: ${stderr}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await send(port, `rebind.example:${port}`, 'GET', '/');
-    }
-    expect(page, guard).toEqual(refused);
+    expect(await send(port, `rebind.example:${port}`, 'GET', '/'), guard).toEqual(refused);
     expect(await send(port, 'rebind.example', 'POST', '/mcp'), guard).toEqual(refused);
     // The loopback names pass the check: the /mcp proxy reaches the MCP server, which wants a token.
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
@@ -185,12 +230,34 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
     expect(edited.markdown).toContain(NEW_WORD);
   } finally {
     await client.close();
-    await mcp.close();
-    if (server.pid && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      process.kill(-server.pid, 'SIGKILL');
-      await exited;
-    }
-    fs.rmSync(site, { recursive: true, force: true });
   }
+});
+
+test('under npm start, pages log no misuse of React `use`, and "View as Markdown" says why there is no copy', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // The suite's sign-in: its session cookies are the host's, whatever the port, so the dev server's pages open.
+  await signInAt(page);
+  const at = (route: string) => `http://localhost:${dev.port}${route}`;
+  await page.goto(at('/docs/api/getting-started'), { timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible({ timeout: 60_000 });
+  // Operation pages load their texts' HTML on first use (React `use`), in a race with hydration: several
+  // pages, each opened afresh, so a misuse shows on one of them; the fixture fails on any console error.
+  for (const slug of ['list-doctypes', 'search-documents', 'get-document', 'list-domains']) {
+    await page.goto(at(`/api/v1/${slug}`), { timeout: 60_000 });
+    await expect(page.locator('[data-auth-gate="open"] main').first()).toBeVisible();
+    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+    await expect(page.locator('.markdown-html').first()).toBeAttached();
+  }
+
+  await page.goto(at('/docs/api/getting-started'));
+  const [copy] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'View as Markdown' }).click(),
+  ]);
+  await expect(copy.getByRole('heading', { level: 1, name: 'No Markdown copy under npm start' })).toBeVisible();
+  await expect(copy.getByRole('main')).toContainText('npm run build makes them');
+  await copy.getByRole('link', { name: '/docs/api/getting-started' }).click();
+  await expect(copy.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
 });
