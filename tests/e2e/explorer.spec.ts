@@ -1,7 +1,8 @@
 /**
  * An operation page as a reader uses it: the answer to "Send API request" shows in the page without a box
- * of its own to scroll; the method badge stays one word at 390 px; and the request shown before the explorer
- * loads runs as shown (the contract's example path value and body, not `{document_id}` or no body).
+ * of its own to scroll; the method badge stays one word at 390 px; the request shown before the explorer
+ * loads runs as shown (the contract’s example path value and body, not `{document_id}` or no body); and the
+ * README’s step 2 names the buttons the page shows, in the order a reader presses them.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +59,7 @@ test('at 390 px the method badge stays one word beside a wrapping path', async (
   const lines = await badge.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
   });
   expect(lines).toBe(1);
 });
@@ -96,4 +97,23 @@ test('the request shown before the explorer loads runs as shown: a POST with its
   const document = await previewCurl(page);
   expect(document).not.toContain('{document_id}');
   expect(JSON.parse(run(document, AccessToken))).toMatchObject({ document_id: expect.any(String) });
+});
+
+/** The README's "What to try" step 2: the operation it picks and the buttons it says to press, in order. */
+function readmeStepTwo(): { operation: string; buttons: string[] } {
+  const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+  const step = readme.slice(readme.indexOf('\n2. Open `/api`'), readme.indexOf('\n3. ')).replace(/\s+/g, ' ');
+  const quoted = (text: string) => [...text.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+  const pressed = step.slice(step.indexOf(' press '), step.indexOf('":') + 1);
+  return { operation: quoted(step.slice(step.indexOf('for example')))[0], buttons: quoted(pressed) };
+}
+
+test('the README’s step 2, followed as written, gets the sandbox’s answer', async ({ page }) => {
+  const { operation, buttons } = readmeStepTwo();
+  expect(buttons.length, 'README step 2 names the buttons to press').toBeGreaterThan(0);
+  await page.goto('/api');
+  await page.getByRole('link', { name: operation, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: operation })).toBeVisible();
+  for (const name of buttons) await page.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Response 200' })).toBeAttached();
 });
