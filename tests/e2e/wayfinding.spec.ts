@@ -30,10 +30,11 @@ test.describe('an address with no page', () => {
     await words.fill('Interrogator');
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL('/search?q=Interrogator');
+    // The search page lists what it found, each result a heading that links it.
     await expect(
       page
-        .locator('main')
-        .getByRole('link', { name: /Interrogator/ })
+        .getByRole('heading', { level: 2 })
+        .getByRole('link', { name: /interrogator/i })
         .first(),
     ).toBeVisible();
 

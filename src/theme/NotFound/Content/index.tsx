@@ -5,7 +5,7 @@
 // says so instead, as "Copy page" does, and links the page itself.
 import React, { useEffect, useId, useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { useLocation } from '@docusaurus/router';
+import { useHistory, useLocation } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import NotFoundContent from '@theme-original/NotFound/Content';
 import type { Props } from '@theme/NotFound/Content';
@@ -34,6 +34,8 @@ export function searchWordsOf(pathname: string): string {
 function WaysOn(): ReactNode {
   const id = useId();
   const { pathname } = useLocation();
+  const history = useHistory();
+  const searchPage = useBaseUrl('/search');
   const [words, setWords] = useState('');
   // After hydration: the page was rendered ahead of time for no address in particular.
   useEffect(() => setWords(searchWordsOf(pathname)), [pathname]);
@@ -41,7 +43,18 @@ function WaysOn(): ReactNode {
     <div className={`container margin-bottom--xl ${styles.waysOn}`}>
       <div className="row">
         <div className="col col--6 col--offset-3">
-          <form role="search" action={useBaseUrl('/search')} method="get" aria-labelledby={`${id}-search`}>
+          {/* Opened within the app: the search page reads `q` then, while a full load of `/search?q=` loses it
+              as the page hydrates (its first render has no query, which it writes back to the address). */}
+          <form
+            role="search"
+            action={searchPage}
+            method="get"
+            aria-labelledby={`${id}-search`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              history.push(`${searchPage}?${new URLSearchParams({ q: words.trim() })}`);
+            }}
+          >
             <h2 id={`${id}-search`}>Search the portal</h2>
             <label htmlFor={`${id}-q`}>Words to look for</label>
             <div className={styles.field}>
