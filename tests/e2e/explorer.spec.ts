@@ -68,7 +68,11 @@ test('at 390 px the method badge stays one word beside a wrapping path', async (
 async function previewCurl(page: Page): Promise<string> {
   const preview = page.locator('.api-explorer-preview');
   await expect(preview.getByRole('button', { name: 'Open the request builder' })).toBeVisible();
-  return preview.locator('pre code').first().innerText();
+  // Line by line, as shown: the code block's `innerText` doubles each line break (a block per line and a `<br>`).
+  return preview
+    .locator('pre code')
+    .first()
+    .evaluate((code) => Array.from(code.querySelectorAll('.token-line'), (line) => line.textContent ?? '').join('\n'));
 }
 
 /** Runs `command` with `$API_BASE` and `$TOKEN` set, in a HOME of its own; throws on an error status (--fail-with-body). */
@@ -112,7 +116,10 @@ test('the README’s step 2, followed as written, gets the sandbox’s answer', 
   const { operation, buttons } = readmeStepTwo();
   expect(buttons.length, 'README step 2 names the buttons to press').toBeGreaterThan(0);
   await page.goto('/api');
-  await page.getByRole('link', { name: operation, exact: true }).first().click();
+  // Picked as a reader picks it: in the sidebar, under its group.
+  const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+  await sidebar.getByRole('link', { name: 'Documents', exact: true }).click();
+  await sidebar.getByRole('link', { name: operation, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: operation })).toBeVisible();
   for (const name of buttons) await page.getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Response 200' })).toBeAttached();
