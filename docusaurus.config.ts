@@ -184,6 +184,9 @@ const config: Config = {
       id: 'api-v1',
       content: 'The customer API v1 reference is live: <a href="/api">browse every operation</a>.',
       isCloseable: true,
+      // The scheme's colours (src/css/custom.css): the theme's default is white and black in both schemes.
+      backgroundColor: 'var(--portal-announcement-background)',
+      textColor: 'var(--portal-announcement-color)',
     },
     navbar: navbar(env),
     footer: footer(env),

@@ -71,9 +71,9 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
  * The tests of tests/e2e that share no state with the others, so they run beside the `e2e` project in the
  * second worker and the two workers end together: the production install (its own folder, port and user pool),
  * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (the API
- * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies and the
- * description), whose Logout revokes only its own session's refresh token, and AI tools' sign-in (readers of
- * its own), and the customers' words in the build.
+ * pages' Markdown read twice, keyboard use, first paint, the MCP install links, the Markdown copies, the
+ * description and the operation pages' explorer), whose Logout revokes only its own session's refresh token, and
+ * AI tools' sign-in (readers of its own), and the customers' words in the build.
  */
 const APART = [
   '**/production.spec.ts',
@@ -86,6 +86,7 @@ const APART = [
   '**/words.spec.ts',
   '**/markdown.spec.ts',
   '**/description.spec.ts',
+  '**/explorer.spec.ts',
 ];
 
 export default defineConfig({

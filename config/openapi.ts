@@ -10,7 +10,6 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
 import { bearerSchemeNames } from '../rules/bearerSchemes';
-import { OPENAPI_PATH } from '../rules/contract';
 import { trimTrailing } from '../rules/text';
 import { PROJECT_ROOT } from './paths';
 
@@ -36,11 +35,8 @@ export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
  */
 export const GENERATED_STATIC_DIR = 'generated/static';
 
-/** Where the bundled description is downloaded from, as JSON and as YAML (spec §7.1 names `/api/v1/openapi.json`). */
-export const DESCRIPTION_DOWNLOADS = {
-  json: OPENAPI_PATH,
-  yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
-} as const;
+/** Where the bundled description is downloaded from, as JSON and as YAML (rules/contract.ts, spec §7.1). */
+export { DESCRIPTION_DOWNLOADS } from '../rules/contract';
 
 /**
  * Where the customer API's Postman collection (v2.1) is downloaded from: made from the same description by

@@ -4,7 +4,8 @@
  * parsed (its front matter with Docusaurus' own parser, its content after Docusaurus' own preprocessing,
  * which unwraps `mdx-code-block` fences, then as MDX) and every piece of code in it is checked:
  *
- * - ESM: `import` declarations of `@theme/…` and `@docusaurus/…` modules only (the generator's header);
+ * - ESM: `import` declarations of `@theme/…` and `@docusaurus/…` modules only (the generator's header), and
+ *   of the components our landing-page template adds ({@link TEMPLATE_IMPORTS});
  * - JSX elements: the elements the generator writes ({@link ELEMENTS}), with its attributes
  *   ({@link ATTRIBUTES}), each a string or static JSON data (a `style` of {@link STYLE_KEYS} only, a
  *   `className` of {@link CLASS_NAMES} only, an `href` an absolute http, https or mailto URL), or the
@@ -26,8 +27,17 @@ import type { Node as EstreeNode } from 'estree';
 import { API_DOCS_DIR, BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { isAllowedLinkUrl } from '../../rules/providerText';
 
+/**
+ * The components openapi/templates/info.mustache adds to the `/api` landing page, each with the one module
+ * it is imported from: no props of their own, they render only what the portal writes.
+ */
+export const TEMPLATE_IMPORTS: ReadonlyMap<string, string> = new Map([
+  ['DescriptionDownload', '@site/src/components/DescriptionDownload'],
+]);
+
 /** Elements and components the generator and its templates write (docusaurus-plugin-openapi-docs 5.2.0). */
 export const ELEMENTS = new Set([
+  ...TEMPLATE_IMPORTS.keys(),
   'ApiLogo',
   'DiscriminatorTabs',
   'DocCardList',
@@ -278,7 +288,11 @@ function nodeProblem(node: MdxNode): string | undefined {
         (statement) =>
           statement.type !== 'ImportDeclaration' ||
           typeof statement.source.value !== 'string' ||
-          !(statement.source.value.startsWith('@theme/') || statement.source.value.startsWith('@docusaurus/')),
+          !(
+            statement.source.value.startsWith('@theme/') ||
+            statement.source.value.startsWith('@docusaurus/') ||
+            [...TEMPLATE_IMPORTS.values()].includes(statement.source.value)
+          ),
       );
       return foreign
         ? `${foreign.type === 'ImportDeclaration' ? 'an import' : 'an export or statement'} the generator does not write`

@@ -1,8 +1,8 @@
 /**
  * The API's OpenAPI description to download (spec §7.1 `/api/v1/openapi.json`): the bundled
  * contract the reference is built from, as JSON and YAML, with its Postman collection and TypeScript types, for
- * signed-in readers and scripts with their access token only, linked from the `/api` landing page; and the API
- * changelog with its feeds.
+ * signed-in readers and scripts with their access token only, linked from the `/api` landing page, where a click
+ * saves the file and the curl names this portal; and the API changelog with its feeds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,6 +69,32 @@ test('the /api landing page links the downloads, and a signed-in reader gets the
     const response = await page.request.get(url);
     expect([url, response.status()]).toEqual([url, 200]);
   }
+});
+
+test('on /api, a click on openapi.json saves the file, not a new tab; the curl names this portal; no empty contact', async ({
+  page,
+}) => {
+  await page.goto('/api');
+  await waitForGate(page);
+  await signIn(page);
+  const main = page.getByRole('main');
+  const tabs: string[] = [];
+  page.context().on('page', (opened) => tabs.push(opened.url()));
+  const saved = page.waitForEvent('download');
+  await main.getByRole('link', { name: 'openapi.json', exact: true }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe('openapi.json');
+  expect(JSON.parse(fs.readFileSync(await download.path(), 'utf8'))).toEqual(BUNDLED);
+  expect(tabs).toEqual([]);
+  await expect(page).toHaveURL(/\/api$/);
+  // The script's command fetches from the portal the reader is on.
+  await expect(main.locator('pre').filter({ hasText: 'openapi.json' })).toContainText(
+    'curl -H "Authorization: Bearer $TOKEN" "http://localhost:3000/api/v1/openapi.json"',
+  );
+  await expect(main).not.toContainText('<portal host>');
+  // Without a contact address (local mode) the page names no contact with nothing after it.
+  await expect(main).not.toContainText(/API access:\s*$/m);
+  await expect(main.getByRole('heading', { name: 'Contact', exact: true })).toHaveCount(0);
 });
 
 test('the API changelog is a page of /api with Atom and RSS feeds, gated like the rest', async ({ page, request }) => {

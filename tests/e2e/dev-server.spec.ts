@@ -16,6 +16,9 @@
  * - Its search bar searches the sources (plugins/dev-search): a reader finds a word a writer has just added to a
  *   page, once the page shows it. While the index cannot be had, a search gets no answer, and nothing is recorded
  *   as a search that found nothing; once it can, a search that finds nothing is recorded as in a build.
+ * - Its pages, signed in, log no error: Getting started and operation pages, whose texts' HTML loads on first
+ *   use (React `use`, which React reports when misused, in development only); and "View as Markdown" opens a
+ *   page that says why the dev server has no Markdown copy (`npm run build` makes them), and links the page.
  *
  * The server is killed at the end (SIGTERM would let the compile finish).
  */
@@ -107,10 +110,10 @@ async function callWhenReady(client: Client, name: string, args: Record<string, 
   }
 }
 
-test("npm start's dev server refuses a rebound Host, its MCP server answers every tool and its search bar searches, from the docs as they are", async ({
+test("npm start's dev server refuses a rebound Host, its MCP server answers every tool, its search bar searches and its pages log no error, from the docs as they are", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   expect(
     fs.existsSync(path.join(ROOT, 'generated/api')),
     'the API pages are missing: run npm run gen-api (npm run build does) first',
@@ -264,6 +267,27 @@ test("npm start's dev server refuses a rebound Host, its MCP server answers ever
         },
       )
       .toEqual(['zebra xylophone tariffs']);
+
+    // Operation pages load their texts' HTML on first use (React `use`), in a race with hydration: several
+    // pages, each opened afresh, so a misuse shows on one of them; the fixture fails on any console error.
+    await page.goto(`${dev}/docs/api/getting-started`, { timeout: 120_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible({ timeout: 60_000 });
+    for (const slug of ['list-doctypes', 'search-documents', 'get-document', 'list-domains']) {
+      await page.goto(`${dev}/api/v1/${slug}`, { timeout: 60_000 });
+      await expect(page.locator('[data-auth-gate="open"] main').first()).toBeVisible();
+      await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+      await expect(page.locator('.markdown-html').first()).toBeAttached();
+    }
+    // "View as Markdown" says why the dev server has no copy, and links back to the page.
+    await page.goto(`${dev}/docs/api/getting-started`);
+    const [copy] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'View as Markdown' }).click(),
+    ]);
+    await expect(copy.getByRole('heading', { level: 1, name: 'No Markdown copy under npm start' })).toBeVisible();
+    await expect(copy.getByRole('main')).toContainText('npm run build makes them');
+    await copy.getByRole('link', { name: '/docs/api/getting-started' }).click();
+    await expect(copy.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
   } finally {
     await client.close();
     await mcp.close();
