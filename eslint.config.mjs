@@ -54,7 +54,7 @@ const LAYERS = {
     may: ['rules', 'config', 'server'],
     why: 'the authorization server function ships to AWS: it must not carry local stand-ins, tools or site sources',
   },
-  'deploy/stack.ts': {
+  'deploy/stack*.ts': {
     may: ['rules', 'config', 'server'],
     why: 'the CDK stack describes a deployment: it must not carry local stand-ins, tools or site sources',
   },
