@@ -27,7 +27,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { build } from 'esbuild';
 import { BUNDLED_SPEC_PATH, MARKDOWN_HTML_PATH } from '../../config/openapi';
 import type { MarkdownHtml } from '../../rules/markdownHtml';
-import { hasAdmonitionMarker, sanitizeSchema } from './sanitize';
+import { hasAdmonitionMarker, sanitizeSchema } from './textSanitizer';
 
 /** The theme's "Possible values" line for a schema (lib/markdown/schema `getQualifierMessage`). */
 export type QualifierMessage = (schema: object) => string | undefined;

@@ -16,7 +16,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'yaml';
 import { checkPage } from '../../../postbuild/pageSafety';
 import { renderMarkdownHtml } from '../markdownHtml';
-import { loadSanitizer, sanitizeContract } from '../sanitize';
+import { sanitizeContract } from '../sanitize';
+import { loadSanitizer } from '../textSanitizer';
 import { pluginClean } from '../../../plugins/openapi-safety/generators';
 
 const page = (html: string) =>
