@@ -8,16 +8,14 @@
 import { loadContract } from '../../../config/openapi';
 import { operations, resolveRef } from '../../../rules/contract';
 import {
-  FIELD_LIMITS,
-  fieldRows,
   infoMarkdown,
   operationMarkdown,
   schemaMarkdown,
   schemaNameFor,
   tagMarkdown,
-  typeOf,
   type ApiDocument,
 } from '../openapi';
+import { FIELD_LIMITS, fieldRows, typeOf } from '../schemaFields';
 
 const contract = loadContract() as unknown as ApiDocument;
 
