@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import { escapeHtml } from '../../rules/html';
-import type { PasswordCheck } from './app';
+import type { PasswordCheck } from './signInFlow';
 
 /** The accessible names of the forms' fields and button (a Playwright test fills them by these). */
 export const SIGN_IN_LABELS = {
