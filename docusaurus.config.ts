@@ -8,7 +8,7 @@ import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
-import { customerBuildError, portalEnv as env } from './config/env';
+import { configWarnings, customerBuildError, portalEnv as env, warnOnce } from './config/env';
 import { navbar, footer } from './config/navbar';
 import {
   apiBearerSchemes,
@@ -28,10 +28,12 @@ import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
 import { speedupPlugins } from './plugins/speedup';
 import mcpDevProxy from './plugins/mcp-dev-proxy';
+import devSearch from './plugins/dev-search';
 import devServerHosts from './plugins/dev-server-hosts';
 import openApiSafety from './plugins/openapi-safety';
 import { safeMarkdownGenerators } from './plugins/openapi-safety/generators';
 import { sidebarItemsGenerator } from './config/docsSidebar';
+import { SEARCH_OPTIONS } from './config/search';
 import { docsExclude } from './config/docsAudience';
 import { insideGitWorkTree } from './config/lastUpdate';
 
@@ -51,22 +53,15 @@ const customFields: PortalCustomFields = {
 const refusal = customerBuildError(env);
 if (refusal) throw refusal;
 
-if (!env.providerContact)
-  console.warn(
-    '[portal] PROVIDER_CONTACT is not set: "contact the provider" in the docs and the API reference give no ' +
-      'address (.env.example says how to set it; a build with a user pool requires it).',
-  );
-
-// Without it, the docs' sign-in samples have no app client to sign in with (<ScriptSettings /> says so).
-if (env.auth.mode === 'cognito' && !env.auth.scriptsClientId)
-  console.warn(
-    "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
-      'and tell readers to ask the provider for one (.env.example says how to set it).',
-  );
+// What the pages lack, printed once a run: not by the generator's commands (`npm run gen-api`, which `npm start` and
+// `npm run build` run first), and not again when Docusaurus evaluates this file anew.
+const generatorOnly = runsOpenApiGenerator(process.argv);
+if (!generatorOnly) for (const warning of configWarnings(env)) warnOnce(warning);
 
 /** Outside a Git work tree Docusaurus cannot date the docs and would stop the build (config/lastUpdate.ts). */
 const showLastUpdate = insideGitWorkTree(__dirname);
-if (!showLastUpdate) console.warn('[docs] Not in a Git work tree: doc pages show no "Last updated" date.');
+if (!showLastUpdate && !generatorOnly)
+  warnOnce('[docs] Not in a Git work tree: doc pages show no "Last updated" date.');
 
 /** The OpenAPI plugin's options with the page generators of plugins/openapi-safety. */
 function withGenerators(options: typeof openApiPlugin) {
@@ -151,6 +146,8 @@ const config: Config = {
     ...speedupPlugins(Object.values(speedups), false),
     // `npm start`: /mcp goes to the MCP server started beside the dev server.
     mcpDevProxy(env.mcp.devPort),
+    // `npm start`: the search bar searches the sources, with an index that server makes from them.
+    devSearch(env.mcp.devPort),
     // `npm start`: the dev server answers only the portal's own Host names (DNS rebinding).
     devServerHosts(env.acceptedHostnames),
     ['@docusaurus/plugin-content-docs', apiDocsPlugin],
@@ -159,9 +156,7 @@ const config: Config = {
     openApiSafety,
     // Its CLI commands alone (`npm run gen-api` runs `docusaurus gen-api-docs`): it has no other lifecycle. Its
     // page generators write no string of the provider's as source (plugins/openapi-safety/generators.ts).
-    ...(runsOpenApiGenerator(process.argv)
-      ? [['docusaurus-plugin-openapi-docs', withGenerators(openApiPlugin)] as PluginConfig]
-      : []),
+    ...(generatorOnly ? [['docusaurus-plugin-openapi-docs', withGenerators(openApiPlugin)] as PluginConfig] : []),
     [
       '@docusaurus/plugin-client-redirects',
       // Spec §2.2: "A configured redirect list contains one documentation-site address."
@@ -171,10 +166,10 @@ const config: Config = {
 
   themes: [
     'docusaurus-theme-openapi-docs',
+    // Local search only (config/search.ts); under `npm start` it searches the sources (plugins/dev-search).
     [
-      // Local search only: a hosted crawler (Algolia) would index gated content.
       '@easyops-cn/docusaurus-search-local',
-      { hashed: true, indexBlog: true, docsRouteBasePath: ['docs', 'api'], docsPluginIdForPreferredVersion: 'default' },
+      { ...SEARCH_OPTIONS, docsRouteBasePath: [...SEARCH_OPTIONS.docsRouteBasePath] },
     ],
     // Speed-ups that wrap the themes' components come after them (plugins/speedup.ts `wrapsThemes`).
     ...speedupPlugins(Object.values(speedups), true),
@@ -189,6 +184,9 @@ const config: Config = {
       id: 'api-v1',
       content: 'The customer API v1 reference is live: <a href="/api">browse every operation</a>.',
       isCloseable: true,
+      // The scheme's colours (src/css/custom.css): the theme's default is white and black in both schemes.
+      backgroundColor: 'var(--portal-announcement-background)',
+      textColor: 'var(--portal-announcement-color)',
     },
     navbar: navbar(env),
     footer: footer(env),
@@ -196,9 +194,8 @@ const config: Config = {
       // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // prism-react-renderer already bundles json and python (and typescript via jsx/tsx); loading them
-      // again would re-run their grammars in every page's first script.
-      additionalLanguages: ['bash'],
+      // No `additionalLanguages`: each page brings the grammars of its own code blocks' languages, any that
+      // prismjs knows (plugins/prism-on-demand).
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,

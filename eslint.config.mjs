@@ -248,7 +248,8 @@ export default tseslint.config(
   },
   {
     // Bundler stand-ins for CommonJS modules of other packages (plugins/api-chunks): they must stay CommonJS.
-    files: ['plugins/*/stubs/*.js'],
+    // …and the bundler loaders of the speed-ups, which the bundler requires by path (plugins/prism-on-demand).
+    files: ['plugins/*/stubs/*.js', 'plugins/*/*Loader.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

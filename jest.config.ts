@@ -59,7 +59,7 @@ const config: Config = {
   // aws-amplify, Amplify UI, otplib's base32 (via cognito-local), cookie and content-disposition (via Fastify),
   // and Docusaurus core's client modules ship ESM that jest's CommonJS runtime cannot load untransformed.
   transformIgnorePatterns: [
-    '^(?!.*/node_modules/(@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@docusaurus/core/lib/client|fastify-openapi-glue|@seriousme|chalk|@faker-js|http-proxy-agent|https-proxy-agent|agent-base|proxy-agent-negotiate|json-schema-faker|jsonpath-plus|@jsep-plugin|jsep)/).*/node_modules/',
+    '^(?!.*/node_modules/(@scalar|@aws-amplify|aws-amplify|@scure|@noble|content-disposition|cookie|@docusaurus/core/lib/client|fastify-openapi-glue|@seriousme|chalk|@faker-js|http-proxy-agent|https-proxy-agent|agent-base|proxy-agent-negotiate|json-schema-faker|jsonpath-plus|@jsep-plugin|jsep)/).*/node_modules/',
   ],
 };
 

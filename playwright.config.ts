@@ -14,6 +14,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { portalEnv } from './config/env';
 
 /** Chromium flags for this machine: no sandbox as root, no GPU, no calls home. */
 export const CHROMIUM_ARGS = [
@@ -24,6 +25,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The site the browser tests load: `npm run serve`'s, on PORT (config/env.ts, default 3000). */
+export const SITE_BASE_URL = `http://localhost:${portalEnv.sitePort}`;
 
 /**
  * What every browser-test configuration shares (this one and playwright.mfa.config.ts): the browser,
@@ -41,13 +45,13 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
     timeout: 60_000,
     expect: { timeout: 15_000 },
     use: {
-      baseURL: 'http://localhost:3000',
+      baseURL: SITE_BASE_URL,
       launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
       trace: 'off',
     },
     webServer: {
       command: 'npm run serve',
-      url: 'http://localhost:3000',
+      url: SITE_BASE_URL,
       reuseExistingServer: false,
       timeout: 90_000,
       env: {
@@ -67,9 +71,10 @@ export function sharedConfig(dataDirName: string, env: Record<string, string> = 
 /**
  * The tests of tests/e2e that share no state with the others, so they run beside the `e2e` project in the
  * second worker and the two workers end together: the production install (its own folder, port and user pool),
- * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (keyboard use, first paint, the MCP install links, the Markdown copies and the
- * description), whose Logout revokes only its own session's refresh token, and AI tools' sign-in (readers of
- * its own), and the customers' words in the build.
+ * the dev server's Host check (its own copy of the site and port), and pages read by the demo user (keyboard
+ * use, first paint, the MCP install links, the Markdown copies, the
+ * description and the operation pages' explorer), whose Logout revokes only its own session's refresh token, and
+ * AI tools' sign-in (readers of its own), and the customers' words in the build.
  */
 const APART = [
   '**/production.spec.ts',
@@ -81,6 +86,7 @@ const APART = [
   '**/words.spec.ts',
   '**/markdown.spec.ts',
   '**/description.spec.ts',
+  '**/explorer.spec.ts',
 ];
 
 export default defineConfig({

@@ -15,10 +15,11 @@ import Database from 'libsql';
 import { INSIGHTS_EVENTS_PATH } from '../rules/insights';
 import { insightsFileOf } from '../server/insights/sqliteStore';
 import { startLocalGate, type LocalGate } from './sites/localGate';
+import { benchPort, gatePorts } from './sites/ports';
 
 const PAGE = '/docs/document_format/schema';
-const GATE_PORT = 3312;
-const IDENTITY_PORT = 9331;
+const PORTS = gatePorts(benchPort('insights'));
+const GATE_PORT = PORTS.gate;
 /** Page requests per second, both runs: a busy portal. */
 const PAGE_RATE = 200;
 /** The flood: events, one per request, and their rate (requests/s). */
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-store-'));
   let gate: LocalGate | undefined;
   try {
-    gate = await startLocalGate(GATE_PORT, IDENTITY_PORT, PAGE, { INSIGHTS_DATA_DIR: insightsDir });
+    gate = await startLocalGate(PORTS, PAGE, { INSIGHTS_DATA_DIR: insightsDir });
     const { signedIn } = gate;
     await pages(signedIn, 3); // warm-up
     // Rounds of the page alone, then with the flood; the medians, as one round's p99 moves with the machine.

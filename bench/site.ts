@@ -8,8 +8,10 @@
  *    same kind of static server (bench/sites/staticServer.ts), all with the same precompressed files.
  * 3. Signs in as the demo user, then for `/`, a doc page, `/api` and an API operation page (and each
  *    anchor's counterpart) prints, on a cold cache:
- *    - first-load JS and CSS: every script and stylesheet the browser fetches until the network is idle,
- *      prefetches included, each file once, each body gzip -9, in KB (1000 bytes);
+ *    - first-load JS and CSS: every script and stylesheet the page fetches for itself until the network is
+ *      idle, each file once, each body gzip -9, in KB (1000 bytes); not the prefetches of other pages' files
+ *      (requests with `Sec-Purpose: prefetch`, which the browser sends for `<link rel="prefetch">`), on either
+ *      side: they load when the browser is idle, for a page the reader may open next;
  *    - bytes transferred: every response's encoded body, in KB;
  *    - Lighthouse 13.5 desktop (from npm, Debian's Chromium): performance score, LCP and TBT in ms, each
  *      the median of `--runs N` runs (default 3; Lighthouse's docs on variability advise a median of
@@ -30,6 +32,7 @@ import { buildAnchor, type Anchor } from './sites/anchors';
 import { firstLoad } from './measure/firstLoad';
 import { median } from './measure/stats';
 import { serveStatic } from './sites/staticServer';
+import { benchPort } from './sites/ports';
 import { waitForHttp } from '../scripts/waitForHttp';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -75,16 +78,17 @@ async function browserFigures(
   let css = 0;
   let transfer = 0;
   const seen = new Set<string>();
-  page.on('response', (response) =>
+  page.on('response', (response) => {
+    // Another page's file, fetched ahead for it, is not this page's weight (see the file's comment): decided
+    // here, as the response arrives, from the request as the page made it (a `<link rel="prefetch">` is of
+    // type `other` and says so in Sec-Purpose), so that a file of this page that a link prefetches again
+    // later is still counted, once.
+    const request = response.request();
+    if (request.headers()['sec-purpose']?.includes('prefetch') || seen.has(response.url())) return;
+    seen.add(response.url());
     pending.push(
       (async () => {
-        // A file fetched again (a prefetch of a chunk already loaded) is counted once.
-        if (seen.has(response.url())) return;
-        seen.add(response.url());
-        const sizes = await response
-          .request()
-          .sizes()
-          .catch(() => null);
+        const sizes = await request.sizes().catch(() => null);
         transfer += sizes?.responseBodySize ?? 0;
         const pathname = new URL(response.url()).pathname;
         if (!/\.(js|css)$/.test(pathname) || response.status() !== 200) return;
@@ -95,8 +99,8 @@ async function browserFigures(
         if (pathname.endsWith('.js')) js += gz;
         else css += gz;
       })(),
-    ),
-  );
+    );
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await page.close();
@@ -257,21 +261,22 @@ async function main(): Promise<void> {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-identity-'));
-  const gate: ChildProcess = spawn('npx', ['tsx', 'scripts/serve.ts'], {
+  const gate: ChildProcess = spawn('npm', ['run', '-s', 'serve'], {
     cwd: ROOT,
     stdio: 'ignore',
     // eslint-disable-next-line no-restricted-properties -- the gate gets this environment plus fresh identity data
     env: { ...process.env, LOCAL_IDENTITY_DATA_DIR: dataDir },
     detached: true,
   });
+  const anchorPorts = { plain: benchPort('anchors'), stock: benchPort('anchors') + 1 };
   const servers = [
-    await serveStatic(path.join(anchors.plain.dir, 'build'), 3401),
-    await serveStatic(path.join(anchors.stock.dir, 'build'), 3402),
+    await serveStatic(path.join(anchors.plain.dir, 'build'), anchorPorts.plain),
+    await serveStatic(path.join(anchors.stock.dir, 'build'), anchorPorts.stock),
   ];
   const bases = {
     ours: `http://localhost:${portalEnv.sitePort}`,
-    plain: 'http://127.0.0.1:3401',
-    stock: 'http://127.0.0.1:3402',
+    plain: `http://127.0.0.1:${anchorPorts.plain}`,
+    stock: `http://127.0.0.1:${anchorPorts.stock}`,
   };
   try {
     await waitForHttp(`${bases.ours}/login`);

@@ -2,8 +2,11 @@
  * The portal's configuration, read from the environment exactly once; nothing else reads `process.env`.
  * A value that is present but malformed throws at start-up, naming the variable, so a broken deployment
  * stops the build instead of shipping a portal nobody can sign in to. Every variable is documented in
- * `.env.example`.
+ * `.env.example`. A `.env` file in the working directory is read first ({@link loadDotEnv}), so every npm
+ * script (each runs in the project folder) sees the same configuration.
  */
+import fs from 'node:fs';
+import { parseEnv as parseDotEnv } from 'node:util';
 import { CUSTOMER_BASE_PATH } from '../rules/contract';
 import { acceptedHostnames, isLoopbackHostname, isLoopbackInterface, LOOPBACK_HOSTNAMES } from '../rules/hosts';
 import { SIGN_IN_ROUTE } from '../rules/routes';
@@ -339,6 +342,12 @@ export interface PortalEnv {
    * tests only; see {@link localIdentityRefusal}.
    */
   unsafeLocalIdentity: boolean;
+  /**
+   * BENCH_PORT (default 3300): the first of the ports the benchmarks' own servers listen on (bench/sites/ports.ts
+   * gives each its offset), so a benchmark runs beside a portal on the usual ports, and a second checkout's
+   * benchmarks beside the first's with another BENCH_PORT.
+   */
+  benchPort: number;
 }
 
 /**
@@ -410,6 +419,7 @@ export function parseEnv(env: Env): PortalEnv {
     mcp: readMcp(env, auth, read(env, 'API_HOST') === undefined ? undefined : readUrl(env, 'API_HOST', '')),
     insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
+    benchPort: readPort(env, 'BENCH_PORT', 3300),
   };
 }
 
@@ -687,6 +697,44 @@ export function customerBuildError(env: PortalEnv): ConfigError | null {
   );
 }
 
+/**
+ * What a build of the site from `env` lacks that readers notice, one line each, for `docusaurus.config.ts` to
+ * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), and with a
+ * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client).
+ */
+export function configWarnings(env: PortalEnv): string[] {
+  const warnings: string[] = [];
+  if (!env.providerContact)
+    warnings.push(
+      '[portal] PROVIDER_CONTACT is not set: "contact the provider" in the docs and the API reference give no ' +
+        'address (.env.example says how to set it; a build with a user pool requires it).',
+    );
+  if (env.auth.mode === 'cognito' && !env.auth.scriptsClientId)
+    warnings.push(
+      "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
+        'and tell readers to ask the provider for one (.env.example says how to set it).',
+    );
+  return warnings;
+}
+
+/** The warnings this process has printed, kept on `globalThis` so a configuration evaluated again prints none twice. */
+const PRINTED_WARNINGS = Symbol.for('portal.config.printedWarnings');
+
+/**
+ * Prints `message` with `console.warn` unless this process has printed it already: Docusaurus evaluates the site's
+ * configuration more than once in a run (at start, and again when content reloads), and each would repeat it.
+ *
+ * @returns whether it was printed now.
+ */
+export function warnOnce(message: string): boolean {
+  const holder = globalThis as { [PRINTED_WARNINGS]?: Set<string> };
+  const printed = (holder[PRINTED_WARNINGS] ??= new Set());
+  if (printed.has(message)) return false;
+  printed.add(message);
+  console.warn(message);
+  return true;
+}
+
 /** LOCAL_SSO (`on`/`off`), IDP_PORT and HOSTED_UI_PORT; enabled only in local mode without COGNITO_OAUTH_DOMAIN. */
 function readLocalSso(env: Env, localMode: boolean): LocalSsoSettings {
   const flag = (read(env, 'LOCAL_SSO') ?? 'on').toLowerCase();
@@ -778,6 +826,72 @@ function readPreview(env: Env): PreviewSettings | undefined {
     throw new ConfigError('PREVIEW_HOSTED_ZONE_ID', `"${hostedZoneId}" is not a Route 53 hosted zone id (Z…).`);
   return { domain: hostname, certificateArn: certificateArn!, hostedZoneId: hostedZoneId!, reviewersGroup };
 }
+
+/** The file of variables {@link loadDotEnv} reads, in the working directory (npm runs every script in the project folder). */
+export const DOT_ENV_FILE = '.env';
+
+/**
+ * Reads `file` into `env` when it exists, with Node's own parser (`util.parseEnv`, the format of
+ * `node --env-file`: `NAME=value` lines, `#` comments, quoted values): a variable already in the environment
+ * wins over the file, even when it is set empty, as with `node --env-file` and dotenv. Not read under a test runner
+ * (NODE_ENV=test, which Jest sets), whose tests set the variables they mean.
+ *
+ * @returns whether the file was read.
+ * @throws {Error} from Node when the file exists but cannot be read.
+ */
+export function loadDotEnv(env: Env = process.env, file: string = DOT_ENV_FILE): boolean {
+  if (env.NODE_ENV === 'test' || !fs.existsSync(file)) return false;
+  for (const [name, value] of Object.entries(parseDotEnv(fs.readFileSync(file, 'utf8')))) {
+    if (!(name in env)) env[name] = value;
+  }
+  return true;
+}
+
+/**
+ * The addresses the built pages call, each under the variable that sets it: the site's own URL (SITE_URL,
+ * or `http://localhost:<PORT>` when unset), the identity service (LOCAL_IDENTITY_PORT, local mode), the
+ * hosted UI (HOSTED_UI_PORT locally, else COGNITO_OAUTH_DOMAIN), the OAuth redirect URLs when they are not
+ * SITE_URL's sign-in page (COGNITO_REDIRECT_SIGN_IN, COGNITO_REDIRECT_SIGN_OUT), the sandbox API (SANDBOX_PORT,
+ * local mode) and the provider's API (API_HOST). `docusaurus build` bakes them into every page, so
+ * `npm run build` records them (postbuild/buildIdentity.ts) and `npm run serve` refuses to serve the pages with
+ * other values (server/builtFor.ts), which they would call in vain.
+ */
+export function bakedEndpoints(env: PortalEnv): Record<string, string> {
+  const { auth } = env;
+  const endpoints: Record<string, string> = { SITE_URL: env.siteUrl };
+  if (auth.userPoolEndpoint) endpoints.LOCAL_IDENTITY_PORT = auth.userPoolEndpoint;
+  if (auth.oauth.domain)
+    endpoints[env.localSso.enabled ? 'HOSTED_UI_PORT' : 'COGNITO_OAUTH_DOMAIN'] = auth.oauth.domain;
+  const signIn = `${env.siteUrl}${SIGN_IN_ROUTE}`;
+  for (const [variable, urls] of [
+    ['COGNITO_REDIRECT_SIGN_IN', auth.oauth.redirectSignIn],
+    ['COGNITO_REDIRECT_SIGN_OUT', auth.oauth.redirectSignOut],
+  ] as const)
+    if (urls.length !== 1 || urls[0] !== signIn) endpoints[variable] = urls.join(',');
+  if (auth.mode === 'local') endpoints.SANDBOX_PORT = `http://localhost:${env.localSandbox.port}`;
+  if (env.apiHost) endpoints.API_HOST = env.apiHost;
+  return endpoints;
+}
+
+/**
+ * The ports a run listens on, each with the variable that sets it: the site's (PORT) for `serve` and `start`,
+ * the MCP server beside the dev server (MCP_DEV_PORT) for `start`, and in local mode the local services'
+ * (LOCAL_IDENTITY_PORT, SANDBOX_PORT, HOSTED_UI_PORT, and IDP_PORT while single sign-on runs locally).
+ */
+export function portsOf(env: PortalEnv, use: 'serve' | 'start'): { variable: string; port: number }[] {
+  const ports = [{ variable: 'PORT', port: env.sitePort }];
+  if (use === 'start') ports.push({ variable: 'MCP_DEV_PORT', port: env.mcp.devPort });
+  if (env.auth.mode !== 'local') return ports;
+  ports.push(
+    { variable: 'LOCAL_IDENTITY_PORT', port: env.localIdentity.port },
+    { variable: 'SANDBOX_PORT', port: env.localSandbox.port },
+    { variable: 'HOSTED_UI_PORT', port: env.localSso.hostedUiPort },
+  );
+  if (env.localSso.enabled) ports.push({ variable: 'IDP_PORT', port: env.localSso.idpPort });
+  return ports;
+}
+
+loadDotEnv();
 
 /** The configuration of this process, parsed once on first import. */
 export const portalEnv: PortalEnv = parseEnv(process.env);

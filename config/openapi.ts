@@ -10,8 +10,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Options as DocsPluginOptions } from '@docusaurus/plugin-content-docs';
 import { bearerSchemeNames } from '../rules/bearerSchemes';
-import { OPENAPI_PATH } from '../rules/contract';
 import { trimTrailing } from '../rules/text';
+import { PROJECT_ROOT } from './paths';
 
 /** Content folder of the `api` docs instance, relative to the site directory. Never committed. */
 export const API_DOCS_DIR = 'generated/api';
@@ -35,11 +35,20 @@ export const BUNDLED_SPEC_PATH = 'generated/openapi/customer-api.json';
  */
 export const GENERATED_STATIC_DIR = 'generated/static';
 
-/** Where the bundled description is downloaded from, as JSON and as YAML (spec §7.1 names `/api/v1/openapi.json`). */
-export const DESCRIPTION_DOWNLOADS = {
-  json: OPENAPI_PATH,
-  yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
-} as const;
+/** Where the bundled description is downloaded from, as JSON and as YAML (rules/contract.ts, spec §7.1). */
+export { DESCRIPTION_DOWNLOADS } from '../rules/contract';
+
+/**
+ * Where the customer API's Postman collection (v2.1) is downloaded from: made from the same description by
+ * openapi-to-postmanv2 (scripts/openapi/downloads.ts), gated like every page.
+ */
+export const POSTMAN_COLLECTION_PATH = '/api/v1/customer-api.postman_collection.json';
+
+/**
+ * Where the customer API's TypeScript types are downloaded from: openapi-typescript's `paths`, `components`
+ * and `operations` of the same description, for a typed client with openapi-fetch (docs/api/typed-client.md).
+ */
+export const CLIENT_TYPES_PATH = '/api/v1/customer-api.d.ts';
 
 /** The HTML of the API reference's Markdown texts, rendered by `npm run gen-api` (scripts/openapi/markdownHtml.ts). */
 export const MARKDOWN_HTML_PATH = 'generated/openapi/markdown-html.json';
@@ -113,7 +122,7 @@ const parsed = new Map<string, unknown>();
  * @throws {Error} when the file cannot be read or is not YAML.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function loadContract(root = path.resolve(__dirname, '..')): any {
+export function loadContract(root = PROJECT_ROOT): any {
   if (!parsed.has(root)) parsed.set(root, parse(fs.readFileSync(path.join(root, OPENAPI_SPEC_PATH), 'utf8')));
   return structuredClone(parsed.get(root));
 }
@@ -126,7 +135,7 @@ export function loadContract(root = path.resolve(__dirname, '..')): any {
  *
  * @throws {Error} when the description cannot be read or parsed.
  */
-export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[] {
+export function apiBearerSchemes(root = PROJECT_ROOT): string[] {
   const bundled = path.join(root, BUNDLED_SPEC_PATH);
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   return bearerSchemeNames(doc?.components?.securitySchemes);
@@ -140,7 +149,7 @@ export function apiBearerSchemes(root = path.resolve(__dirname, '..')): string[]
  *
  * @throws {Error} when the description cannot be read or names no server.
  */
-export function apiSampleBase(root = path.resolve(__dirname, '..')): string {
+export function apiSampleBase(root = PROJECT_ROOT): string {
   const bundled = path.join(root, BUNDLED_SPEC_PATH);
   const doc = fs.existsSync(bundled) ? JSON.parse(fs.readFileSync(bundled, 'utf8')) : loadContract(root);
   const url = doc?.servers?.[0]?.url;

@@ -12,6 +12,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../config/env';
 import { LOCAL_JWKS } from '../local/identity/jwks';
 import { BUILD_IDENTITY_FILE, buildIdentityOf, type BuildIdentity } from '../rules/buildFiles';
+import { readBuildIdentity } from '../server/builtFor';
 import type { EdgeConfig } from './edge/handler';
 
 /** The file beside the bundle that records what it trusts. */
@@ -134,16 +135,6 @@ function buildCommand(identity: BuildIdentity): string {
     `"COGNITO_USER_POOL_ID=${identity.userPoolId} COGNITO_APP_CLIENT_ID=${identity.userPoolClientId} ` +
     `${region}npm run build"`
   );
-}
-
-/** The build's record ({@link BUILD_IDENTITY_FILE}), or `null` when it is missing or unreadable. */
-function readBuildIdentity(buildDir: string): BuildIdentity | null {
-  try {
-    const record = JSON.parse(fs.readFileSync(path.join(buildDir, BUILD_IDENTITY_FILE), 'utf8')) as BuildIdentity;
-    return typeof record === 'object' && record !== null ? record : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { PortalEnv } from '../config/env';
 import { localMcpClient, startDefaultLocalIdentity } from './identity/default';
+import { withPortHint } from '../server/ports';
 import { portalOrigins } from './origins';
 import type { LocalIdentity } from './identity';
 import type { LocalSandbox } from './sandbox';
@@ -129,15 +130,4 @@ async function startSignIn(
     `[hostedUi] Local hosted UI at ${hostedUi.url} (MCP sign-in${sso ? ' and single sign-on' : ''}) with a self-signed certificate: the browser warns once; accept it for localhost (handbook/local-services.md, "Hosted UI locally").`,
   );
   return { idp, hostedUi };
-}
-
-/** Runs `start`, adding to a port clash the port and the variable that moves it. */
-async function withPortHint<T>(start: () => Promise<T>, port: number, variable: string): Promise<T> {
-  try {
-    return await start();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!/EADDRINUSE/.test(message)) throw error;
-    throw new Error(`${message} (port ${port} is in use: stop the other portal or set ${variable})`);
-  }
 }

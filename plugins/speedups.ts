@@ -8,5 +8,7 @@ export { default as apiSections } from './api-sections/speedup';
 export { default as coreClient } from './core-client/speedup';
 export { default as paintFirst } from './paint-first/speedup';
 export { default as prismOnDemand } from './prism-on-demand/speedup';
+export { default as progressOnDemand } from './progress-on-demand/speedup';
 export { default as ssgChunks } from './ssg-chunks/speedup';
+export { default as tslibHelpers } from './tslib-helpers/speedup';
 export { default as warmCollator } from './warm-collator/speedup';

@@ -7,8 +7,10 @@
  * ```
  *
  * (method and path with query on the first line, an optional JSON body after it). The portal renders
- * it as curl, Python (requests) and TypeScript (fetch), and a test checks it against the OpenAPI
- * contract, so a sample can neither drift between languages nor from the API.
+ * it as curl, Python (requests), TypeScript (fetch), Java (the JDK's `java.net.http.HttpClient`) and Go
+ * (`net/http`), and tests check it against the OpenAPI contract and run each language against the sandbox,
+ * so a sample can neither drift between languages nor from the API. Java and Go are in ./apiSampleSnippets.ts
+ * (a separate module, so pages load their generator only when a reader picks one of them).
  */
 
 /** A parsed request sample. Paths are relative to the API base (`/api/v1/customer`). */
@@ -52,7 +54,7 @@ export function parseRequestSample(text: string): RequestSample {
 }
 
 /** The path as a URL, keeping `{name}` path-template parameters readable (an explorer preview shows them). */
-const encodePath = (path: string) => encodeURI(path).replace(/%7B(\w+)%7D/g, '{$1}');
+export const encodePath = (path: string) => encodeURI(path).replace(/%7B(\w+)%7D/g, '{$1}');
 
 /**
  * The reader's own API base URL and access token, filled into a sample when they turn "Use my token" on;
@@ -68,7 +70,8 @@ export interface SampleCredentials {
 /** A string as a single-quoted shell word. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
-const queryString = (sample: RequestSample) =>
+/** The sample's query as `?a=1&b=2` (URL-encoded, a repeated name repeated), or `''` when it has none. */
+export const queryString = (sample: RequestSample) =>
   sample.query.length ? `?${new URLSearchParams(sample.query).toString()}` : '';
 
 /** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`), or the reader's own. */
@@ -148,7 +151,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
     ...args,
     ')',
     'response.raise_for_status()',
-    '# Some answers have no body (feedback: 200 with none).',
+    '# An answer without a body prints its status instead.',
     // ensure_ascii=False: text as the API sends it and the page shows it (©, é), not as \u escapes.
     'print(json.dumps(response.json(), indent=2, ensure_ascii=False) if response.content else response.status_code)',
   ].join('\n');
@@ -186,7 +189,7 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
       ...options,
       '});',
       'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
-      '// Some answers have no body (feedback: 200 with none).',
+      '// An answer without a body prints its status instead.',
       'const text = await response.text();',
       'console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);',
     ].map(indent),

@@ -21,6 +21,13 @@ export interface Assumption {
   reason: string;
 }
 
+/**
+ * The sentence the rendered reference shows for an assumption (Markdown): the bundle appends it to the
+ * node's description (scripts/openapi/assumptions.ts), and the Markdown export tells a description from the
+ * notes appended to it by its prefix, `assumptionNote('')`.
+ */
+export const assumptionNote = (reason: string) => `_Assumed:_ ${reason}`;
+
 /** JSON-pointer escaping of one segment (RFC 6901). */
 export const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 

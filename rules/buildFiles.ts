@@ -311,10 +311,12 @@ export const ENCODINGS = [
 export type Coding = (typeof ENCODINGS)[number]['coding'] | 'identity';
 
 /**
- * The file, in the build output, recording which identity the build was made for: written by the build's
- * last step (postbuild/buildIdentity.ts), read by `npm run deploy:build` and `npm run deploy:synth`
- * (deploy/trust.ts `buildRefusal`), which refuse a build made for another. A dotfile, so the Fastify gate
- * does not serve it (@fastify/static `dotfiles: 'deny'`), and the site stack does not upload it.
+ * The file, in the build output, recording which identity the build was made for and the addresses its pages
+ * call: written by the build's last step (postbuild/buildIdentity.ts), read by `npm run deploy:build` and
+ * `npm run deploy:synth` (deploy/trust.ts `buildRefusal`), which refuse a build made for another identity, and
+ * by `npm run serve` (server/builtFor.ts), which refuses one made for another identity or other addresses. A
+ * dotfile, so the Fastify gate does not serve it (@fastify/static `dotfiles: 'deny'`), and the site stack does
+ * not upload it.
  */
 export const BUILD_IDENTITY_FILE = '.build-identity.json';
 
@@ -328,6 +330,12 @@ export interface BuildIdentity {
   userPoolClientId: string;
   /** AWS region of the pool, e.g. `eu-west-2`. */
   region: string;
+  /**
+   * The addresses the pages call, each under the variable that sets it, e.g.
+   * `{ "SITE_URL": "http://localhost:3000", "LOCAL_IDENTITY_PORT": "http://localhost:9229" }` (config/env.ts
+   * `bakedEndpoints`). Absent in a record written before the build recorded them.
+   */
+  endpoints?: Record<string, string>;
 }
 
 /** {@link BUILD_IDENTITY_FILE} as a build file. */
@@ -355,10 +363,19 @@ export function buildIdentityOf(auth: {
 }
 
 /**
- * What `search_docs` of the MCP server searches: every page's title, description and sections, from its
- * Markdown copy (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts, indexed at the first
- * search (server/mcp/search.ts); `npm start` makes it from the sources (scripts/liveMcpContent.ts). A dotfile:
- * neither served nor uploaded; `npm run deploy:build` copies it beside the MCP function.
+ * Where the site's search bar (@easyops-cn/docusaurus-search-local, `hashed: true`, one search context) fetches
+ * its index: the file the search plugin writes into the build, and what `npm start` answers from the sources
+ * (plugins/dev-search). The bar adds a `?_=<hash>` query.
+ */
+export const SITE_SEARCH_INDEX_PATH = '/search-index.json';
+
+/**
+ * The file, in the build output, holding what `search_docs` of the MCP server searches: every page's title,
+ * description and sections, taken from its Markdown copy by the build's Markdown export
+ * (plugins/markdown-export/searchPages.ts), read by server/mcp/content.ts and indexed in memory at the
+ * first search (server/mcp/search.ts). `npm start` makes the same pages from the sources
+ * (scripts/liveMcpContent.ts). A dotfile: the gate does not serve it and the site stack does not upload it;
+ * `npm run deploy:build` copies it beside the MCP function.
  */
 export const MCP_SEARCH_FILE = '.mcp-search.json';
 

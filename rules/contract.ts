@@ -7,6 +7,15 @@ import { trimTrailing } from './text';
 /** Path of the OpenAPI description on the API host (spec §7.1). */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
+/**
+ * Where the portal serves the description it is built from, as JSON and as YAML (spec §7.1 names
+ * `/api/v1/openapi.json`): `npm run gen-api` writes them there, the `/api` landing page links them.
+ */
+export const DESCRIPTION_DOWNLOADS = {
+  json: OPENAPI_PATH,
+  yaml: OPENAPI_PATH.replace(/\.json$/, '.yaml'),
+} as const;
+
 /** Path prefix of every customer operation on the API host (spec §7.1). */
 export const CUSTOMER_BASE_PATH = '/api/v1/customer';
 

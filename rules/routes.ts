@@ -99,6 +99,18 @@ export function markdownHrefOf(pathname: string): string {
 }
 
 /**
+ * The page whose Markdown copy a site path names, the inverse of {@link markdownHrefOf}: `/docs/x.md` →
+ * `/docs/x`, `/index.md` → `/`.
+ *
+ * @returns the page's route, or `null` when `sitePath` names no Markdown copy.
+ */
+export function pageOfMarkdownHref(sitePath: string): string | null {
+  if (!sitePath.endsWith('.md') || sitePath.length <= '/.md'.length) return null;
+  const route = sitePath.slice(0, -'.md'.length);
+  return route === '/index' ? '/' : route;
+}
+
+/**
  * The routes of a build's pages, one per `.html` file, as {@link sitePathsOf} names its plain path:
  * `docs/x/index.html` → `/docs/x`, `index.html` → `/`, `404.html` → `/404`. Decoded, as the build names
  * its folders. Reader insights take events for these routes only (rules/insights.ts): the gate reads them

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { loadContract } from '../config/openapi';
 import { CHANGELOG_PATH, describeChange, recordChanges } from './openapi/changelog';
+import { isBreaking } from './openapi/diff';
 
 function main(): void {
   const root = path.resolve(__dirname, '..');
@@ -16,14 +17,14 @@ function main(): void {
     console.log(`${CHANGELOG_PATH} already describes the contract: nothing to record.`);
     return;
   }
-  const breaking = changes.filter((change) => change.breaking).length;
+  const breaking = changes.filter(isBreaking).length;
   console.log(
     `Added a ${date} entry to ${CHANGELOG_PATH}: ${changes.length} change(s), ${breaking} breaking. ` +
       'Add a "summary" in your words' +
       (breaking ? ', and an "action": what a client must change for the breaking ones' : '') +
       ', then commit it with the contract.',
   );
-  for (const change of changes) console.log(`  ${change.breaking ? '! ' : '  '}${describeChange(change)}`);
+  for (const change of changes) console.log(`  ${isBreaking(change) ? '! ' : '  '}${describeChange(change)}`);
 }
 
 try {

@@ -15,7 +15,7 @@ import { API_DOCS_DIR } from '../config/openapi';
 import { bundleContract } from './openapi/bundle';
 import { inputsFingerprint, INPUTS_STAMP_PATH, recordInputs, upToDate } from './openapi/inputs';
 import { chooseContractSource, sourceLogLine } from './openapi/source';
-import { writeDescriptionDownloads } from './openapi/downloads';
+import { writeClientTypes, writeDescriptionDownloads, writePostmanCollection } from './openapi/downloads';
 import { writeMarkdownHtml } from './openapi/markdownHtml';
 import { writeChangelog } from './openapi/changelog';
 import { checkGeneratedPages, pageCheckMessage } from './openapi/pageCheck';
@@ -37,7 +37,12 @@ async function main(): Promise<void> {
   }
   const { out: bundled } = await bundleContract(root, { apiHost: portalEnv.apiHost, source });
   console.log(`Bundled the contract into ${path.relative(root, bundled)}`);
-  const downloads = writeDescriptionDownloads(root, JSON.parse(fs.readFileSync(bundled, 'utf8')));
+  const bundledDoc: unknown = JSON.parse(fs.readFileSync(bundled, 'utf8'));
+  const downloads = [
+    ...writeDescriptionDownloads(root, bundledDoc),
+    await writePostmanCollection(root, bundledDoc),
+    writeClientTypes(root),
+  ];
   console.log(`Wrote it for download: ${downloads.map((file) => path.relative(root, file)).join(', ')}`);
   const out = path.join(root, API_DOCS_DIR);
   fs.rmSync(out, { recursive: true, force: true });

@@ -3,14 +3,16 @@
  * the inventory of pages whenever it loads content (plugins/markdown-export: at start and after every edit
  * of a page), and this module makes the build's files from it on demand, with the build's own code
  * (plugins/markdown-export): a page's Markdown copy when it is asked for, `llms.txt`, and the pages as
- * `search_docs` searches them (searchPages.ts), indexed as the built ones are (server/mcp/search.ts). The
- * index is made again when the inventory, the contract or any page's source changes.
+ * `search_docs` searches them (searchPages.ts), indexed as the built ones are (server/mcp/search.ts), and by the
+ * site's search bar (plugins/dev-search). The pages are made again when the inventory, the contract or any
+ * page's source changes.
  */
 import fs from 'node:fs';
 import { llmsTxtOf, renderPages } from '../plugins/markdown-export/export';
 import type { Inventory } from '../rules/buildFiles';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../plugins/markdown-export/searchPages';
+import type { SearchPage } from '../rules/buildFiles';
 import { trimTrailing } from '../rules/text';
 import { ContentMissing, sitePathOf, type McpContent } from '../server/mcp/content';
 import { searchIndexOf, type SearchIndex } from '../server/mcp/search';
@@ -23,22 +25,60 @@ export interface LiveFiles {
   contractFile: string;
 }
 
+/** The inventory and the contract, each read again when its file changes. */
+function liveFiles(files: LiveFiles): { inventory: () => Inventory; contract: () => ApiDocument } {
+  return {
+    inventory: cachedJson<Inventory>(
+      files.inventoryFile,
+      'The list of pages is not ready: the dev server writes it once it has loaded the docs. Try again in a few seconds.',
+    ),
+    contract: cachedJson<ApiDocument>(
+      files.contractFile,
+      'The bundled contract is missing: run "npm run gen-api" (npm start runs it when the contract changes).',
+    ),
+  };
+}
+
+/**
+ * The pages as `search_docs` and the site's search bar search them (plugins/markdown-export/searchPages.ts), from
+ * the sources as they are: made again when the inventory, the contract or any page's source has changed since the
+ * last call, else the same promise.
+ *
+ * @throws {ContentMissing} as {@link liveMcpContent}'s methods, while there is no inventory or contract.
+ */
+export function liveSearchPages(files: LiveFiles): () => Promise<SearchPage[]> {
+  const { inventory, contract } = liveFiles(files);
+  let made: { key: string; pages: Promise<SearchPage[]> } | undefined;
+  return () => {
+    const pages = inventory();
+    const key = versionOf(files, pages);
+    if (made?.key !== key) {
+      const api = contract();
+      const rendered = renderPages(pages, api).then((list) => searchPagesOf(list, api));
+      made = { key, pages: rendered };
+      // A failed attempt is not kept: the next call tries again (the writer may be fixing the page).
+      rendered.catch(() => {
+        if (made?.pages === rendered) made = undefined;
+      });
+    }
+    return made.pages;
+  };
+}
+
 /**
  * The MCP content of the sources as they are when each call is made.
  *
+ * @param searchPages - the pages `search_docs` indexes; default {@link liveSearchPages} of `files` (`npm start`
+ *   shares one with the search bar's index).
  * @throws {ContentMissing} from each method, with what to do, while the dev server has not saved the
  *   inventory yet or the contract has not been bundled; the messages name no path of the disk.
  */
-export function liveMcpContent(files: LiveFiles): McpContent {
-  const inventory = cachedJson<Inventory>(
-    files.inventoryFile,
-    'The list of pages is not ready: the dev server writes it once it has loaded the docs. Try again in a few seconds.',
-  );
-  const contract = cachedJson<ApiDocument>(
-    files.contractFile,
-    'The bundled contract is missing: run "npm run gen-api" (npm start runs it when the contract changes).',
-  );
-  let index: { key: string; index: Promise<SearchIndex> } | undefined;
+export function liveMcpContent(
+  files: LiveFiles,
+  searchPages: () => Promise<SearchPage[]> = liveSearchPages(files),
+): McpContent {
+  const { inventory, contract } = liveFiles(files);
+  let index: { of: Promise<SearchPage[]>; index: Promise<SearchIndex> } | undefined;
 
   return {
     contract: () => contract(),
@@ -56,19 +96,8 @@ export function liveMcpContent(files: LiveFiles): McpContent {
       return llmsTxtOf(pages, pages.pages, contract());
     },
     searchIndex() {
-      const pages = inventory();
-      const key = versionOf(files, pages);
-      if (index?.key !== key) {
-        const api = contract();
-        const made = renderPages(pages, api)
-          .then((rendered) => searchPagesOf(rendered, api))
-          .then(searchIndexOf);
-        index = { key, index: made };
-        // A failed attempt is not kept: the next call tries again (the writer may be fixing the page).
-        made.catch(() => {
-          if (index?.index === made) index = undefined;
-        });
-      }
+      const pages = searchPages();
+      if (index?.of !== pages) index = { of: pages, index: pages.then(searchIndexOf) };
       return index.index;
     },
   };

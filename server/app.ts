@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, pageRoutesOf, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
@@ -135,9 +135,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * static files of the build.
  */
 async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, options: AppOptions): Promise<void> {
-  await app.register(
-    fastifyHelmet,
+  // helmet's middleware, built once: @fastify/helmet builds a new one, parsing every CSP directive (hundreds of
+  // script hashes), on each request, most of the gate's garbage under load (handbook/performance.md).
+  const securityHeaders = helmet(
     helmetOptions(cspDirectives(readInlineScriptHashes(buildDir), options.csp), options.tls),
+  );
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   // Assets go out in the brotli or gzip copy written by `npm run build` when the client accepts it,
   // with `Vary: Accept-Encoding`; without a copy, or for a client that accepts neither, as they are.

@@ -15,16 +15,18 @@ import { cspOriginsFor } from './gate/csp';
 import { createAccessTokenVerifier } from './gate/verifier';
 import { insightsDataDirOf, sqliteInsightsStore } from './insights/sqliteStore';
 import { authorizationServerOf, type LocalTrust } from './oauth/fromEnv';
+import { PROJECT_ROOT } from '../config/paths';
+import { withPortHint } from './ports';
 
 export type { LocalTrust };
 
 /** The portal's version (package.json), reported to MCP clients. */
 export const PORTAL_VERSION: string = (
-  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
 /** The build output the gate serves: `build/` beside this folder. */
-export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
+export const BUILD_DIR = path.join(PROJECT_ROOT, 'build');
 
 /**
  * Builds the gate for `env` and listens on `env.siteHost`:`env.sitePort`.
@@ -33,7 +35,8 @@ export const BUILD_DIR = path.resolve(__dirname, '..', 'build');
  *   fetching the user pool's, and the local hosted UI's certificate. In Cognito mode COGNITO_JWKS_FILE may pin
  *   the pool's keys instead ({@link pinnedJwks}).
  * @returns the listening app; `close()` stops it.
- * @throws {Error} when the build is incomplete (names the missing file) or the port is taken.
+ * @throws {Error} when the build is incomplete (names the missing file); `PortInUseError` (./ports.ts), naming PORT, when
+ *   the port is taken.
  */
 export async function listen(env: PortalEnv, local?: LocalTrust): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
@@ -49,7 +52,7 @@ export async function listen(env: PortalEnv, local?: LocalTrust): Promise<Fastif
     insights: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)),
     acceptedHostnames: env.acceptedHostnames,
   });
-  await app.listen({ port: env.sitePort, host: env.siteHost });
+  await withPortHint(() => app.listen({ port: env.sitePort, host: env.siteHost }), env.sitePort, 'PORT');
   console.log(`Serving build/ through the sign-in gate at http://${env.siteHost}:${env.sitePort}/`);
   return app;
 }
@@ -73,12 +76,15 @@ export function mcpOptionsOf(env: PortalEnv): AppMcpOptions {
  *   (scripts/liveMcpContent.ts), not a build.
  * @param pages - the routes of the site's pages, which reader insights take events for; `npm start` gives
  *   the pages the dev server has loaded (scripts/liveMcpContent.ts `livePageRoutes`).
+ * @param siteSearchIndex - the search bar's index as JSON, made from the sources (plugins/dev-search), which the
+ *   dev server proxies here; none: not served.
  */
 export async function listenMcpDev(
   env: PortalEnv,
   local: LocalTrust | undefined,
   content: McpContent,
   pages: () => ReadonlySet<string>,
+  siteSearchIndex?: () => Promise<string>,
 ): Promise<FastifyInstance> {
   const verifier = await createAccessTokenVerifier(env.auth, { jwks: local?.jwks ?? pinnedJwks(env) });
   const app = await buildMcpDevApp(
@@ -87,8 +93,9 @@ export async function listenMcpDev(
     content,
     env.acceptedHostnames,
     { store: sqliteInsightsStore(insightsDataDirOf(env.insights.dataDir)), pages },
+    siteSearchIndex,
   );
-  await app.listen({ port: env.mcp.devPort, host: 'localhost' });
+  await withPortHint(() => app.listen({ port: env.mcp.devPort, host: 'localhost' }), env.mcp.devPort, 'MCP_DEV_PORT');
   return app;
 }
 

@@ -3,10 +3,11 @@
  * server/app.ts on HOST:PORT, trusting only that pool's keys, and stops cleanly on SIGINT/SIGTERM.
  * It never runs the local stand-ins: without COGNITO_USER_POOL_ID it exits with one line saying to use
  * `npm run serve` (scripts/serve.ts), which starts the local services and trusts their keys on a
- * loopback HOST only.
+ * loopback HOST only. It refuses a build made with other settings (./builtFor.ts).
  */
 import { portalEnv } from '../config/env';
-import { closeOnSignal, listen } from './listen';
+import { servedBuildRefusal } from './builtFor';
+import { BUILD_DIR, closeOnSignal, listen } from './listen';
 
 async function main(): Promise<void> {
   if (portalEnv.auth.mode !== 'cognito') {
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
         'For a local run, use npm run serve (it starts the local identity service first).',
     );
   }
+  // A build made for another pool or other addresses would send readers to sign in where nothing answers.
+  const refusal = servedBuildRefusal(BUILD_DIR, portalEnv);
+  if (refusal) throw new Error(refusal);
   const app = await listen(portalEnv);
   closeOnSignal(() => app.close());
 }

@@ -21,26 +21,28 @@ afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A build folder whose record says it was made with `auth` (none: a build from before the record). */
-function buildFor(auth?: Parameters<typeof recordBuildIdentity>[1]): string {
+/** A build folder whose record says it was made with `env` (none: a build from before the record). */
+function buildFor(env?: Parameters<typeof recordBuildIdentity>[1]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-'));
   made.push(dir);
-  if (auth) recordBuildIdentity(dir, auth);
+  if (env) recordBuildIdentity(dir, env);
   return dir;
 }
 
-const pool = parseEnv({ COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'webclient123' }).auth;
-const local = parseEnv({}).auth;
+const poolEnv = parseEnv({ COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'webclient123' });
+const pool = poolEnv.auth;
+const localEnv = parseEnv({});
+const local = localEnv.auth;
 
 describe('buildRefusal', () => {
   it('accepts a build made for the pool it deploys, and a local build for a local bundle (test:e2e)', () => {
-    expect(buildRefusal(buildFor(pool), pool)).toBeNull();
+    expect(buildRefusal(buildFor(poolEnv), pool)).toBeNull();
     // test:e2e builds with local identity, then runs UNSAFE_LOCAL_IDENTITY=1 npm run deploy:build.
-    expect(buildRefusal(buildFor(local), parseEnv({ UNSAFE_LOCAL_IDENTITY: '1' }).auth)).toBeNull();
+    expect(buildRefusal(buildFor(localEnv), parseEnv({ UNSAFE_LOCAL_IDENTITY: '1' }).auth)).toBeNull();
   });
 
   it('refuses a local build for a Cognito deployment, in one line: what the build has, what is wanted, what to run', () => {
-    const dir = buildFor(local);
+    const dir = buildFor(localEnv);
     const reason = buildRefusal(dir, pool);
     expect(reason).toBe(
       `${dir} was built for local identity, user pool us-east-1_LocalDev1 (app client portallocalappclient000001, us-east-1), ` +
@@ -50,7 +52,7 @@ describe('buildRefusal', () => {
   });
 
   it('refuses a Cognito build for a local bundle', () => {
-    expect(buildRefusal(buildFor(pool), local)).toMatch(
+    expect(buildRefusal(buildFor(poolEnv), local)).toMatch(
       /was built for Cognito user pool eu-west-2_AbC123xyz .* is for local identity, .*: run "npm run build" with COGNITO_USER_POOL_ID unset first\.$/,
     );
   });
@@ -68,7 +70,7 @@ describe('buildRefusal', () => {
     ],
   ])('refuses a build made for %s, naming both', (_what, vars) => {
     const wanted = parseEnv(vars).auth;
-    const reason = buildRefusal(buildFor(pool), wanted);
+    const reason = buildRefusal(buildFor(poolEnv), wanted);
     expect(reason).toContain(
       'was built for Cognito user pool eu-west-2_AbC123xyz (app client webclient123, eu-west-2)',
     );
@@ -84,7 +86,7 @@ describe('buildRefusal', () => {
       COGNITO_APP_CLIENT_ID: 'c',
       COGNITO_REGION: 'eu-west-1',
     });
-    expect(buildRefusal(buildFor(local), wanted.auth)).toMatch(/COGNITO_REGION=eu-west-1 npm run build"/);
+    expect(buildRefusal(buildFor(localEnv), wanted.auth)).toMatch(/COGNITO_REGION=eu-west-1 npm run build"/);
   });
 
   it('refuses a build with no record (made before the record existed) or an unreadable one, the same way', () => {
@@ -101,19 +103,20 @@ describe('buildRefusal', () => {
 
 describe('the record', () => {
   it('is what the build step writes, from the configuration the build ran with', () => {
-    const dir = buildFor(pool);
+    const dir = buildFor(poolEnv);
     expect(JSON.parse(fs.readFileSync(path.join(dir, BUILD_IDENTITY_FILE), 'utf8'))).toEqual({
       identity: 'cognito',
       userPoolId: 'eu-west-2_AbC123xyz',
       userPoolClientId: 'webclient123',
       region: 'eu-west-2',
+      endpoints: { SITE_URL: 'http://localhost:3000' },
     });
   });
 
   it('is served by the Fastify gate to nobody, not even a signed-in reader', async () => {
     const buildDir = makeBuild();
     made.push(buildDir);
-    recordBuildIdentity(buildDir, localAuth);
+    recordBuildIdentity(buildDir, { ...localEnv, auth: localAuth });
     const app = await buildTestApp(buildDir);
     const cookie = sessionCookie({ accessToken: mintToken() });
     const page = await app.inject({ url: '/', headers: { cookie } });

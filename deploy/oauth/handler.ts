@@ -39,7 +39,7 @@ import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { hideServerErrors } from '../../server/errors';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { createAuthorizationServer } from '../../server/oauth/authorizationServer';
-import { addAuthorizationServer } from '../../server/oauth/fastify';
+import { addAuthorizationServer, builtRoutes } from '../../server/oauth/fastify';
 import { authorizationServerOptionsOf, type AuthorizationServerSettings } from '../../server/oauth/options';
 import { mcpAccessTokenVerifier } from '../../server/oauth/resourceServer';
 import type { OAuthStore } from '../../server/oauth/store';
@@ -78,7 +78,7 @@ async function start(config: OAuthFunctionConfig, store: OAuthStore, secret: str
   const server = await createAuthorizationServer(options);
   const app = Fastify({ logger: false });
   hideServerErrors(app);
-  await addAuthorizationServer(app, { server, userPool: options.userPool, productName: config.productName });
+  await addAuthorizationServer(app, builtRoutes(server, options.userPool, config.productName));
   const rules: GateRules = {
     publicPaths: new Set<string>(),
     appClientId: config.auth.userPoolClientId,

@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { buildHostedUi, type HostedUiOptions } from './app';
 import { localhostCertificate } from './certificate';
+import { PROJECT_ROOT } from '../../config/paths';
 
 /** Where the generated certificate is kept unless told otherwise (git-ignored `.local/`). */
-export const DEFAULT_CERT_DIR = path.resolve(__dirname, '../../.local/hostedUi');
+export const DEFAULT_CERT_DIR = path.join(PROJECT_ROOT, '.local', 'hostedUi');
 
 /** Options of {@link startLocalHostedUi}: those of `buildHostedUi` without `baseUrl` and `https`. */
 export interface LocalHostedUiOptions extends Omit<HostedUiOptions, 'baseUrl' | 'https'> {

@@ -9,6 +9,13 @@ import { CognitoError, UnsupportedError } from 'cognito-local/lib/errors';
 import type { Route, Router } from 'cognito-local/lib/server/Router';
 import type { Logger } from 'pino';
 
+/**
+ * Cognito's answer to a sign-in with a wrong password and, in a user pool that prevents user existence errors (as
+ * the deployed one does, deploy/stack.ts), with an unknown username: `NotAuthorizedException` with this message,
+ * so the answer does not tell whether an account exists (Cognito developer guide, "Managing error responses").
+ */
+export const INCORRECT_USERNAME_OR_PASSWORD = 'Incorrect username or password.';
+
 /** The body of a `500`: Cognito's name for a failure on its side (Cognito API reference, common errors). */
 export const INTERNAL_ERROR = {
   __type: 'InternalErrorException',

@@ -35,6 +35,7 @@ import { withShims } from './shims';
 import { invitingMessages } from './adminShims';
 import type { InvitationTemplate } from '../../rules/invitation';
 import { seed, type SeedPlan, type SeedUser } from './seed';
+import { PROJECT_ROOT } from '../../config/paths';
 
 export type { LocalMessage } from './messages';
 export type { SeedUser } from './seed';
@@ -226,4 +227,4 @@ async function listenBehindChecks(
 }
 
 /** Default folder of the local identity data, inside the project and ignored by git. */
-export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../.local/identity');
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.local', 'identity');

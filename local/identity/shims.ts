@@ -18,6 +18,7 @@ import { attributeValue, type User, type UserPoolService } from 'cognito-local/l
 import { generateSecret, verify as verifyTotp } from 'cognito-local/lib/services/totp';
 import { randomUUID } from 'node:crypto';
 import { adminShims, refusingDisabled } from './adminShims';
+import { INCORRECT_USERNAME_OR_PASSWORD } from './errors';
 import { UNAUTHORIZED_ATTRIBUTE_MESSAGE } from '../../rules/userAttributes';
 
 type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -29,8 +30,10 @@ type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH`.
  * - `GlobalSignOut`: revokes every refresh token of the user (spec §4 "Sign-out: global or local").
  * - `ResendConfirmationCode`: a new sign-up code, delivered like SignUp's (spec §4 "resend possible").
- * - `InitiateAuth`: a wrong password answers `NotAuthorizedException` "Incorrect username or password.",
- *   as Cognito does, instead of cognito-local's `InvalidPasswordException` (spec §8.2 service errors).
+ * - `InitiateAuth`: a wrong password and an unknown username both answer `NotAuthorizedException` "Incorrect
+ *   username or password.", as a Cognito pool that prevents user existence errors does, instead of
+ *   cognito-local's `InvalidPasswordException` and "User not authorized" (spec §8.2 service errors), which
+ *   would tell who has an account.
  * - `ConfirmSignUp`: marks the email verified when the pool auto-verifies email, as Cognito does (the
  *   code went to that address), so a confirmed user is not asked to verify it again.
  * - TOTP set-up at sign-in (`MFA_SETUP`), which cognito-local refuses: in a pool whose MFA is `ON`, a
@@ -202,8 +205,9 @@ function mfaSetupShims(base: Router, services: Services, mfa: MfaSetups): Record
       if (req.AuthFlow === 'USER_PASSWORD_AUTH') {
         const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
         const user = await userPool.getUserByUsername(ctx, req.AuthParameters?.USERNAME ?? '');
+        // No account answers as a wrong password does: the answer must not tell who has one.
+        if (!user) throw new NotAuthorizedError(INCORRECT_USERNAME_OR_PASSWORD);
         if (
-          user &&
           userPool.options.MfaConfiguration === 'ON' &&
           user.UserStatus === 'CONFIRMED' &&
           user.Password === req.AuthParameters?.PASSWORD &&
@@ -221,7 +225,7 @@ function mfaSetupShims(base: Router, services: Services, mfa: MfaSetups): Record
       try {
         return await base('InitiateAuth')(ctx, req);
       } catch (error) {
-        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
+        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError(INCORRECT_USERNAME_OR_PASSWORD);
         throw error;
       }
     },

@@ -13,9 +13,10 @@ import { portalOrigins } from '../origins';
 import { buildSandbox } from './app';
 import { CorpusDb } from './corpus/db';
 import { DOCUMENT_COUNT } from './corpus/seed';
+import { PROJECT_ROOT } from '../../config/paths';
 
 /** Where the corpus is kept unless SANDBOX_DB_FILE says otherwise (git-ignored). */
-export const DEFAULT_DB_FILE = path.resolve(__dirname, '../../.local/sandbox/corpus.db');
+export const DEFAULT_DB_FILE = path.join(PROJECT_ROOT, '.local', 'sandbox', 'corpus.db');
 
 /** A running sandbox. */
 export interface LocalSandbox {

@@ -31,9 +31,10 @@ import pino from 'pino';
 import { loadContract, OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { CUSTOMER_BASE_PATH } from '../../rules/contract';
 import { buildSandbox, type SandboxOptions } from './app';
+import { PROJECT_ROOT } from '../../config/paths';
 
 /** The contract file Prism reads: the vendored description, as the sandbox serves it. */
-export const CONTRACT_FILE = path.resolve(__dirname, '../..', OPENAPI_SPEC_PATH);
+export const CONTRACT_FILE = path.join(PROJECT_ROOT, OPENAPI_SPEC_PATH);
 
 /** One request as a client sends it; `path` is under `/api/v1/customer`, query string included. */
 export interface ContractRequest {

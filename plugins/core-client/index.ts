@@ -13,9 +13,9 @@
  * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
  * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
  * of them, the build fails after it (`postBuild`), naming the speed-up and the import.
- * Rspack's persistent cache restores modules without resolving them again, so what the last build that
- * did resolve core's client replaced is kept beside that cache ({@link REPLACED_RECORD}) and judged when
- * a build resolved nothing of core.
+ * Rspack's persistent cache restores modules without resolving them again, and may restore some of core's
+ * client files while it resolves others, so each replacement is judged by the last build that resolved the
+ * core file importing it: what it replaced is kept beside that cache ({@link REPLACED_RECORD}).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,28 +27,39 @@ export const CORE_CLIENT_REPLACEMENTS: Readonly<Record<string, string>> = {
   './prefetch': 'plugins/core-client/client/prefetchOnce.ts',
 };
 
+/** Core's relative request → the file of core's `lib/client` that imports it (3.10.2). */
+export const CORE_CLIENT_IMPORTERS: Readonly<Record<string, string>> = {
+  './browserContext': 'App.js',
+  './prefetch': 'docusaurus.js',
+};
+
 const CORE_CLIENT_DIR = '/@docusaurus/core/lib/client';
 
 /** Where the last resolving client build's replacements are kept, beside Rspack's persistent cache. */
 export const REPLACED_RECORD = 'node_modules/.cache/portal-core-client.json';
 
 /**
- * What a client build tells about the replacements: whether it resolved any request of core at all
- * (`false` when every module of core came from the persistent cache), and which of
- * {@link CORE_CLIENT_REPLACEMENTS} it replaced.
+ * What a client build tells about the replacements: the files of core's `lib/client` whose imports it
+ * resolved (none of those the persistent cache restored), and which of {@link CORE_CLIENT_REPLACEMENTS}
+ * it replaced.
  */
 export interface ReplacementRecord {
-  resolvedCore: boolean;
+  resolvedImporters: string[];
   replaced: string[];
 }
 
 /**
- * The replacements to judge: this build's when it resolved anything of core, else those `recorded`
- * by the build that filled the cache (`null`: none recorded, no verdict).
+ * The replacements to judge and to record: for each request, this build's verdict when it resolved the core
+ * file importing it, else the one `recorded` by the build that did (`null`: no such build recorded, so no
+ * verdict: nothing to judge and nothing to record).
  */
 export function replacementsToJudge(current: ReplacementRecord, recorded: string[] | null): Set<string> | null {
-  if (current.resolvedCore) return new Set(current.replaced);
-  return recorded ? new Set(recorded) : null;
+  const requests = Object.keys(CORE_CLIENT_REPLACEMENTS);
+  const resolved = (request: string) => current.resolvedImporters.includes(CORE_CLIENT_IMPORTERS[request]);
+  if (!recorded && !requests.every(resolved)) return null;
+  return new Set(
+    requests.filter((request) => (resolved(request) ? current.replaced : (recorded ?? [])).includes(request)),
+  );
 }
 
 /**
@@ -65,10 +76,17 @@ export function missedReplacements(replaced: ReadonlySet<string>): string | null
   );
 }
 
+/** What the replacement plugin's callback gets: the request, the folder it is resolved from, its importer. */
+interface ResolvedRequest {
+  context?: string;
+  request: string;
+  contextInfo?: { issuer?: string };
+}
+
 export default function coreClientPlugin(context: LoadContext): Plugin {
   // What the client build replaced (the server build's rewrites do not count: the speed-ups are the browser's).
   const replaced = new Set<string>();
-  let resolvedCore = false;
+  const resolvedImporters = new Set<string>();
   const record = path.join(context.siteDir, REPLACED_RECORD);
   const requests = new RegExp(
     `^(${Object.keys(CORE_CLIENT_REPLACEMENTS)
@@ -82,9 +100,11 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         plugins: [
-          new NormalModuleReplacementPlugin(/./, (resource: { context?: string; request: string }) => {
+          new NormalModuleReplacementPlugin(/./, (resource: ResolvedRequest) => {
             const from = resource.context?.split(path.sep).join('/') ?? '';
-            if (!isServer && from.includes('/@docusaurus/core/')) resolvedCore = true;
+            const issuer = resource.contextInfo?.issuer?.split(path.sep).join('/') ?? '';
+            if (!isServer && issuer.startsWith(`${from}/`) && from.endsWith(CORE_CLIENT_DIR))
+              resolvedImporters.add(issuer.slice(from.length + 1));
             if (requests.test(resource.request) && from.endsWith(CORE_CLIENT_DIR)) {
               if (!isServer) replaced.add(resource.request);
               resource.request = path.join(context.siteDir, CORE_CLIENT_REPLACEMENTS[resource.request]);
@@ -95,10 +115,13 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
     },
     async postBuild() {
       const recorded = fs.existsSync(record) ? (JSON.parse(fs.readFileSync(record, 'utf8')) as string[]) : null;
-      const judged = replacementsToJudge({ resolvedCore, replaced: [...replaced] }, recorded);
-      if (resolvedCore) {
+      const judged = replacementsToJudge(
+        { resolvedImporters: [...resolvedImporters], replaced: [...replaced] },
+        recorded,
+      );
+      if (judged) {
         fs.mkdirSync(path.dirname(record), { recursive: true });
-        fs.writeFileSync(record, JSON.stringify([...replaced].sort()));
+        fs.writeFileSync(record, JSON.stringify([...judged].sort()));
       }
       const problem = judged && missedReplacements(judged);
       if (problem) throw new Error(problem);

@@ -20,6 +20,7 @@ import { markdownHrefOf, markdownPathOf } from '../../rules/routes';
 import { toPlainMarkdown } from './mdx';
 import { trimLeading } from '../../rules/text';
 import { findOperation, operations } from '../../rules/contract';
+import { ASSUMED, assumptionNote } from '../../rules/assumptions';
 import {
   infoMarkdown,
   operationMarkdown,
@@ -245,24 +246,33 @@ export async function exportMarkdown(
 }
 
 /**
+ * What a description drawn from the contract for llms.txt (and the search index) adds when the text it is
+ * drawn from carries a note of what the provider has not confirmed: the line is read alone, without the
+ * page's notes, so it says that it rests on them, in the customers' words (rules/customerWords.ts).
+ */
+export const UNCONFIRMED_MARK = 'The provider has not confirmed all of this; the page says what is assumed.';
+
+/**
  * A page's one-line description for llms.txt: for API pages the first sentence of the contract's own
  * description (the generated pages' descriptions are cut at a line break), without the "_Assumed:_"
- * notes the bundle appends; for the others the description the site gives the page.
+ * notes the bundle appends, followed by {@link UNCONFIRMED_MARK} when the node it describes carries a note
+ * (its own `x-assumed`, or one the bundle appended to its description: scripts/openapi/assumptions.ts),
+ * since the note qualifies the description it is written beside; for the others the description the site
+ * gives the page (a writer marks in it what it assumes: tests/docs/truth.test.ts).
  */
 export function summaryOf(page: PageEntry, contract: ApiDocument): string | undefined {
   const { body } = page;
-  let text: unknown = page.description;
-  if (body.kind === 'operation') text = findOperation(contract, body.method, body.path)?.operation.description;
+  let node: { description?: unknown; [ASSUMED]?: unknown } | undefined = { description: page.description };
+  if (body.kind === 'operation') node = findOperation(contract, body.method, body.path)?.operation;
   if (body.kind === 'schema')
-    text = (
-      contract.components?.schemas?.[schemaNameFor(contract, body.name) ?? ''] as { description?: string } | undefined
-    )?.description;
-  if (body.kind === 'tag') text = contract.tags?.find((t) => t.name === body.tag)?.description;
-  if (body.kind === 'api-info') text = (contract.info as { description?: string } | undefined)?.description;
-  const plain = String(text ?? '')
-    .split('_Assumed:_')[0]
-    .replace(/\s+/g, ' ')
-    .trim();
+    node = contract.components?.schemas?.[schemaNameFor(contract, body.name) ?? ''] as typeof node;
+  if (body.kind === 'tag') node = contract.tags?.find((t) => t.name === body.tag) as typeof node;
+  if (body.kind === 'api-info') node = contract.info as typeof node;
+  const [said, ...notes] = String(node?.description ?? '').split(assumptionNote(''));
+  const plain = said.replace(/\s+/g, ' ').trim();
   if (body.kind === 'source' || body.kind === 'list') return plain || undefined;
-  return /^(.+?[.!?])(?:\s|$)/.exec(plain)?.[1] ?? (plain || undefined);
+  const sentence = /^(.+?[.!?])(?:\s|$)/.exec(plain)?.[1] ?? plain;
+  if (!sentence) return undefined;
+  const assumed = notes.length > 0 || (typeof node?.[ASSUMED] === 'string' && node[ASSUMED].trim() !== '');
+  return assumed ? `${sentence} ${UNCONFIRMED_MARK}` : sentence;
 }

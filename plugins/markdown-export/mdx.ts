@@ -4,7 +4,7 @@
  * as `markdown.format: 'detect'` does; GFM tables; directives for admonitions):
  *
  * - front matter, `import`/`export` and `{…}` expressions are dropped;
- * - `<ApiSample>` becomes its curl, Python and TypeScript code blocks (src/components/ApiSample),
+ * - `<ApiSample>` becomes its curl, Python, TypeScript, Java and Go code blocks (src/components/ApiSample),
  *   `<ScriptSettings />` the lines it shows for this portal (src/components/ScriptSettings), and
  *   `<McpInstall />` its install links, command and file for this site, with a placeholder token
  *   (src/components/McpInstall);
@@ -16,6 +16,7 @@
  */
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import { toGo, toJava } from '../../rules/apiSampleSnippets';
 import {
   claudeCodeCommand,
   cursorInstallLink,
@@ -118,7 +119,7 @@ const strong = (text: string): RootContent =>
   ({ type: 'strong', children: [{ type: 'text', value: text }] }) as RootContent;
 const code = (lang: string, value: string): RootContent => ({ type: 'code', lang, value }) as RootContent;
 
-/** `<ApiSample title="…">{`POST /x …`}</ApiSample>` → its three code blocks (as the component renders them). */
+/** `<ApiSample title="…">{`POST /x …`}</ApiSample>` → its five code blocks (as the component renders them). */
 function apiSample(node: AnyNode): RootContent[] {
   const sample = parseRequestSample(textOf(node));
   const title = attribute(node, 'title');
@@ -127,6 +128,8 @@ function apiSample(node: AnyNode): RootContent[] {
     code('bash', toCurl(sample)),
     code('python', toPython(sample)),
     code('typescript', toTypeScript(sample)),
+    code('java', toJava(sample)),
+    code('go', toGo(sample)),
   ];
 }
 

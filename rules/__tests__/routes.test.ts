@@ -3,6 +3,7 @@ import {
   markdownHrefOf,
   markdownPathOf,
   normalisedPath,
+  pageOfMarkdownHref,
   pageRouteIn,
   pageRoutesOf,
   sitePathsOf,
@@ -47,6 +48,13 @@ describe('route ↔ built file (spec §2.1; Docusaurus writes <route>/index.html
     expect(markdownPathOf('/')).toBe('index.md');
     expect(markdownPathOf('/docs/x/')).toBe('docs/x.md');
     expect(markdownHrefOf('/docs/x')).toBe('/docs/x.md');
+  });
+
+  it('names the page of a Markdown copy’s address, and none for another address', () => {
+    for (const route of ['/', '/docs/x', '/api/v1/list-doctypes'])
+      expect(pageOfMarkdownHref(markdownHrefOf(route))).toBe(route);
+    expect(pageOfMarkdownHref('/docs/x')).toBeNull();
+    expect(pageOfMarkdownHref('/.md')).toBeNull();
   });
 });
 

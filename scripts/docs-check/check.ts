@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { parse } from 'yaml';
-import { DESCRIPTION_DOWNLOADS } from '../../config/openapi';
+import { CLIENT_TYPES_PATH, DESCRIPTION_DOWNLOADS, POSTMAN_COLLECTION_PATH } from '../../config/openapi';
 import { parseRequestSample } from '../../rules/apiSample';
 import { schemaPageId } from '../../rules/contract';
 import { trimTrailing } from '../../rules/text';
@@ -143,7 +143,13 @@ export function siteMap(root: string, sources: Source[]): SiteMap {
   ))
     add(`/api/v1/schemas/${schemaPageId(schema.title ?? name)}`);
   // What `npm run gen-api` writes besides the pages: the changelog and its feeds, the description downloads.
-  [CHANGELOG_ROUTE, ...Object.values(CHANGELOG_FEEDS), ...Object.values(DESCRIPTION_DOWNLOADS)].forEach(add);
+  [
+    CHANGELOG_ROUTE,
+    ...Object.values(CHANGELOG_FEEDS),
+    ...Object.values(DESCRIPTION_DOWNLOADS),
+    POSTMAN_COLLECTION_PATH,
+    CLIENT_TYPES_PATH,
+  ].forEach(add);
   const staticDir = path.join(root, 'static');
   if (fs.existsSync(staticDir)) {
     for (const file of fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }))

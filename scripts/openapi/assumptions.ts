@@ -5,10 +5,16 @@
  * shows each one in the rendered reference, so readers never take an assumption for the provider's word.
  */
 
-import { ASSUMED, pointerSegment as escape, reachableAssumptions, type Assumption } from '../../rules/assumptions';
+import {
+  ASSUMED,
+  assumptionNote,
+  pointerSegment as escape,
+  reachableAssumptions,
+  type Assumption,
+} from '../../rules/assumptions';
 import { nodeAt, type ContractNode } from '../../rules/contract';
 
-export { ASSUMED, type Assumption };
+export { ASSUMED, assumptionNote, type Assumption };
 
 /**
  * Every `x-assumed` of an OpenAPI document, in document order. Local `$ref`s are not followed, so each
@@ -54,9 +60,6 @@ export function listedAssumptions(markdown: string): string[] {
   }
   return pointers;
 }
-
-/** The sentence the rendered reference shows for an assumption (Markdown). */
-export const assumptionNote = (reason: string) => `_Assumed:_ ${reason}`;
 
 /** Appends `notes` to a node's `description` as paragraphs, leaving out any it already holds. */
 function appendNotes(node: Record<string, unknown>, notes: string[]): void {

@@ -1,10 +1,10 @@
 /**
  * The API changelog: dated entries in `openapi/changelog.yaml`, each listing how the vendored
- * contract changed (./diff.ts `contractChanges`: operations, parameters, request and response fields,
- * `required`, enums), each change flagged breaking or not, with a summary writers may edit. `npm run
- * changelog` (scripts/changelog.ts) adds an entry when the contract changes; `npm run gen-api` renders the
- * page `/api/changelog` and its Atom and RSS feeds from the file; a test in `npm test` fails when the
- * contract removes or tightens something that no entry names ({@link unrecordedChanges}), and when an
+ * contract changed as api-smart-diff classifies it (./diff.ts `contractChanges`: every change a client may
+ * notice, at its JSON Pointer, breaking, non-breaking, deprecated or unclassified), with a summary writers
+ * may edit. `npm run changelog` (scripts/changelog.ts) adds an entry when the contract changes; `npm run
+ * gen-api` renders the page `/api/changelog` and its Atom and RSS feeds from the file; a test in `npm test`
+ * fails, naming each, on a breaking change that no entry names ({@link unrecordedChanges}), and when an
  * entry with a breaking change does not say in `action` what a client must change ({@link entryProblems}).
  *
  * The file is the record, not a build output: writers commit it with the contract change. Each entry
@@ -17,7 +17,9 @@ import path from 'node:path';
 import { Feed } from 'feed';
 import YAML from 'yaml';
 import { API_DOCS_DIR, GENERATED_STATIC_DIR, OPENAPI_SPEC_PATH } from '../../config/openapi';
-import { contractChanges, contractFingerprint, subjectLabel, type ContractChange } from './diff';
+import { contractChanges, contractFingerprint, describeChange, isBreaking, type ContractChange } from './diff';
+
+export { describeChange };
 
 /** The changelog file, relative to the site directory. */
 export const CHANGELOG_PATH = 'openapi/changelog.yaml';
@@ -48,6 +50,9 @@ export interface Changelog {
   entries: ChangelogEntry[];
 }
 
+const CHANGE_ACTIONS: string[] = ['add', 'remove', 'replace', 'rename'];
+const CHANGE_TYPES: string[] = ['breaking', 'non-breaking', 'deprecated', 'unclassified'];
+
 /** A changelog file that cannot be used; the message says what to fix. */
 export class ChangelogError extends Error {}
 
@@ -77,6 +82,19 @@ export function readChangelog(root: string): Changelog {
       throw new ChangelogError(`${where}: "contract" is not a fingerprint (npm run changelog writes it).`);
     }
     if (!Array.isArray(entry.changes)) throw new ChangelogError(`${where}: "changes" is not a list.`);
+    entry.changes.forEach((change: Partial<ContractChange> | null, m: number) => {
+      const problem =
+        typeof change?.at !== 'string' || !change.at.startsWith('/')
+          ? '"at" is not a JSON Pointer'
+          : !CHANGE_ACTIONS.includes(change.change as string)
+            ? `"change" is not one of ${CHANGE_ACTIONS.join(', ')}`
+            : !CHANGE_TYPES.includes(change.type as string)
+              ? `"type" is not one of ${CHANGE_TYPES.join(', ')}`
+              : typeof change.description !== 'string'
+                ? '"description" is not text'
+                : undefined;
+      if (problem) throw new ChangelogError(`${where}, change ${m + 1}: ${problem} (npm run changelog writes it).`);
+    });
     if (n > 0 && entry.date > entries[n - 1].date) {
       throw new ChangelogError(
         `${where}: entries are newest first, and ${entry.date} is after ${entries[n - 1].date}.`,
@@ -102,7 +120,7 @@ const NOTHING_TO_CHANGE =
  */
 export function entryProblems(changelog: Changelog): string[] {
   return changelog.entries.flatMap((entry) => {
-    if (!entry.changes.some((change) => change.breaking)) return [];
+    if (!entry.changes.some(isBreaking)) return [];
     const where = `${CHANGELOG_PATH}, entry ${entry.date}`;
     const problems: string[] = [];
     if (typeof entry.action !== 'string' || !entry.action.trim())
@@ -118,42 +136,33 @@ export function entryProblems(changelog: Changelog): string[] {
   });
 }
 
-/** Two changes are the same when they name the same thing changing the same way. */
+/** Two changes are the same when they are at the same place, of the same kind, with the same values. */
 function sameChange(a: ContractChange, b: ContractChange): boolean {
-  const core = (c: ContractChange) =>
-    JSON.stringify([c.operation, c.subject, c.change, c.before ?? null, c.after ?? null]);
+  const core = (c: ContractChange) => JSON.stringify([c.at, c.change, c.type, c.before ?? null, c.after ?? null]);
   return core(a) === core(b);
+}
+
+/**
+ * What `npm test` says of breaking changes no entry names: one line each, naming the operation (or place),
+ * what changed and where, then what to do.
+ */
+export function unrecordedReport(breaking: ContractChange[]): string {
+  return (
+    `${OPENAPI_SPEC_PATH} has breaking changes that no entry of ${CHANGELOG_PATH} names:\n` +
+    `${breaking.map((change) => `  - ${describeChange(change)} at ${change.at}`).join('\n')}\n` +
+    'Run "npm run changelog", then say in the new entry\'s "summary" what changed and in its "action" what a client must change.'
+  );
+}
+
+/** Those of `changes` that no entry of `changelog` names. */
+export function notNamedIn(changes: ContractChange[], changelog: Changelog): ContractChange[] {
+  const named = changelog.entries.flatMap((entry) => entry.changes);
+  return changes.filter((change) => !named.some((entry) => sameChange(entry, change)));
 }
 
 /** The changes between two contracts that no entry of `changelog` names. */
 export function unrecordedChanges(previous: unknown, current: unknown, changelog: Changelog): ContractChange[] {
-  const named = changelog.entries.flatMap((entry) => entry.changes);
-  return contractChanges(previous, current).filter((change) => !named.some((entry) => sameChange(entry, change)));
-}
-
-/** One line for a change, e.g. ``POST /documents: body field `publishers[].type`: enum value "country" removed``. */
-export function describeChange(change: ContractChange): string {
-  const { operation, subject } = change;
-  const what = subjectLabel(subject);
-  const values = (list: unknown[]) => list.map((value) => JSON.stringify(value)).join(', ');
-  let how: string;
-  if (change.change === 'enum') {
-    const before = change.before ?? [];
-    const after = change.after ?? [];
-    const removed = before.filter((v) => !after.some((w) => JSON.stringify(w) === JSON.stringify(v)));
-    const added = after.filter((v) => !before.some((w) => JSON.stringify(w) === JSON.stringify(v)));
-    how = [
-      removed.length ? `enum value${removed.length > 1 ? 's' : ''} ${values(removed)} removed` : '',
-      added.length ? `enum value${added.length > 1 ? 's' : ''} ${values(added)} added` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-  } else {
-    how = { added: 'added', removed: 'removed', 'now-required': 'now required', 'now-optional': 'now optional' }[
-      change.change
-    ];
-  }
-  return `${operation}: ${what} ${how}`;
+  return notNamedIn(contractChanges(previous, current), changelog);
 }
 
 /**
@@ -184,9 +193,9 @@ export function contractAt(root: string, fingerprint: string): unknown {
 
 /** What the check found: the changes no entry names, and whether the newest entry is up to date. */
 export interface ChangelogCheck {
-  /** Removing or tightening changes no entry names: `npm test` fails on these. */
+  /** Breaking changes no entry names: `npm test` fails on these. */
   breaking: ContractChange[];
-  /** Additions no entry names: recorded by the next `npm run changelog`. */
+  /** Other changes no entry names (non-breaking, deprecations, unclassified): the next `npm run changelog` records them. */
   additions: ContractChange[];
   /** Whether the newest entry carries the current contract's fingerprint. */
   current: boolean;
@@ -212,8 +221,8 @@ export function checkChangelog(root: string, current: unknown): ChangelogCheck {
   }
   const unrecorded = unrecordedChanges(previous, current, changelog);
   return {
-    breaking: unrecorded.filter((change) => change.breaking),
-    additions: unrecorded.filter((change) => !change.breaking),
+    breaking: unrecorded.filter(isBreaking),
+    additions: unrecorded.filter((change) => !isBreaking(change)),
     current: false,
   };
 }
@@ -250,12 +259,14 @@ export function changelogPage(changelog: Changelog): string {
     'title: API changelog',
     'sidebar_label: Changelog',
     'slug: /changelog',
-    'description: Every change to the API contract, newest first, with breaking changes flagged.',
+    "description: Every change to this portal's description of the API, newest first, with breaking changes flagged.",
     '---',
     '',
-    'How the customer API contract changed, newest first. A **breaking** change removes or tightens',
+    "How this portal's description of the customer API changed, newest first; the provider has published no",
+    'changelog of its own, so this is not its release history. A **breaking** change removes or tightens',
     'something a working client may rely on; additions are not breaking (ignore fields and values you do not',
-    'know). How deprecations work: [Changes and deprecations](/docs/api/changelog).',
+    'know). Changes to descriptions and examples alone are not listed. How deprecations work: [Changes and',
+    'deprecations](/docs/api/changelog).',
     '',
     `Subscribe: [Atom feed](pathname://${CHANGELOG_FEEDS.atom}) · [RSS feed](pathname://${CHANGELOG_FEEDS.rss})` +
       ' (send your access token, like every page of this portal).',
@@ -264,24 +275,39 @@ export function changelogPage(changelog: Changelog): string {
   for (const entry of changelog.entries) {
     lines.push(`## ${entry.date} {#${entry.date}}`, '');
     if (entry.summary) lines.push(entry.summary.trim(), '');
-    const breaking = entry.changes.filter((change) => change.breaking);
-    const other = entry.changes.filter((change) => !change.breaking);
-    if (breaking.length) {
-      lines.push('**Breaking**', '', ...breaking.map((change) => `- ${inlineCode(describeChange(change))}`), '');
-    }
+    const breaking = entry.changes.filter(isBreaking);
+    const other = entry.changes.filter((change) => !isBreaking(change));
+    if (breaking.length) lines.push('**Breaking**', '', ...pageLines(breaking), '');
     if (entry.action) lines.push(`**What to change**: ${entry.action.trim()}`, '');
-    if (other.length)
-      lines.push('**Other changes**', '', ...other.map((c) => `- ${inlineCode(describeChange(c))}`), '');
+    if (other.length) lines.push('**Other changes**', '', ...pageLines(other), '');
     if (!entry.summary && entry.changes.length === 0) lines.push('No change to operations, fields or values.', '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** `POST /x: field a.b added` → `` `POST /x`: field `a.b` added ``, so paths and names read as code. */
-function inlineCode(line: string): string {
-  const [operation, rest] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
-  const named = rest.replace(/^((?:parameter \w+|\w+ field|body field|response \d+ field|response) )(\S+)/, '$1`$2`');
-  return `\`${operation}\`: ${named}`;
+/** Text from the contract, safe in a CommonMark page: no raw HTML. */
+const markdownText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The values a change swaps, e.g. ` (100 → 500)`, or nothing when they are not scalars. */
+function values(change: ContractChange): string {
+  const show = (value: unknown) => JSON.stringify(value);
+  if ('before' in change && 'after' in change) return ` (${show(change.before)} → ${show(change.after)})`;
+  if ('after' in change) return ` (${show(change.after)})`;
+  if ('before' in change) return ` (was ${show(change.before)})`;
+  return '';
+}
+
+/**
+ * One list item per change, the operations a shared schema's change reaches on one line:
+ * `` `POST /documents`, `POST /document_counts`: [Removed] … `` (the tool lists it once per operation).
+ */
+function pageLines(changes: ContractChange[]): string[] {
+  const lines = new Map<string, string[]>();
+  for (const change of changes) {
+    const what = `${markdownText(change.description)}${markdownText(values(change))}${change.type === 'breaking' || change.type === 'non-breaking' ? '' : ` (${change.type})`}`;
+    lines.set(what, [...(lines.get(what) ?? []), `\`${change.operation ?? change.at}\``]);
+  }
+  return [...lines].map(([what, where]) => `- ${[...new Set(where)].join(', ')}: ${what}`);
 }
 
 /** An entry's date as a `Date` (a year or month alone is its first day). */
@@ -293,7 +319,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function entryHtml(entry: ChangelogEntry): string {
   const summary = entry.summary ? `<p>${escapeHtml(entry.summary.trim())}</p>` : '';
   const items = entry.changes.map(
-    (change) => `<li>${change.breaking ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change))}</li>`,
+    (change) =>
+      `<li>${isBreaking(change) ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change) + values(change))}</li>`,
   );
   const action = entry.action ? `<p><strong>What to change:</strong> ${escapeHtml(entry.action.trim())}</p>` : '';
   return summary + (items.length ? `<ul>${items.join('')}</ul>` : '') + action;
@@ -331,7 +358,7 @@ export function changelogFeeds(changelog: Changelog, siteUrl: string, productNam
   const page = `${siteUrl}${CHANGELOG_ROUTE}`;
   const feed = new Feed({
     title: `${productName} API changelog`,
-    description: 'Every change to the API contract, newest first, with breaking changes flagged.',
+    description: "Every change to this portal's description of the API, newest first, with breaking changes flagged.",
     id: page,
     link: page,
     updated: dateOf(changelog.entries[0]),
@@ -339,7 +366,7 @@ export function changelogFeeds(changelog: Changelog, siteUrl: string, productNam
     feedLinks: { atom: `${siteUrl}${CHANGELOG_FEEDS.atom}`, rss: `${siteUrl}${CHANGELOG_FEEDS.rss}` },
   });
   for (const entry of changelog.entries) {
-    const breaking = entry.changes.filter((change) => change.breaking).length;
+    const breaking = entry.changes.filter(isBreaking).length;
     feed.addItem({
       title: `${entry.date}: ${entry.changes.length} change${entry.changes.length === 1 ? '' : 's'}${breaking ? `, ${breaking} breaking` : ''}`,
       id: `${page}#${entry.date}`,

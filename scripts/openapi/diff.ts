@@ -1,274 +1,234 @@
 /**
- * What differs between two OpenAPI descriptions of the customer API, in the terms a maintainer settles
- * assumptions in: operations, parameters, required fields and enums. `npm run openapi:fetch`
- * prints it before it replaces the vendored copy with the provider's description.
+ * What changed between two OpenAPI descriptions of the customer API, and whether each change breaks a
+ * working client: api-smart-diff (`apiDiff`, its OpenAPI 3 rules) compares and classifies; this module
+ * configures it and shapes its answer for the changelog (./changelog.ts) and `npm run openapi:fetch`.
  *
- * Schemas are compared by where they are used, not by their names: each operation's request body and
- * success responses are flattened into field paths (`publishers[].type`, `[].versions[].version`), so a
- * provider that names or nests its schemas differently still lines up field by field.
+ * The tool follows every `$ref` where it is used, so a change to a shared schema is one change per
+ * operation using it, each at its JSON Pointer under `/paths`. What this module adds to the tool's own
+ * rules, and why (each is a classification the tool makes otherwise, see `openapi3Rules` in its source):
+ * - an operation that had no `parameters` list and gets one holding a required parameter is breaking (the
+ *   tool classifies adding the whole list as non-breaking, whatever it holds);
+ * - a scope added to a security requirement is breaking, one removed is not (the tool has it the other way
+ *   round): a token without the new scope is refused;
+ * - `x-*` extensions, examples and tags' descriptions are text, like descriptions (the tool leaves them
+ *   unclassified); text beside a `$ref`, or an `allOf` of one `$ref` that only adds text, is read as the
+ *   `$ref` alone (the tool would read either as a changed schema);
+ * - the changes under `components` are left out: the tool reports each where an operation uses it.
+ * Text changes (descriptions, summaries, examples, `x-*` notes) are classified `annotation` and are not
+ * contract changes a client could notice; they are not listed.
  */
 
 import crypto from 'node:crypto';
-import { HTTP_METHODS, resolveRef } from '../../rules/contract';
+import {
+  apiDiff,
+  breaking,
+  nonBreaking,
+  openapi3Rules,
+  resolveRef,
+  type ClassifyRule,
+  type ComapreContext,
+  type CompareRules,
+  type Diff,
+} from 'api-smart-diff';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Node = any; // an arbitrary piece of an OpenAPI document
-
-/** One field of a flattened schema: whether its parent requires it, and its enum if it has one. */
-interface Field {
-  required: boolean;
-  enum?: unknown[];
-}
-
-/**
- * Flattens a schema into field paths. Objects give `a.b`, array items `a[]`, map values `a{}`;
- * `allOf` parts merge into the same path (with the wrapper's `required`), `oneOf`/`anyOf` alternatives
- * are all walked. Recursive schemas stop at their first repeat.
- */
-function flatten(
-  doc: Node,
-  schema: Node,
-  at = '',
-  required = false,
-  seen = new Set<string>(),
-  out = new Map<string, Field>(),
-  alsoRequired: string[] = [],
-): Map<string, Field> {
-  const { node, seen: chain } = resolveRef(doc, schema, seen);
-  if (!node || typeof node !== 'object') return out;
-  const field = out.get(at) ?? { required: false };
-  field.required ||= required;
-  const values = [...(Array.isArray(node.enum) ? node.enum : []), ...(node.const !== undefined ? [node.const] : [])];
-  if (values.length) field.enum = [...new Set([...(field.enum ?? []), ...values])];
-  out.set(at, field);
-  const needed: string[] = [...alsoRequired, ...(Array.isArray(node.required) ? node.required : [])];
-  for (const [name, property] of Object.entries(node.properties ?? {})) {
-    flatten(doc, property, at ? `${at}.${name}` : name, needed.includes(name), chain, out);
-  }
-  if (node.items) flatten(doc, node.items, `${at}[]`, false, chain, out);
-  if (node.additionalProperties && typeof node.additionalProperties === 'object') {
-    flatten(doc, node.additionalProperties, `${at}{}`, false, chain, out);
-  }
-  for (const part of node.allOf ?? []) flatten(doc, part, at, false, chain, out, needed);
-  for (const part of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) flatten(doc, part, at, false, chain, out);
-  return out;
-}
-
-/** The enum values anywhere in a (parameter) schema, e.g. of its items. */
-const enumsOf = (doc: Node, schema: Node) => [
-  ...new Set([...flatten(doc, schema).values()].flatMap((f) => f.enum ?? [])),
-];
-
-/** An operation of a document, keyed by method and path with its parameter names blanked (`GET /a/{}`). */
-interface Operation {
-  label: string;
-  parameters: Map<string, Field>;
-  body: Map<string, Field>;
-  responses: Map<string, Map<string, Field>>;
-}
-
-function operations(doc: Node): Map<string, Operation> {
-  const found = new Map<string, Operation>();
-  for (const [template, rawItem] of Object.entries(doc?.paths ?? {})) {
-    const item = resolveRef(doc, rawItem).node ?? {};
-    for (const method of HTTP_METHODS.filter((m) => item[m])) {
-      const op = item[method];
-      const parameters = new Map<string, Field>();
-      for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-        const parameter = resolveRef(doc, raw).node;
-        if (!parameter?.name) continue;
-        const enumValues = enumsOf(doc, parameter.schema ?? {});
-        parameters.set(`${parameter.in} ${parameter.name}`, {
-          required: Boolean(parameter.required),
-          ...(enumValues.length ? { enum: enumValues } : {}),
-        });
-      }
-      const body = resolveRef(doc, op.requestBody).node;
-      const responses = new Map<string, Map<string, Field>>();
-      for (const [status, raw] of Object.entries(op.responses ?? {})) {
-        const response = resolveRef(doc, raw).node;
-        responses.set(status, flatten(doc, response?.content?.['application/json']?.schema ?? {}));
-      }
-      const key = `${method.toUpperCase()} ${template.replace(/\{[^{}]*\}/g, '{}')}`;
-      found.set(key, {
-        label: `${method.toUpperCase()} ${template}`,
-        parameters,
-        body: flatten(doc, body?.content?.['application/json']?.schema ?? {}),
-        responses,
-      });
-    }
-  }
-  return found;
-}
-
-/**
- * A short fingerprint of what the changelog tracks in a contract (operations, parameters, fields,
- * `required`, enums; not descriptions or examples): 16 hex digits of the SHA-256 of that surface. Two
- * contracts with the same fingerprint have no {@link contractChanges} between them.
- */
-export function contractFingerprint(doc: unknown): string {
-  // Sorted, so moving a path or a property in the file changes nothing.
-  const sorted = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const fields = (map: Map<string, Field>) =>
-    sorted(map).map(([name, f]) => [name, f.required, f.enum?.map(key).sort() ?? null]);
-  const surface = sorted(operations(doc)).map(([id, op]) => [
-    id,
-    fields(op.parameters),
-    fields(op.body),
-    sorted(op.responses).map(([status, map]) => [status, fields(map)]),
-  ]);
-  return crypto.createHash('sha256').update(JSON.stringify(surface)).digest('hex').slice(0, 16);
-}
-
-const list = (values: unknown[] = []) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
-const key = (value: unknown) => JSON.stringify(value);
-
-/** Where in an operation a change is: the operation itself, a response status, a parameter or a field. */
-export type ChangeSubject =
-  | { kind: 'operation' }
-  | { kind: 'response'; status: string }
-  | { kind: 'parameter'; name: string }
-  | { kind: 'field'; in: 'body' | `response ${string}`; name: string };
+/** How the tool classifies a change a client may notice (text changes, `annotation`, are left out). */
+export type ChangeType = 'breaking' | 'non-breaking' | 'deprecated' | 'unclassified';
 
 /** One difference between two contracts, old → new: the changelog's unit. */
 export interface ContractChange {
-  /** The operation, e.g. `POST /documents` (the new contract's path template when both have it). */
-  operation: string;
-  subject: ChangeSubject;
-  /** `now-required` / `now-optional`: the `required` flag changed; `enum`: the allowed values changed. */
-  change: 'added' | 'removed' | 'now-required' | 'now-optional' | 'enum';
-  /** For `enum`: the values before and after. */
-  before?: unknown[];
-  after?: unknown[];
-  /**
-   * Whether it removes or tightens something a client may rely on: an operation, response, parameter,
-   * field or enum value removed; a parameter or request field added as required or made required; a
-   * response field made optional. Additions are not breaking (docs/api/changelog.md: ignore what you do
-   * not know).
-   */
-  breaking: boolean;
+  /** The operation it is in, e.g. `POST /documents`; absent for a change outside any operation. */
+  operation?: string;
+  /** Where it is: a JSON Pointer (RFC 6901) into the contract, e.g. `/paths/~1doctypes/get/responses/200`. */
+  at: string;
+  /** What happened there. */
+  change: 'add' | 'remove' | 'replace' | 'rename';
+  /** The tool's classification; `breaking` removes or tightens something a working client may rely on. */
+  type: ChangeType;
+  /** The value before and after, when it is a scalar (a bound, a format, an enum value, a default). */
+  before?: string | number | boolean | null;
+  after?: string | number | boolean | null;
+  /** In words, e.g. ``[Added] maxLength validator to `publishers[].value` in Request Body content (application/json)``. */
+  description: string;
 }
 
-/** The field-level changes of one part (parameters, request body or a response) of an operation. */
-function fieldChanges(
-  operation: string,
-  subject: (name: string) => ChangeSubject,
-  input: boolean,
-  ours: Map<string, Field>,
-  theirs: Map<string, Field>,
-): ContractChange[] {
-  const changes: ContractChange[] = [];
-  for (const [name, field] of ours) {
-    const other = theirs.get(name);
-    if (!other) {
-      changes.push({ operation, subject: subject(name), change: 'removed', breaking: true });
-      continue;
-    }
-    if (field.required !== other.required) {
-      const change = other.required ? 'now-required' : 'now-optional';
-      // Tighter for a client: sending something new (input), or no longer receiving a field (output).
-      changes.push({ operation, subject: subject(name), change, breaking: input === other.required });
-    }
-    if ((field.enum || other.enum) && !sameSet(field.enum, other.enum)) {
-      const before = field.enum ?? [];
-      const after = other.enum ?? [];
-      const removed = before.some((value) => !after.some((v) => key(v) === key(value)));
-      changes.push({ operation, subject: subject(name), change: 'enum', before, after, breaking: removed });
-    }
-  }
-  for (const [name, field] of theirs) {
-    if (!ours.has(name)) {
-      changes.push({ operation, subject: subject(name), change: 'added', breaking: input && field.required });
-    }
-  }
-  return changes;
+/** Whether a change removes or tightens something a client may rely on. */
+export const isBreaking = (change: Pick<ContractChange, 'type'>): boolean => change.type === 'breaking';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any; // a piece of an OpenAPI document or of the tool's rules
+
+/** A parameter that a client must now send: required, and without a default the server would use. */
+const mustSend = (parameter: Node, root: unknown) => {
+  const resolved = resolveRef(parameter, root) as Node;
+  return Boolean(resolved?.required) && resolved?.schema?.default === undefined;
+};
+
+/** Adding a whole `parameters` list breaks a client when it holds a parameter the client must now send. */
+const parametersListRule: ClassifyRule = [
+  ({ after }: ComapreContext) =>
+    Array.isArray(after.value) && after.value.some((p: unknown) => mustSend(p, after.root)) ? breaking : nonBreaking,
+  breaking,
+  breaking,
+];
+
+/** A scope added to a security requirement is one more thing the token must have. */
+const scopeRule: ClassifyRule = [breaking, nonBreaking, breaking];
+
+/** The tool's OpenAPI 3 rules with the changes this module's header lists. */
+export function contractRules(): CompareRules {
+  const rules = openapi3Rules() as Node;
+  const operation = rules['/paths']['/*']['/*'];
+  operation['/parameters'] = { ...operation['/parameters'], $: parametersListRule };
+  rules['/paths']['/*']['/parameters'] = { ...rules['/paths']['/*']['/parameters'], $: parametersListRule };
+  const requirement = operation['/security']['/*']['/*'];
+  operation['/security']['/*']['/*'] = { ...requirement, $: scopeRule, '/*': { $: scopeRule } };
+  rules['/security']['/*'] = { ...rules['/security']['/*'], '/*': { $: scopeRule, '/*': { $: scopeRule } } };
+  return rules as CompareRules;
 }
 
-const sameSet = (a: unknown[] = [], b: unknown[] = []) =>
-  a.length === b.length && a.every((v) => b.some((w) => key(w) === key(v)));
+/** A path as a JSON Pointer (RFC 6901). */
+const pointer = (path: (string | number)[]) =>
+  path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+const scalar = (value: unknown): ContractChange['before'] =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value)
+    ? (value as ContractChange['before'])
+    : undefined;
+
+/** Keywords whose values are text for readers, not for clients. */
+const TEXT_KEYWORDS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs']);
+const isTextKeyword = (key: unknown) => typeof key === 'string' && (TEXT_KEYWORDS.has(key) || key.startsWith('x-'));
 
 /**
- * How `next` differs from `previous`: operations added or removed; for operations in both, parameters
- * (by location and name), request-body and response fields (by field path) added, removed, or changed in
- * `required` or enum, and response statuses added or removed — each flagged breaking or not.
+ * Whether a change is to text: at or under a text keyword or an extension (a name under `properties` is a
+ * field's, not a keyword), or in the document's `info` and `tags`.
+ */
+function isText(path: (string | number)[]): boolean {
+  if (path[0] === 'info' || path[0] === 'tags') return true;
+  return path.some((key, n) => isTextKeyword(key) && path[n - 1] !== 'properties');
+}
+
+/**
+ * A copy of a contract without the text beside a `$ref`, and with an `allOf` of one part that only adds
+ * text replaced by that part. Both are ways to describe a field whose schema is a `$ref` (OpenAPI 3.1
+ * allows a `description` beside it), and the tool reads either as a changed schema: the referenced
+ * schema's type and bounds removed, an `allOf` added.
+ */
+function withoutTextBesideRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTextBesideRefs);
+  if (!value || typeof value !== 'object') return value;
+  const node = value as { $ref?: unknown; allOf?: unknown[] };
+  const keys = Object.keys(node).filter((key) => !isTextKeyword(key));
+  if (Array.isArray(node.allOf) && node.allOf.length === 1 && keys.length === 1)
+    return withoutTextBesideRefs(node.allOf[0]);
+  const hasRef = typeof node.$ref === 'string';
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !(hasRef && isTextKeyword(key)))
+      .map(([key, item]) => [key, withoutTextBesideRefs(item)]),
+  );
+}
+
+const ACTION = { add: 'Added', remove: 'Removed', replace: 'Replaced', rename: 'Renamed' } as const;
+
+/** A description that says what changed: `[Added] …`, not only its key (`[Added] annotation (1)`). */
+const FULL_DESCRIPTION = /^\[[A-Z][a-z]+\] (?!annotation \()/;
+
+/**
+ * The tool's description of a change. It describes a shared schema's change fully where first used and
+ * only by its key elsewhere (`annotation (maxLength)`), so the changes alike in every operation share the
+ * first full description; a change it has no words for is named by its place in the operation
+ * (`[Removed] responses.200.content.text/csv`).
+ */
+function describe(diffs: Diff[]): Map<Diff, string> {
+  const words = new Map<Diff, string>();
+  const groups = new Map<string, Diff[]>();
+  for (const diff of diffs) {
+    const key = JSON.stringify([
+      diff.path.slice(diff.path[0] === 'paths' ? 3 : 0),
+      diff.action,
+      diff.type,
+      diff.before,
+      diff.after,
+    ]);
+    groups.set(key, [...(groups.get(key) ?? []), diff]);
+  }
+  for (const group of groups.values()) {
+    const full = group.map((d) => d.description).find((text) => text && FULL_DESCRIPTION.test(text));
+    for (const diff of group) {
+      const inOperation = diff.path[0] === 'paths' ? diff.path.slice(3) : diff.path;
+      words.set(diff, full ?? `[${ACTION[diff.action]}] ${inOperation.join('.') || 'operation'}`);
+    }
+  }
+  return words;
+}
+
+/**
+ * How `next` differs from `previous`, as api-smart-diff classifies it with {@link contractRules}: every
+ * change a client may notice, in the tool's order; text changes are left out (this module's header).
  *
- * @returns the changes in operation order; empty when none.
+ * @param previous - the older contract, parsed (OpenAPI 3.x).
+ * @param next - the newer one.
+ * @returns the changes; empty when none.
  */
 export function contractChanges(previous: unknown, next: unknown): ContractChange[] {
-  const ours = operations(previous);
-  const theirs = operations(next);
-  const changes: ContractChange[] = [];
-  for (const [id, op] of ours) {
-    const other = theirs.get(id);
-    if (!other) {
-      changes.push({ operation: op.label, subject: { kind: 'operation' }, change: 'removed', breaking: true });
-      continue;
-    }
-    const label = other.label;
-    changes.push(
-      ...fieldChanges(label, (name) => ({ kind: 'parameter', name }), true, op.parameters, other.parameters),
-    );
-    changes.push(...fieldChanges(label, (name) => ({ kind: 'field', in: 'body', name }), true, op.body, other.body));
-    for (const [status, fields] of op.responses) {
-      const otherFields = other.responses.get(status);
-      if (!otherFields) {
-        changes.push({ operation: label, subject: { kind: 'response', status }, change: 'removed', breaking: true });
-      } else {
-        const subject = (name: string): ChangeSubject => ({ kind: 'field', in: `response ${status}`, name });
-        changes.push(...fieldChanges(label, subject, false, fields, otherFields));
-      }
-    }
-    for (const status of other.responses.keys()) {
-      if (!op.responses.has(status)) {
-        changes.push({ operation: label, subject: { kind: 'response', status }, change: 'added', breaking: false });
-      }
-    }
-  }
-  for (const [id, op] of theirs) {
-    if (!ours.has(id)) {
-      changes.push({ operation: op.label, subject: { kind: 'operation' }, change: 'added', breaking: false });
-    }
-  }
-  return changes;
+  const diffs = apiDiff(withoutTextBesideRefs(previous), withoutTextBesideRefs(next), {
+    rules: contractRules(),
+  }).filter((diff) => diff.path[0] !== 'components' && diff.type !== 'annotation' && !isText(diff.path));
+  const words = describe(diffs);
+  return diffs.map((diff) => {
+    const [root, template, method] = diff.path;
+    const inOperation = root === 'paths' && typeof method === 'string';
+    const before = scalar(diff.before);
+    const after = scalar(diff.after);
+    return {
+      ...(inOperation ? { operation: `${method.toUpperCase()} ${template}` } : {}),
+      at: pointer(diff.path),
+      change: diff.action,
+      type: diff.type as ChangeType,
+      ...(before !== undefined ? { before } : {}),
+      ...(after !== undefined ? { after } : {}),
+      description: words.get(diff) ?? '',
+    };
+  });
 }
 
-/** What a change is about, e.g. `parameter query page_size`, `body field publishers[].type`, `response 404`. */
-export function subjectLabel(subject: ChangeSubject): string {
-  switch (subject.kind) {
-    case 'operation':
-      return 'operation';
-    case 'response':
-      return `response ${subject.status}`;
-    case 'parameter':
-      return `parameter ${subject.name}`;
-    default:
-      return `${subject.in} field ${subject.name}`;
-  }
+/** A JSON value with its object keys sorted, so the same contract always serializes the same way. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
 }
 
 /**
- * Lists how `remote` differs from `vendored`, one line per change in the terms `npm run openapi:fetch`
- * prints: what is only in one copy, required in one and not the other, or has other enum values.
+ * A short fingerprint of a contract: 16 hex digits of the SHA-256 of its JSON with keys sorted, so moving a
+ * path or a property in the file changes nothing, while any other edit, text included, does. Two contracts
+ * with the same fingerprint have no {@link contractChanges} between them.
+ */
+export function contractFingerprint(doc: unknown): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(doc)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** One line for a change: `POST /documents: [Removed] … (breaking)`. */
+export function describeChange(change: ContractChange): string {
+  const where = change.operation ?? change.at;
+  return `${where}: ${change.description} (${change.type})`;
+}
+
+/**
+ * Lists how `remote` differs from `vendored`, one line per change (what `npm run openapi:fetch` prints).
  *
- * @param vendored - the contract this repository holds (parsed).
- * @param remote - the provider's description (parsed).
- * @returns one human-readable line per difference, in operation order; empty when none.
+ * @returns one line per change, in the tool's order; empty when none.
  */
 export function contractDifferences(vendored: unknown, remote: unknown): string[] {
-  return contractChanges(vendored, remote).map(({ operation, subject, change, before, after }) => {
-    const what = subjectLabel(subject);
-    const prefix = subject.kind === 'operation' ? operation : `${operation}: ${what}`;
-    switch (change) {
-      case 'removed':
-        return `${subject.kind === 'operation' ? `${operation}: operation` : prefix} only in the vendored copy`;
-      case 'added':
-        return `${subject.kind === 'operation' ? `${operation}: operation` : prefix} only in the remote`;
-      case 'now-required':
-        return `${prefix} is required in the remote, not in the vendored copy`;
-      case 'now-optional':
-        return `${prefix} is required in the vendored copy, not in the remote`;
-      default:
-        return `${prefix} enum ${list(before)} in the vendored copy, ${list(after)} in the remote`;
-    }
-  });
+  return contractChanges(vendored, remote).map(describeChange);
 }

@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { portalEnv } from '../../config/env';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
 import { findAssumptions } from './assumptions';
-import { contractDifferences } from './diff';
+import { contractDifferences, isBreaking } from './diff';
 import { downloadContract } from './download';
 import { CHANGELOG_PATH, recordChanges } from './changelog';
 
@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   const differences = contractDifferences(vendored, doc);
   console.log(
     differences.length === 0
-      ? `No differences between ${relative} and ${url} in operations, parameters, required fields or enums.`
-      : `${url} differs from ${relative} in ${differences.length} place(s) (operations, parameters, required fields, enums):\n${differences.map((line) => `  - ${line}`).join('\n')}`,
+      ? `No differences between ${relative} and ${url} that a client could notice.`
+      : `${url} differs from ${relative} in ${differences.length} place(s), as api-smart-diff classifies them:\n${differences.map((line) => `  - ${line}`).join('\n')}`,
   );
   const assumed = findAssumptions(vendored).length;
   if (assumed > 0 && findAssumptions(doc).length === 0) {
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
       const recorded = recordChanges(root, doc, new Date().toISOString().slice(0, 10));
       console.log(
         recorded.length
-          ? `Recorded ${recorded.length} change(s) in ${CHANGELOG_PATH} (${recorded.filter((c) => c.breaking).length} breaking): add a summary, then commit it with the contract.`
+          ? `Recorded ${recorded.length} change(s) in ${CHANGELOG_PATH} (${recorded.filter(isBreaking).length} breaking): add a summary, then commit it with the contract.`
           : `${CHANGELOG_PATH} already describes it.`,
       );
     } catch (error) {

@@ -5,8 +5,17 @@
  * that writes more fails the page check until what it adds is reviewed and added here.
  */
 
+/**
+ * The components openapi/templates/info.mustache adds to the `/api` landing page, each with the one module
+ * it is imported from: no props of their own, they render only what the portal writes.
+ */
+export const TEMPLATE_IMPORTS: ReadonlyMap<string, string> = new Map([
+  ['DescriptionDownload', '@site/src/components/DescriptionDownload'],
+]);
+
 /** Elements and components the generator and its templates write (docusaurus-plugin-openapi-docs 5.2.0). */
 export const ELEMENTS = new Set([
+  ...TEMPLATE_IMPORTS.keys(),
   'ApiLogo',
   'DiscriminatorTabs',
   'DocCardList',

@@ -4,7 +4,8 @@
  * parsed (its front matter with Docusaurus' own parser, its content after Docusaurus' own preprocessing,
  * which unwraps `mdx-code-block` fences, then as MDX) and every piece of code in it is checked:
  *
- * - ESM: `import` declarations of `@theme/…` and `@docusaurus/…` modules only (the generator's header);
+ * - ESM: `import` declarations of `@theme/…` and `@docusaurus/…` modules only (the generator's header), and
+ *   of the components our landing-page template adds ({@link TEMPLATE_IMPORTS});
  * - JSX elements: the elements the generator writes (./pageAllowList.ts {@link ELEMENTS}), with its attributes
  *   ({@link ATTRIBUTES}), each a string or static JSON data (a `style` of {@link STYLE_KEYS} only, a
  *   `className` of {@link CLASS_NAMES} only, an `href` an absolute http, https or mailto URL), or the
@@ -32,6 +33,7 @@ import {
   FRONT_MATTER_KEYS,
   METHODS,
   STYLE_KEYS,
+  TEMPLATE_IMPORTS,
   TEMPLATE_ITEMS,
 } from './pageAllowList';
 
@@ -151,7 +153,11 @@ function nodeProblem(node: MdxNode): string | undefined {
         (statement) =>
           statement.type !== 'ImportDeclaration' ||
           typeof statement.source.value !== 'string' ||
-          !(statement.source.value.startsWith('@theme/') || statement.source.value.startsWith('@docusaurus/')),
+          !(
+            statement.source.value.startsWith('@theme/') ||
+            statement.source.value.startsWith('@docusaurus/') ||
+            [...TEMPLATE_IMPORTS.values()].includes(statement.source.value)
+          ),
       );
       return foreign
         ? `${foreign.type === 'ImportDeclaration' ? 'an import' : 'an export or statement'} the generator does not write`

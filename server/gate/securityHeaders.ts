@@ -4,7 +4,7 @@
  * Both read the one table {@link SECURITY_HEADERS}; a test compares helmet's actual output with the
  * synthesized policy, so the two cannot drift.
  */
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { HelmetOptions } from 'helmet';
 
 /** `Referrer-Policy` values both helmet and CloudFront's `HeadersReferrerPolicy` take (W3C Referrer Policy §3). */
 export type ReferrerPolicyValue =
@@ -80,12 +80,12 @@ export function securityHeaderValues(directives: Record<string, string[]>): Reco
 }
 
 /**
- * @fastify/helmet's options for {@link SECURITY_HEADERS} and the CSP of `directives`: every helmet header
+ * helmet's options for {@link SECURITY_HEADERS} and the CSP of `directives`: every helmet header
  * named, so none is sent by a helmet default the table does not hold.
  *
  * @param tls - whether the site is served over TLS; HSTS only then.
  */
-export function helmetOptions(directives: Record<string, string[]>, tls: boolean): FastifyHelmetOptions {
+export function helmetOptions(directives: Record<string, string[]>, tls: boolean): HelmetOptions {
   const h = SECURITY_HEADERS;
   const hsts = h['Strict-Transport-Security'];
   return {

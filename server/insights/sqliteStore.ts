@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
 import type { InsightRow, InsightsStore, QuotaClaim } from './store';
+import { PROJECT_ROOT } from '../../config/paths';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -49,7 +50,7 @@ ON CONFLICT (reader, day) DO UPDATE SET
  * the repository (git-ignored).
  */
 export function insightsDataDirOf(configured: string | undefined): string {
-  return path.resolve(configured ?? path.resolve(__dirname, '..', '..', '.local', 'insights'));
+  return path.resolve(configured ?? path.join(PROJECT_ROOT, '.local', 'insights'));
 }
 
 /** How long rows wait to be written together, ms. */

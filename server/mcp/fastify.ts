@@ -14,8 +14,9 @@ import {
   PROTECTED_RESOURCE_METADATA_PATHS,
   protectedResourceMetadata,
 } from '../../rules/mcp';
+import { SITE_SEARCH_INDEX_PATH } from '../../rules/buildFiles';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
-import type { McpContent } from './content';
+import { ContentMissing, type McpContent } from './content';
 import { addHostCheck } from '../gate/hosts';
 import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 import { addInsights } from '../insights/fastify';
@@ -58,7 +59,7 @@ export interface AppMcpOptions {
  * function.
  */
 export async function addMcp(app: FastifyInstance, options: AppMcpOptions, content: McpContent): Promise<void> {
-  const authorizationServer = metadataAuthorizationServer(options.issuer, options.oauth?.server);
+  const authorizationServer = metadataAuthorizationServer(options.issuer, options.oauth?.view);
   const metadata = protectedResourceMetadata(options.siteUrl, authorizationServer, options.productName);
   if (options.oauth) await addAuthorizationServer(app, options.oauth);
   const allow = PROTECTED_RESOURCE_METADATA_METHODS.join(', ');
@@ -101,7 +102,7 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
             token: await callApiToken(
               { issuedBy: request.mcpTokenIssuedBy, subject: request.readerSubject },
               request.headers.authorization,
-              options.oauth?.server,
+              options.oauth?.view,
             ),
           },
         },
@@ -117,7 +118,7 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
  * server, the check of its tokens.
  */
 export function mcpGateRules(options: AppMcpOptions): Pick<GateRules, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
-  return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.server) };
+  return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.view) };
 }
 
 /** Sends a Fetch `Response` (server/mcp/http.ts answers with one) through Fastify's reply. */
@@ -131,7 +132,8 @@ async function send(reply: FastifyReply, response: Response): Promise<FastifyRep
  * The MCP endpoint alone, behind the same access decision (for `npm start`, whose dev server has no gate):
  * `/mcp` needs a bearer access token, the metadata is public, anything else is 404. With `insights`, it also
  * records reader insights (server/insights) for the routes `insights.pages` names, which the dev server
- * proxies here too.
+ * proxies here too. With `siteSearchIndex`, it answers the search bar's index (`SITE_SEARCH_INDEX_PATH`, JSON) to a
+ * signed-in reader, as the gate serves the built one (plugins/dev-search proxies it here).
  */
 export async function buildMcpDevApp(
   options: AppMcpOptions,
@@ -139,6 +141,7 @@ export async function buildMcpDevApp(
   content: McpContent,
   acceptedHostnames: readonly string[],
   insights?: { store: InsightsStore; pages: () => ReadonlySet<string> },
+  siteSearchIndex?: () => Promise<string>,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   hideServerErrors(app);
@@ -177,5 +180,19 @@ export async function buildMcpDevApp(
   });
   await addMcp(app, options, content);
   if (insights) addInsights(app, insights.store, insights.pages, options.siteUrl);
+  if (siteSearchIndex) {
+    app.get(SITE_SEARCH_INDEX_PATH, async (_request, reply) => {
+      let json: string;
+      try {
+        json = await siteSearchIndex();
+      } catch (error) {
+        // The pages are not listed yet, or one does not parse: the bar gets no index (and records no search).
+        const reason = error instanceof ContentMissing ? error.message : 'the pages could not be read for the index';
+        return reply.code(503).header('cache-control', 'no-store').send({ error: reason });
+      }
+      // Made again whenever a source changes: never kept by the browser.
+      return reply.header('cache-control', 'no-store').type('application/json').send(json);
+    });
+  }
   return app;
 }

@@ -64,6 +64,13 @@ export interface AuthorizationServerOptions {
   localMode: boolean;
 }
 
+/**
+ * What the MCP endpoint and the routes read of an authorization server before oidc-provider runs: its issuer,
+ * the resource its tokens are for, its store and the readers' sessions. A running {@link AuthorizationServer} is
+ * one; {@link authorizationServerViewOf} makes one without oidc-provider.
+ */
+export type AuthorizationServerView = Pick<AuthorizationServer, 'issuer' | 'resource' | 'store' | 'sessions'>;
+
 /** A running authorization server. */
 export interface AuthorizationServer {
   /** `<site>/oauth`. */
@@ -173,6 +180,16 @@ function lifetimesOf(options: AuthorizationServerOptions): Configuration['ttl'] 
   };
 }
 
+/** The {@link AuthorizationServerView} of the server `options` describe, without building it. */
+export function authorizationServerViewOf(options: AuthorizationServerOptions): AuthorizationServerView {
+  return {
+    issuer: mcpOAuthIssuer(options.siteUrl),
+    resource: `${options.siteUrl}${MCP_PATH}`,
+    store: options.store,
+    sessions: new UserPoolSessions(options.store, options.userPool, options.refreshTokenSeconds),
+  };
+}
+
 /**
  * Builds the authorization server (oidc-provider is ESM only, hence async).
  *
@@ -182,10 +199,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   if (options.secret.length < 32)
     throw new Error('The MCP authorization server needs a secret of 32 characters or more.');
   const { default: Provider, errors } = await import('oidc-provider');
-  const issuer = mcpOAuthIssuer(options.siteUrl);
-  const resource = `${options.siteUrl}${MCP_PATH}`;
+  const { issuer, resource, sessions } = authorizationServerViewOf(options);
   const localFetch = fetchTrusting(options.userPool.ca);
-  const sessions = new UserPoolSessions(options.store, options.userPool, options.refreshTokenSeconds);
   const provider = new Provider(issuer, {
     adapter: (name: string) => options.store.adapter(name),
     clients: preRegisteredClients(),

@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { AUTHORIZATION_SERVER_METADATA_PATH, MCP_OAUTH_CALLBACK_PATH, MCP_OAUTH_PREFIX } from '../../rules/mcp';
-import type { AuthorizationServer } from './authorizationServer';
+import type { AuthorizationServer, AuthorizationServerView } from './authorizationServer';
 import { INTERACTION_SECONDS } from './authorizationServer';
 import { escapeHtml } from '../../rules/html';
 import { consentPage, readerPage } from './consentPage';
@@ -33,9 +33,41 @@ export const MAX_CALLBACK_PARAM_CHARS = 2048;
 
 /** Options of {@link addAuthorizationServer}. */
 export interface AuthorizationServerRoutes {
-  server: AuthorizationServer;
+  /** The server's issuer, resource, store and readers' sessions, which the routes and the MCP endpoint read first. */
+  view: AuthorizationServerView;
+  /**
+   * The server itself, awaited by each route that needs oidc-provider: built already ({@link builtRoutes}), or on
+   * the first such request ({@link lazyRoutes}: the gate's, where oidc-provider and what it loads hold about 10 MiB
+   * of resident memory that a gate no AI tool signs in to never pays, handbook/performance.md).
+   */
+  server(): Promise<AuthorizationServer>;
   userPool: UserPoolClient;
   productName: string;
+}
+
+/** The routes of a server built already. */
+export function builtRoutes(server: AuthorizationServer, userPool: UserPoolClient, productName: string) {
+  const built = Promise.resolve(server);
+  return { view: server, server: () => built, userPool, productName } satisfies AuthorizationServerRoutes;
+}
+
+/**
+ * The routes of a server built on its first use by `build` (once; a failed build is tried again on the next
+ * request, and that request gets 500).
+ */
+export function lazyRoutes(
+  view: AuthorizationServerView,
+  build: () => Promise<AuthorizationServer>,
+  userPool: UserPoolClient,
+  productName: string,
+): AuthorizationServerRoutes {
+  let building: Promise<AuthorizationServer> | undefined;
+  const server = () =>
+    (building ??= build().catch((error: unknown) => {
+      building = undefined;
+      throw error;
+    }));
+  return { view, server, userPool, productName };
 }
 
 /** A page for the reader ({@link readerPage}), never cached; `text` is HTML, `head` added to its head. */
@@ -69,14 +101,15 @@ function toProvider(server: AuthorizationServer, request: FastifyRequest, reply:
 
 /** Registers the routes (see the module comment). */
 export async function addAuthorizationServer(app: FastifyInstance, routes: AuthorizationServerRoutes): Promise<void> {
-  const { server, userPool } = routes;
-  const logins = server.store.adapter(USER_POOL_LOGIN);
+  const { userPool } = routes;
+  const logins = routes.view.store.adapter(USER_POOL_LOGIN);
   await app.register(async (scope) => {
     // oidc-provider reads request bodies itself.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     scope.get(`${MCP_OAUTH_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const server = await routes.server();
       const details = await server.provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!details) return page(reply, 400, 'This sign-in has expired', 'Start again from your AI tool.');
       const clientId = String(details.params.client_id);
@@ -96,6 +129,7 @@ export async function addAuthorizationServer(app: FastifyInstance, routes: Autho
     });
 
     scope.get(`${MCP_OAUTH_PREFIX}/interaction/:uid/allow`, async (request, reply) => {
+      const server = await routes.server();
       const details = await server.provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
       if (!details) return page(reply, 400, 'This sign-in has expired', 'Start again from your AI tool.');
       const state = crypto.randomBytes(32).toString('base64url');
@@ -105,6 +139,7 @@ export async function addAuthorizationServer(app: FastifyInstance, routes: Autho
     });
 
     scope.get(`${MCP_OAUTH_PREFIX}/interaction/:uid/deny`, async (request, reply) => {
+      const server = await routes.server();
       reply.hijack();
       const result: InteractionResults = { error: 'access_denied', error_description: 'The reader declined.' };
       await server.provider
@@ -114,10 +149,10 @@ export async function addAuthorizationServer(app: FastifyInstance, routes: Autho
 
     scope.get(MCP_OAUTH_CALLBACK_PATH, async (request, reply) => finishSignIn(routes, request, reply));
 
-    scope.get(AUTHORIZATION_SERVER_METADATA_PATH, (request, reply) =>
-      toProvider(server, request, reply, '/.well-known/openid-configuration'),
+    scope.get(AUTHORIZATION_SERVER_METADATA_PATH, async (request, reply) =>
+      toProvider(await routes.server(), request, reply, '/.well-known/openid-configuration'),
     );
-    scope.all(`${MCP_OAUTH_PREFIX}/*`, (request, reply) => toProvider(server, request, reply));
+    scope.all(`${MCP_OAUTH_PREFIX}/*`, async (request, reply) => toProvider(await routes.server(), request, reply));
   });
 }
 
@@ -130,7 +165,8 @@ export async function addAuthorizationServer(app: FastifyInstance, routes: Autho
  * `form-action` policy, which names the portal but not the tool's own address.
  */
 async function finishSignIn(routes: AuthorizationServerRoutes, request: FastifyRequest, reply: FastifyReply) {
-  const { server, userPool } = routes;
+  const { userPool } = routes;
+  const server = await routes.server();
   const query = request.query as Record<string, unknown>;
   const state = typeof query.state === 'string' && query.state.length <= MAX_CALLBACK_PARAM_CHARS ? query.state : '';
   const code = typeof query.code === 'string' && query.code.length <= MAX_CALLBACK_PARAM_CHARS ? query.code : '';

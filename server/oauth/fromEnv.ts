@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { PortalEnv } from '../../config/env';
-import { createAuthorizationServer } from './authorizationServer';
-import type { AuthorizationServerRoutes } from './fastify';
+import { authorizationServerViewOf, createAuthorizationServer } from './authorizationServer';
+import { lazyRoutes, type AuthorizationServerRoutes } from './fastify';
 import { authorizationServerOptionsOf, authorizationServerSettingsOf } from './options';
 import { oauthDataDirOf, sqliteOAuthStore } from './sqliteStore';
 
@@ -54,5 +54,11 @@ export async function authorizationServerOf(
   const dataDir = oauthDataDirOf(env.mcp.oauth.dataDir);
   const secret = oauthSecretOf(env.mcp.oauth.secret, dataDir);
   const options = authorizationServerOptionsOf(settings, sqliteOAuthStore(dataDir), secret, local);
-  return { server: await createAuthorizationServer(options), userPool: options.userPool, productName: env.productName };
+  // Built on the first request under /oauth/ (./fastify.ts `lazyRoutes`): oidc-provider loads only then.
+  return lazyRoutes(
+    authorizationServerViewOf(options),
+    () => createAuthorizationServer(options),
+    options.userPool,
+    env.productName,
+  );
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'libsql';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { epochSeconds, isLive, type OAuthRecord, type OAuthStore } from './store';
+import { PROJECT_ROOT } from '../../config/paths';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS records (
@@ -28,7 +29,7 @@ export const SWEEP_EVERY_MS = 60_000;
 
 /** The store's folder: `configured` (MCP_OAUTH_DATA_DIR), or `.local/oauth` in the repository (git-ignored). */
 export function oauthDataDirOf(configured: string | undefined): string {
-  return path.resolve(configured ?? path.resolve(__dirname, '..', '..', '.local', 'oauth'));
+  return path.resolve(configured ?? path.join(PROJECT_ROOT, '.local', 'oauth'));
 }
 
 /** The database file in `dataDir`. */

@@ -4,7 +4,7 @@
  * findings fail the tests; moderate and minor ones are reported.
  */
 import axe from 'axe-core';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA (axe has no `wcag22a` tag). */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -147,4 +147,23 @@ export function countByRule(findings: Finding[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { rule, impact } of findings) counts[`${rule} (${impact})`] = (counts[`${rule} (${impact})`] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The relative luminance (WCAG 2.2, 0 black to 1 white) of the background an element shows: its own
+ * background colour, or the nearest ancestor's that is not transparent. A part that keeps a light background
+ * in the dark scheme has no contrast finding (its text is dark on it) but does not follow the scheme.
+ */
+export function backgroundLuminance(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    for (let box: Element | null = node; box; box = box.parentElement) {
+      const [r, g, b, a = 1] = (getComputedStyle(box).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+      if (a > 0) return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    }
+    return 1;
+  });
 }

@@ -1,16 +1,26 @@
 /**
  * WCAG 2.2 AA: no serious or critical axe finding on any route of spec §2.1, any API
- * operation page, any doc, the not-found page, the sign-in page or any sign-in view, in light and dark,
- * at 1280 px and 390 px (./audit.ts says which rules run in which combination). Moderate and minor
- * findings are attached to the report. Two pages are audited at a time (axe runs inside the page).
+ * operation page, any doc, the not-found page, the sign-in page or any sign-in view, an operation page's
+ * explorer opened and answered, in light and dark, at 1280 px and 390 px (./audit.ts says which rules run in
+ * which combination); and the sign-in card and the announcement bar take the scheme's background. Moderate and
+ * minor findings are attached to the report. Two pages are audited at a time (axe runs inside the page).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { TEST_PASSWORD, TEST_USERS } from '../../local/identity/testUsers';
 import { allOperations } from '../../scripts/docs-check/contract';
-import { audit, blocking, countByRule, EVERY_PASS, lines, PAGE_PASSES, type Finding } from './audit';
-import { test, expect, signInAt, waitForGate } from '../support/e2e';
+import {
+  audit,
+  backgroundLuminance,
+  blocking,
+  countByRule,
+  EVERY_PASS,
+  lines,
+  PAGE_PASSES,
+  type Finding,
+} from './audit';
+import { test, expect, openExplorer, signInAt, waitForGate } from '../support/e2e';
 import { SPEC_ROUTES, urlOf } from '../e2e/routes';
 
 /** Every page to audit signed in: spec §2.1's routes, each operation, every doc (from the sitemap), a 404. */
@@ -104,9 +114,9 @@ const VIEWS: { name: string; open: (page: Page) => Promise<void> }[] = [
   },
   ...(
     [
-      ['new password', TEST_USERS.newPasswordView, { name: 'Change Password' }],
-      ['TOTP code', TEST_USERS.totp, { name: 'Confirm TOTP Code' }],
-      ['SMS code', TEST_USERS.sms, { name: 'Confirm SMS Code' }],
+      ['new password', TEST_USERS.newPasswordView, { name: 'Change password' }],
+      ['TOTP code', TEST_USERS.totp, { name: 'Confirm TOTP code', exact: true }],
+      ['SMS code', TEST_USERS.sms, { name: 'Confirm SMS code', exact: true }],
     ] as const
   ).map(([name, username, heading]) => ({
     name,
@@ -162,4 +172,52 @@ test('"Was this page helpful?" after a vote, with its comment form and status: n
   await page.evaluate(() => window.scrollTo(0, 0));
   report(await audit(page, 'page feedback', EVERY_PASS));
   await page.context().close();
+});
+
+test('an operation page with its explorer opened and answered, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAt(page);
+  await page.goto('/api/v1/list-doctypes');
+  await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+  await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+  await openExplorer(page);
+  await page.getByRole('button', { name: 'Send API request' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Response 200' })).toBeAttached();
+  await expect(page.locator('.openapi-explorer__response-container pre code')).toContainText('Laws');
+  // Audited from the top, as every page is: scrolled down, the sticky navbar covers the sidebar's first links.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  report(await audit(page, 'explorer answered: /api/v1/list-doctypes', EVERY_PASS));
+  await context.close();
+});
+
+test('the sign-in card and the announcement bar take the colour scheme, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await waitForGate(page);
+  const parts = {
+    'sign-in card': page.locator('[data-amplify-router]'),
+    'announcement bar': page.locator('.theme-announcement-bar'),
+  };
+  const findings: Finding[] = [];
+  for (const pass of EVERY_PASS) {
+    findings.push(...(await audit(page, 'sign-in card and announcement bar', [pass])));
+    for (const [name, part] of Object.entries(parts)) {
+      await expect(part).toBeVisible();
+      // Dark in the dark scheme, light in the light one (as the page behind them is).
+      const follows = (luminance: number) => (pass.scheme === 'dark' ? luminance < 0.2 : luminance > 0.8);
+      await expect
+        .poll(async () => follows(await backgroundLuminance(part)), {
+          message: `${name} (${pass.scheme}, ${pass.width} px) has the ${pass.scheme} scheme's background`,
+        })
+        .toBe(true);
+    }
+  }
+  report(findings);
+  await context.close();
 });

@@ -4,6 +4,8 @@
  * Facts stated in the docs against the OpenAPI contract: enumerations shown in tables,
  * ranges and defaults in prose, and a link from the docs to every operation of the reference.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { PLACEHOLDER } from '../../scripts/docs-check/check';
 import { allOperations, contract, docFiles, docText, resolve, tableRows } from '../../scripts/docs-check/contract';
 
@@ -150,5 +152,36 @@ describe('coverage', () => {
   it('no page is a placeholder', () => {
     const placeholders = docs.filter(({ text }) => PLACEHOLDER.test(text));
     expect(placeholders.map(({ file }) => file)).toEqual([]);
+  });
+});
+
+describe('a local address in prose says its port is a default, and which setting moves it', () => {
+  // Each port a local service listens on, by the setting that moves it: config/env.ts reads each as
+  // `readPort(env, '<SETTING>', <default>)`.
+  const envSource = fs.readFileSync(path.join(__dirname, '../../config/env.ts'), 'utf8');
+  const settingOf = new Map(
+    [...envSource.matchAll(/readPort\(env, '([A-Z_]+)', (\d+)\)/g)].map(([, setting, port]) => [port, setting]),
+  );
+
+  it('reads the ports of config/env.ts', () => {
+    expect(settingOf.get('4010')).toBe('SANDBOX_PORT');
+    expect(settingOf.get('9229')).toBe('LOCAL_IDENTITY_PORT');
+  });
+
+  it('every `localhost:<port>` outside code blocks names that setting in its paragraph', () => {
+    const unexplained = docs.flatMap(({ file, text }) =>
+      text
+        .replace(/```[\s\S]*?```/g, '')
+        .split(/\n\s*\n/)
+        .flatMap((paragraph) =>
+          [...paragraph.matchAll(/localhost:(\d+)/g)].flatMap(([address, port]) => {
+            const setting = settingOf.get(port);
+            return setting && paragraph.includes(`\`${setting}\``) && /\bdefault\b/.test(paragraph)
+              ? []
+              : [`${file}: ${address} (${setting ?? 'no setting of config/env.ts has this default'})`];
+          }),
+        ),
+    );
+    expect(unexplained).toEqual([]);
   });
 });

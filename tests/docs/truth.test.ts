@@ -6,6 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
+import { operationAssumptions } from '../../rules/assumptions';
+import { changelogPage, readChangelog } from '../../scripts/openapi/changelog';
+import { operations as contractOperations } from '../../rules/contract';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
 
 const doc = docText;
@@ -255,7 +259,17 @@ interface Node404 {
  * assumptions. `statement` finds a sentence or table row that states one; `box` finds it named in the
  * page's `:::info[Assumptions]` admonition.
  */
-const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
+interface AssumedRule {
+  detail: string;
+  statement: RegExp;
+  box: RegExp;
+  /** Only the pages (paths from the site root) it matches are read, when it is set. */
+  only?: RegExp;
+  /** Pages it leaves out, with the reason: they speak of the portal's own answers, not the provider's. */
+  not?: RegExp;
+}
+
+const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'the 0 to 1 range of reg_scores and thresholds', statement: /\b0 to 1\b/, box: /0 to 1/ },
   { detail: 'sizes and coordinates in points', statement: /\bin points\b/i, box: /points/ },
   { detail: 'coordinates from the top-left corner', statement: /top-left/i, box: /top-left/ },
@@ -263,13 +277,13 @@ const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
   { detail: 'which near-duplicate remove_near_duplicates keeps', statement: /remove_near_duplicates[^|]*oldest|oldest[^|]*remove_near_duplicates/i, box: /remove_near_duplicates/ },
   { detail: 'the oldest near-duplicate is its own princeps', statement: /itself if it is the oldest|whose `princeps` is their own id/i, box: /princeps/ },
   { detail: 'what changes last_updated', statement: /rescored[^.]*last_updated|last_updated[^|.]*(any field|rescor)/i, box: /last_updated/ },
-  { detail: 'S3 files hold the JSON the API returns', statement: /same JSON|same document format/i, box: /same JSON/ },
+  { detail: 'S3 files hold the JSON the API returns', statement: /same JSON|same document format|(the API and|, assumed,) the S3 transfer/i, box: /same JSON/ },
   { detail: 'how the last page is recognised', statement: /fewer items than `page_size`/, box: /last page/ },
-  { detail: 'error bodies under `detail`', statement: /\{"detail": "/, box: /`detail`/ },
+  { detail: 'error bodies under `detail`', statement: /\{"detail": "/, box: /`detail`|\{"detail": …\}/ },
   { detail: 'has_signposts: false selects documents without', statement: /without \(`false`\) signposts/, box: /has_signposts/ },
   { detail: 'min_title_length counts characters', statement: /min_title_length[^|]*\|[^|]*characters/, box: /min_title_length/ },
   { detail: 'require_all_psi_labels works like require_all_tags', statement: /require_all_psi_labels[^|]*\|[^|]*same way/, box: /require_all_psi_labels/ },
-  { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds/, box: /`results`/ },
+  { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds|ranked result/, box: /`results`/ },
   { detail: "GET /domains gives each domain's latest version", statement: /GET \/domains`\][^.]*latest version/, box: /latest version/ },
   { detail: 'nested tags under `tags`, narrower implying broader', statement: /nested `tags`|broader tag/, box: /`tags`/ },
   // Issue #25, point 3: stated as fact, not in the spec, not marked.
@@ -302,7 +316,49 @@ const ASSUMED_IN_DOCS: { detail: string; statement: RegExp; box: RegExp }[] = [
   { detail: 'a 404 for no initiatives may clear', statement: /may clear/, box: /may clear/ },
   { detail: 'the history of themes', statement: /\bthemes (were|are assumed)|replaced by domains/i, box: /history of themes/ },
   { detail: "the archived samples' purpose", statement: /customers (could )?try the document format|to show the document format/, box: /purpose/ },
+  // Issue #54, the fresh audit's unmarked assumptions.
+  { detail: "which fields hold a document summary's answers", statement: /"message": "Summary generation|text is in `summary`/, box: /`message`[^:]*`summary`/ },
+  { detail: 'a whole country given as its alpha-2 code (`GB` for the United Kingdom)', statement: /United Kingdom|\bUK\b(?!-)/, box: /how a whole country is given/ },
+  { detail: 'a list filter matches any of its values', statement: /\bany of (the given|those you list|them|these)\b/i, box: /matches any of its values/ },
+  {
+    detail: "a 401 for a missing, malformed or expired token",
+    statement: /`401`[^.|]*\b(missing|malformed|expired)\b|\b(missing|malformed|expired)\b[^.|]*`401`/,
+    box: /`401`/,
+    not: /mcp\.mdx$|docs-for-tools\.md$/,
+  },
+  { detail: "the types of a sanction file's `published` and `timestamp`", statement: /^\| `(published|timestamp)` \| date/, box: /types of `published` and `timestamp`/, only: /sanctions\.mdx$/ },
+  { detail: "a page's fields `blocks` and `figures`", statement: /`(blocks|figures)\[\]/, box: /`blocks`[^.]*`figures`/ },
+  { detail: 'the manifest columns are the Document lite fields', statement: /Document lite fields/, box: /manifest's columns/, only: /s3_transfer\// },
+  { detail: 'a delivered file withholds what the API withholds', statement: /file (has|holds) no `source_text`/, box: /same restrictions/ },
+  { detail: 'what a framework action is', statement: /actions documents require|something a document requires/i, box: /actionable items|what an action is/ },
+  { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
+  { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
+  { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
+  // The second fresh audit's unmarked assumptions.
+  { detail: 'what "prerelease" promises', statement: /change without notice/i, box: /(?!)/ },
+  { detail: "the domain names and thresholds of the sandbox's examples", statement: /live catalogue|\{"domains": \{"(consumer-credit|prudential)"/i, box: /(?!)/ },
+  { detail: 'how an S3 transfer reaches the customer', statement: /to your S3 bucket/i, box: /how (it|they) (reaches|arrives|reach)|S3 bucket/ },
+  { detail: 'the success status of an operation', statement: /^It answers `200`/, box: /(?!)/ },
+  { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
 ];
+
+/**
+ * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), and the API
+ * changelog's page as `npm run gen-api` writes it.
+ */
+function pageFiles(): { file: string; text: string }[] {
+  const root = path.join(__dirname, '../..');
+  const blog = path.join(root, 'blog');
+  const posts = fs
+    .readdirSync(blog, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.mdx?$/.test(name))
+    .map((name) => ({ file: path.join('blog', name), text: fs.readFileSync(path.join(blog, name), 'utf8') }));
+  const changelog = { file: 'generated/api/changelog.md', text: changelogPage(readChangelog(root)) };
+  return [...docFiles(), ...posts, changelog];
+}
+
+/** Whether a statement says, in itself, that it is assumed or not confirmed by the provider. */
+const marked = (statement: string) => /assum|not confirmed|has not (said|described)/i.test(statement);
 
 /**
  * Lines grouped into blocks: a block starts at a heading, at a list item (with the blank lines before it)
@@ -331,22 +387,128 @@ function statements(text: string): string[] {
   const lines = text
     .replace(/^---\n[\s\S]*?\n---\n/, '')
     .replace(/```[\s\S]*?```/g, '')
-    .replace(/<ApiSample[\s\S]*?<\/ApiSample>/g, '')
+    // A sample's title is read, its request is code.
+    .replace(/<ApiSample(?: title="([^"]*)")?[^>]*>[\s\S]*?<\/ApiSample>/g, (_sample, title?: string) =>
+      title ? `\n\n${title}.\n\n` : '',
+    )
     .split('\n');
   const rows = lines.filter((line) => line.startsWith('|'));
   const blocks = blocksOf(lines.map((line) => (line.startsWith('|') ? '' : line)));
   return [...rows, ...blocks.flatMap((block) => block.replace(/\s+/g, ' ').split(/(?<=[.:])\s+(?=[A-Z`[])/))];
 }
 
+/** Whether a rule reads `file`. */
+const reads = (rule: AssumedRule, file: string) => (!rule.only || rule.only.test(file)) && !rule.not?.test(file);
+
 describe('docs state unspecified server behaviour and shapes as assumptions', () => {
   it.each(ASSUMED_IN_DOCS.map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
-    const { statement, box } = rule as (typeof ASSUMED_IN_DOCS)[number];
-    const unmarked = docFiles().flatMap(({ file, text }) => {
+    const { statement, box } = rule as AssumedRule;
+    const unmarked = pageFiles().flatMap(({ file, text }) => {
+      if (!reads(rule as AssumedRule, file)) return [];
       const admonition = [...text.matchAll(/:::info\[Assumptions\]([\s\S]*?):::/g)].map((box) => box[1]).join('\n');
       return statements(text)
-        .filter((s) => statement.test(s) && !/assum/i.test(s) && !box.test(admonition))
+        .filter((s) => statement.test(s) && !marked(s) && !box.test(admonition))
         .map((s) => `${file}: ${s.trim()}`);
     });
+    expect(unmarked).toEqual([]);
+  });
+});
+
+describe("the contract's descriptions state unspecified behaviour as assumptions too", () => {
+  // A description reads with the notes the reference shows beside it: its node's own, those of the schemas
+  // it is built from (`$ref`, `allOf`), and those of the nodes holding it (a property's schema's note is
+  // shown on the schema and carried to the body that uses it: scripts/openapi/assumptions.ts).
+  const noteOf = (node: unknown) =>
+    node && typeof node === 'object' && typeof (node as Record<string, unknown>)['x-assumed'] === 'string'
+      ? [(node as Record<string, string>)['x-assumed']]
+      : [];
+  const partsOf = (node: Record<string, unknown>) =>
+    [node, ...(Array.isArray(node.allOf) ? node.allOf : [])].flatMap((part) =>
+      part && typeof part === 'object' && typeof (part as { $ref?: unknown }).$ref === 'string'
+        ? noteOf(resolve(part))
+        : [],
+    );
+  const described: { at: string; description: string; notes: string }[] = [];
+  // An operation's page also shows every note of what it reaches (rules/assumptions.ts).
+  const pageNotes = new Map(
+    contractOperations(contract).map(({ method, path: template }) => [
+      `#/paths/${template}/${method}`,
+      operationAssumptions(contract, method, template).map(({ reason }) => reason),
+    ]),
+  );
+  const walk = (node: unknown, at: string, held: string[]): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`, held));
+    const record = node as Record<string, unknown>;
+    const notes = [...held, ...noteOf(record), ...partsOf(record), ...(pageNotes.get(at) ?? [])];
+    if (typeof record.description === 'string')
+      described.push({ at, description: record.description, notes: notes.join('\n') });
+    for (const [key, value] of Object.entries(record))
+      if (key !== 'example' && key !== 'examples') walk(value, `${at}/${key}`, notes);
+  };
+  walk(contract, '#', []);
+
+  it('reads the descriptions', () => {
+    expect(described.length).toBeGreaterThan(100);
+  });
+
+  // A rule for some pages only is not one for the contract.
+  it.each(ASSUMED_IN_DOCS.filter((rule) => !rule.only).map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
+    const { statement, box } = rule as AssumedRule;
+    const unmarked = described.flatMap(({ at, description, notes }) =>
+      statements(description)
+        .filter((s) => statement.test(s) && !marked(s) && !box.test(notes))
+        .map((s) => `${at}: ${s.trim()}`),
+    );
+    expect(unmarked).toEqual([]);
+  });
+});
+
+/**
+ * The texts read alone, away from the page and its Assumptions box: a page's front matter `description`
+ * (its line in llms.txt, the search index, a link preview), a category's index description, and the API
+ * changelog's entries (a feed reader shows them one by one).
+ */
+function textsReadAlone(): { where: string; text: string }[] {
+  const descriptions = pageFiles().flatMap(({ file, text }) => {
+    const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+    const description = (parse(frontMatter) as { description?: string } | null)?.description;
+    return description ? [{ where: `${file} (description)`, text: description }] : [];
+  });
+  const docsDir = path.join(__dirname, '../../docs');
+  const categories = fs
+    .readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => path.basename(name) === '_category_.json')
+    .flatMap((name) => {
+      const description = JSON.parse(fs.readFileSync(path.join(docsDir, name), 'utf8')).link?.description;
+      return description ? [{ where: `docs/${name} (description)`, text: description as string }] : [];
+    });
+  const changelog = parse(fs.readFileSync(path.join(__dirname, '../../openapi/changelog.yaml'), 'utf8')) as {
+    entries: { date: string; summary?: string; action?: string }[];
+  };
+  const entries = changelog.entries.flatMap(({ date, summary, action }) =>
+    [summary, action].filter(Boolean).map((text) => ({ where: `openapi/changelog.yaml ${date}`, text: text! })),
+  );
+  return [...descriptions, ...categories, ...entries];
+}
+
+describe('a text read alone marks what it assumes in itself', () => {
+  const texts = textsReadAlone();
+
+  it('reads every page description, category description and changelog entry', () => {
+    expect(texts.filter(({ where }) => where.endsWith('(description)')).length).toBeGreaterThan(30);
+    expect(texts.filter(({ where }) => where.startsWith('openapi/changelog.yaml')).length).toBeGreaterThan(3);
+  });
+
+  it.each(ASSUMED_IN_DOCS.map((rule) => [rule.detail, rule]))('%s', (_detail, rule) => {
+    const { statement } = rule as AssumedRule;
+    const unmarked = texts
+      .filter(({ where }) => reads(rule as AssumedRule, where.split(' ')[0]))
+      .flatMap(({ where, text }) =>
+        statements(text.replace(/\s+/g, ' '))
+          .filter((s) => statement.test(s) && !marked(s))
+          .map((s) => `${where}: ${s.trim()}`),
+      );
     expect(unmarked).toEqual([]);
   });
 });

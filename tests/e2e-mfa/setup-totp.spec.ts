@@ -35,7 +35,7 @@ test('a user without MFA sets up TOTP, then signs in with a TOTP code', async ({
   await page.getByLabel('Username').fill('demo@example.com');
   await page.getByLabel('Password', { exact: true }).fill('DemoPassw0rd!');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm TOTP Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm TOTP code', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Code/ }).fill(generate(secret));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();

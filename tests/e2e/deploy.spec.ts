@@ -105,7 +105,7 @@ test('a first deployment with a new user pool: identity stack, bundle bound to t
   const record = path.join(ROOT, 'build', BUILD_IDENTITY_FILE);
   const localRecord = fs.readFileSync(record, 'utf8');
   restoreBuildRecord = () => fs.writeFileSync(record, localRecord);
-  recordBuildIdentity(path.join(ROOT, 'build'), parseEnv(poolEnv).auth);
+  recordBuildIdentity(path.join(ROOT, 'build'), parseEnv(poolEnv));
   const bundle = npm('deploy:build', poolEnv);
   expect(bundle.status, bundle.stderr).toBe(0);
   expect(bundle.stdout).toMatch(new RegExp(`cognito identity, user pool ${POOL}`));

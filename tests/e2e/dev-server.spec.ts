@@ -13,6 +13,12 @@
  * - Its MCP server is whole: an SDK client of MCP 2026-07-28 through the dev server's `/mcp` gets answers
  *   from all five tools and `resources/list`, from the docs as they are, and finds a word a writer has just
  *   added to a page.
+ * - Its search bar searches the sources (plugins/dev-search): a reader finds a word a writer has just added to a
+ *   page, once the page shows it. While the index cannot be had, a search gets no answer, and nothing is recorded
+ *   as a search that found nothing; once it can, a search that finds nothing is recorded as in a build.
+ * - Its pages, signed in, log no error: Getting started and operation pages, whose texts' HTML loads on first
+ *   use (React `use`, which React reports when misused, in development only); and "View as Markdown" opens a
+ *   page that says why the dev server has no Markdown copy (`npm run build` makes them), and links the page.
  *
  * The server is killed at the end (SIGTERM would let the compile finish).
  */
@@ -26,11 +32,19 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { parseEnv } from '../../config/env';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
 import { LOCAL_JWKS } from '../../local/identity/jwks';
-import { MARKDOWN_INVENTORY } from '../../rules/buildFiles';
 import { liveMcpContent, livePageRoutes } from '../../scripts/liveMcpContent';
 import { OUR_SOURCES } from '../../bench/sites';
 import { listenMcpDev } from '../../server/listen';
-import { test, expect, demoTokens } from '../support/e2e';
+import Database from 'libsql';
+import { MARKDOWN_INVENTORY, SITE_SEARCH_INDEX_PATH } from '../../rules/buildFiles';
+import { liveSearchPages } from '../../scripts/liveMcpContent';
+import { liveThemeSearchIndex } from '../../plugins/dev-search/themeIndex';
+import { ContentMissing } from '../../server/mcp/content';
+import { insightsFileOf } from '../../server/insights/sqliteStore';
+import type { InsightRow } from '../../server/insights/store';
+import { BATCH_DELAY_MS } from '../../src/insights/client';
+import { SETTLE_MS } from '../../src/insights/emptySearches';
+import { test, expect, demoTokens, signInAt } from '../support/e2e';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** What `docusaurus start` reads: the site's sources, the content, the generated API pages. */
@@ -64,6 +78,21 @@ function send(
   });
 }
 
+/** Every reader insight the MCP server beside the dev server has kept in `dataDir`. */
+function storedRows(dataDir: string): InsightRow[] {
+  const file = insightsFileOf(dataDir);
+  if (!fs.existsSync(file)) return [];
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM events').all() as InsightRow[];
+  } finally {
+    db.close();
+  }
+}
+
+// The search worker's request for the index while the test withholds it (the MCP server answers 503).
+test.use({ allowedConsoleErrors: [/status of 503/] });
+
 /** A word no page has, added by the test as a writer would add a sentence. */
 const NEW_WORD = 'quokkaphrase';
 
@@ -80,8 +109,10 @@ async function callWhenReady(client: Client, name: string, args: Record<string, 
   }
 }
 
-test("npm start's dev server refuses a rebound Host, and its MCP server answers every tool from the docs as they are", async () => {
-  test.setTimeout(180_000);
+test("npm start's dev server refuses a rebound Host, its MCP server answers every tool, its search bar searches and its pages log no error, from the docs as they are", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
   expect(
     fs.existsSync(path.join(ROOT, 'generated/api')),
     'the API pages are missing: run npm run gen-api (npm run build does) first',
@@ -94,15 +125,22 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(COGNITO_|UNSAFE_|SITE_URL$|HOST$|PORT$)/.test(name)),
   );
-  // The MCP server the dev server proxies /mcp to, as scripts/with-local-services.ts starts it.
+  const insightsDir = path.join(site, '.insights');
+  // The MCP server the dev server proxies /mcp and the search bar's index to, as scripts/with-local-services.ts
+  // starts it; the test can withhold the index, as while the dev server has not listed the pages.
+  const files = {
+    inventoryFile: path.join(site, '.docusaurus', MARKDOWN_INVENTORY.name),
+    contractFile: path.join(site, BUNDLED_SPEC_PATH),
+  };
+  const searchPages = liveSearchPages(files);
+  const searchIndex = liveThemeSearchIndex(searchPages, site);
+  let indexWithheld = false;
   const mcp = await listenMcpDev(
-    parseEnv({ PORT: String(port), MCP_DEV_PORT: String(mcpPort) }),
+    parseEnv({ PORT: String(port), MCP_DEV_PORT: String(mcpPort), INSIGHTS_DATA_DIR: insightsDir }),
     { jwks: LOCAL_JWKS },
-    liveMcpContent({
-      inventoryFile: path.join(site, '.docusaurus', MARKDOWN_INVENTORY.name),
-      contractFile: path.join(site, BUNDLED_SPEC_PATH),
-    }),
-    livePageRoutes(path.join(site, '.docusaurus', MARKDOWN_INVENTORY.name)),
+    liveMcpContent(files, searchPages),
+    livePageRoutes(files.inventoryFile),
+    () => (indexWithheld ? Promise.reject(new ContentMissing('withheld by the test')) : searchIndex()),
   );
   const server = spawn(
     process.execPath,
@@ -133,15 +171,15 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
   const client = new Client({ name: 'portal-e2e', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   try {
     const began = Date.now();
-    let page = await send(port, `rebind.example:${port}`, 'GET', '/');
-    while (page.status === 'ECONNREFUSED') {
+    let rebound = await send(port, `rebind.example:${port}`, 'GET', '/');
+    while (rebound.status === 'ECONNREFUSED') {
       if (server.exitCode !== null || Date.now() - began > 90_000) {
         throw new Error(`docusaurus start did not listen: ${stderr}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await send(port, `rebind.example:${port}`, 'GET', '/');
+      rebound = await send(port, `rebind.example:${port}`, 'GET', '/');
     }
-    expect(page, guard).toEqual(refused);
+    expect(rebound, guard).toEqual(refused);
     expect(await send(port, 'rebind.example', 'POST', '/mcp'), guard).toEqual(refused);
     // The loopback names pass the check: the /mcp proxy reaches the MCP server, which wants a token.
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
@@ -177,12 +215,78 @@ test("npm start's dev server refuses a rebound Host, and its MCP server answers 
     const llms = await client.readResource({ uri: `http://localhost:${port}/llms.txt` });
     expect(llms.contents[0]).toMatchObject({ text: expect.stringContaining('/docs/api/pagination.md') });
 
+    // The reader's browser, signed in on the suite's portal: the session's cookies are localhost's, whatever the port.
+    const dev = `http://localhost:${port}`;
+    await signInAt(page, '/docs/api/pagination');
+    await page.goto(`${dev}/docs/api/pagination`);
+    await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+    const box = page.getByRole('navigation', { name: 'Main' }).getByLabel('Search');
+    const search = async (query: string) => {
+      await box.fill('');
+      await box.pressSequentially(query, { delay: 30 });
+    };
+    // The search bar loads on the shortcut (src/components/OnDemand), and again after a hot update re-renders it.
+    const openSearch = async () => {
+      await page.keyboard.press('Control+k');
+      await expect(box).toBeFocused();
+      await expect(box).toBeEditable();
+    };
+    // No index: the search gets no answer, and when a search that found nothing would be recorded, nothing is.
+    indexWithheld = true;
+    await openSearch();
+    await search('zebra tariffs');
+    await page.waitForTimeout(SETTLE_MS + BATCH_DELAY_MS + 1000);
+    await expect(page.getByRole('option')).toHaveCount(0);
+    indexWithheld = false;
+    await search('pagination');
+    await expect(page.getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate((url) => fetch(url).then((answer) => answer.status), SITE_SEARCH_INDEX_PATH)).toBe(200);
+
     // A writer adds a sentence: search_docs and read_page find it without a build.
     fs.appendFileSync(path.join(site, 'docs/api/pagination.mdx'), `\nA ${NEW_WORD} for the test.\n`);
     const hit = await callWhenReady(client, 'search_docs', { query: NEW_WORD }, 30_000);
     expect(JSON.stringify(hit)).toContain('/docs/api/pagination');
     const edited = await callWhenReady(client, 'read_page', { route: '/docs/api/pagination' });
     expect(edited.markdown).toContain(NEW_WORD);
+    // So does the search bar, once the page shows the sentence (the dev server's hot update).
+    await expect(page.locator('main')).toContainText(NEW_WORD, { timeout: 60_000 });
+    await openSearch();
+    await search(NEW_WORD);
+    await expect(page.getByRole('option').filter({ hasText: NEW_WORD }).first()).toBeVisible({ timeout: 30_000 });
+    // A search that finds nothing is recorded, as in a build; the one that could not run never was.
+    await search('zebra xylophone tariffs');
+    await expect
+      .poll(
+        () =>
+          storedRows(insightsDir)
+            .filter((row) => row.event === 'search-empty')
+            .map((row) => row.value),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(['zebra xylophone tariffs']);
+
+    // Operation pages load their texts' HTML on first use (React `use`), in a race with hydration: several
+    // pages, each opened afresh, so a misuse shows on one of them; the fixture fails on any console error.
+    await page.goto(`${dev}/docs/api/getting-started`, { timeout: 120_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible({ timeout: 60_000 });
+    for (const slug of ['list-doctypes', 'search-documents', 'get-document', 'list-domains']) {
+      await page.goto(`${dev}/api/v1/${slug}`, { timeout: 60_000 });
+      await expect(page.locator('[data-auth-gate="open"] main').first()).toBeVisible();
+      await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+      await expect(page.locator('.markdown-html').first()).toBeAttached();
+    }
+    // "View as Markdown" says why the dev server has no copy, and links back to the page.
+    await page.goto(`${dev}/docs/api/getting-started`);
+    const [copy] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'View as Markdown' }).click(),
+    ]);
+    await expect(copy.getByRole('heading', { level: 1, name: 'No Markdown copy under npm start' })).toBeVisible();
+    await expect(copy.getByRole('main')).toContainText('npm run build makes them');
+    await copy.getByRole('link', { name: '/docs/api/getting-started' }).click();
+    await expect(copy.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
   } finally {
     await client.close();
     await mcp.close();

@@ -120,6 +120,8 @@ test('a hostile provider description builds pages on which nothing planted runs,
       Object.entries(process.env).filter(([name]) => !/^(COGNITO_|UNSAFE_|SITE_URL$|HOST$|PORT$|API_HOST$)/.test(name)),
     ),
     API_HOST: provider.host,
+    // With a contact address the landing page shows the contact, its name the description's (planted).
+    PROVIDER_CONTACT: 'mailto:api@provider.example',
     PORT: String(port),
     LOCAL_IDENTITY_PORT: String(identity),
     SANDBOX_PORT: String(sandbox),

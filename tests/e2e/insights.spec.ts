@@ -1,6 +1,6 @@
 /**
  * Reader insights end to end, through the gate of `npm run serve` and its SQLite store (read here): a vote at
- * the end of a page is recorded once and can be changed, a comment is kept, a search that finds nothing and a
+ * the end of a page is recorded once and can be changed, a comment is kept and its form gives way to the thanks, a search that finds nothing and a
  * failing try of an operation are recorded; anonymous requests get 401, an oversized body 413, a malformed one
  * or one about a route that is no page 400, one from another site's page 403; `DNT: 1` records nothing; no stored row holds an IP address, a token or the user's id; and `npm run
  * insights -- --json` reports those events.
@@ -61,6 +61,10 @@ test('a vote at the end of a page is recorded once and can be changed, and a com
   await page.getByRole('button', { name: 'Send comment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'your comment is sent' })).toBeVisible();
   await expect.poll(() => rowsOf(route, 'comment').map((row) => row.value)).toEqual([comment]);
+  // The form gives way to the thanks: no emptied box and button inviting the same comment again.
+  await expect(page.getByRole('textbox', { name: 'What was missing or wrong? (optional)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send comment' })).toHaveCount(0);
+  await expect(group.getByRole('button', { name: 'No' })).toBeFocused();
 
   // After a reload the page shows the reader's vote.
   await page.reload();

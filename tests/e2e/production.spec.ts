@@ -1,19 +1,23 @@
 /**
  * The gate runs from a production install: `npm ci --omit=dev` in an empty folder holding
- * only `package.json`, the lock file, the server's sources (`server/`, `rules/`, `config/`, `openapi/`,
- * `scripts/serve.ts`) and the build, then `npm run serve` against a user pool whose keys come from
+ * only `package.json`, the lock file, the gate's bundle (`dist/serve.js`, which `npm run build` writes),
+ * `scripts/serve.sh`, the contract and the build, then `npm run serve` against a user pool whose keys come from
  * COGNITO_JWKS_FILE (offline), with sign-in for AI tools on (its MCP app client and hosted UI named). A token of
  * that pool gets the page; an anonymous request does not; the authorization server for AI tools publishes its
  * metadata. If the
- * server imported a devDependency (the local stand-ins, the CDK, a build tool) or a folder left out here,
- * it would not start.
+ * server imported a devDependency (the local stand-ins, the CDK, a build tool, a TypeScript runner) or a file left
+ * out here, it would not start; the install holds neither tsx nor esbuild, so nothing transpiles at run time.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { parseEnv } from '../../config/env';
+import { recordBuildIdentity } from '../../postbuild/buildIdentity';
+import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';
 import { mintToken } from '../support/gate';
 import { waitForHttp } from '../../scripts/waitForHttp';
 
@@ -21,27 +25,55 @@ const ROOT = path.resolve(__dirname, '../..');
 const POOL = 'eu-west-2_ProdInst01';
 const CLIENT = 'webclientprodinstall000001';
 const ISSUER = `https://cognito-idp.eu-west-2.amazonaws.com/${POOL}`;
-const PORT = 3997;
+/** A TCP port free on loopback now, so the test runs beside any other server on this machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The gate's configuration: the pool, its app clients and hosted UI, and where it is reached (on `port`). */
+function poolEnv(port: number) {
+  return {
+    COGNITO_USER_POOL_ID: POOL,
+    COGNITO_APP_CLIENT_ID: CLIENT,
+    COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
+    COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+  };
+}
 /** What a deployment of the gate copies besides the build: nothing else may be needed. */
 const SOURCES = [
   'package.json',
   'package-lock.json',
-  'tsconfig.json',
-  'server',
-  'rules',
-  'config',
-  'openapi',
-  'scripts/serve.ts',
+  'dist/serve.js',
+  'scripts/serve.sh',
+  // The contract, whose servers the Content-Security-Policy lets pages call.
+  'openapi/customer-api.yaml',
   // npm run serve switches to a supported Node first, as every script does.
   'scripts/supported-node.sh',
 ];
 
 test('npm ci --omit=dev plus the build serves a page to a token of the pool and nothing to anyone else', async () => {
   test.setTimeout(300_000);
+  const PORT = await freePort();
+  const POOL_ENV = poolEnv(PORT);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
   try {
     for (const source of SOURCES) fs.cpSync(path.join(ROOT, source), path.join(work, source), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'build'), path.join(work, 'build'));
+    // The suite's build, recorded as made for this pool and address (the gate refuses a build made with other
+    // settings, server/builtFor.ts): only tokens are sent here, never its sign-in form.
+    fs.mkdirSync(path.join(work, 'build'));
+    for (const entry of fs.readdirSync(path.join(ROOT, 'build')))
+      if (entry !== BUILD_IDENTITY_FILE)
+        fs.symlinkSync(path.join(ROOT, 'build', entry), path.join(work, 'build', entry));
+    recordBuildIdentity(path.join(work, 'build'), parseEnv(POOL_ENV));
     const install = spawnSync(
       'npm',
       ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
@@ -59,6 +91,9 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
       '@modelcontextprotocol/sdk',
       '@modelcontextprotocol/conformance',
       'express',
+      // No transpiler: the gate runs from its bundle.
+      'tsx',
+      'esbuild',
     ])
       expect(fs.existsSync(path.join(work, 'node_modules', devOnly)), `${devOnly} is not in a production install`).toBe(
         false,
@@ -73,18 +108,7 @@ test('npm ci --omit=dev plus the build serves a page to a token of the pool and 
     );
     const server = spawn('npm', ['run', '-s', 'serve'], {
       cwd: work,
-      env: {
-        ...env,
-        COGNITO_USER_POOL_ID: POOL,
-        COGNITO_APP_CLIENT_ID: CLIENT,
-        COGNITO_JWKS_FILE: jwksFile,
-        COGNITO_MCP_CLIENT_ID: 'mcpclientprodinstall000001',
-        COGNITO_OAUTH_DOMAIN: 'prod-install.auth.eu-west-2.amazoncognito.com',
-        MCP_OAUTH_DATA_DIR: path.join(work, 'oauth'),
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        SITE_URL: `http://127.0.0.1:${PORT}`,
-      },
+      env: { ...env, ...POOL_ENV, COGNITO_JWKS_FILE: jwksFile, MCP_OAUTH_DATA_DIR: path.join(work, 'oauth') },
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -52,13 +52,15 @@ test.describe('wrong answers from the identity service', () => {
     await page.getByLabel('Username').fill(TEST_USERS.forgot);
     const since = new Date().toISOString();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('button', { name: 'Resend Code' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: /^Code/ }).fill(await codeFor(TEST_USERS.forgot, since));
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    // The sign-in view says the reset went through.
+    await expect(page.getByText('Your password has been reset. Sign in with your new password.')).toBeVisible();
     await submitCredentials(page, TEST_USERS.forgot, TEST_PASSWORD);
     await expect(page.getByText('Incorrect username or password.')).toBeVisible();
     await submitCredentials(page, TEST_USERS.forgot, newPassword);
@@ -70,8 +72,10 @@ test.describe('wrong answers from the identity service', () => {
     const since = new Date().toISOString();
     await submitCredentials(page, TEST_USERS.unconfirmed, TEST_PASSWORD);
     await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Resend Code' })).toBeVisible();
-    await page.getByLabel('Confirmation Code').fill(await codeFor(TEST_USERS.unconfirmed, since));
+    // Amplify UI's texts in sentence case, as every view of the form has them (src/components/SignInForm).
+    await expect(page.getByText('We emailed you', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible();
+    await page.getByLabel('Confirmation code', { exact: true }).fill(await codeFor(TEST_USERS.unconfirmed, since));
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     // Confirmation ends on the page or, where auto sign-in did not start, on the form: both let the user in.
     const form = page.getByRole('button', { name: 'Sign in', exact: true });
@@ -84,11 +88,11 @@ test.describe('wrong answers from the identity service', () => {
 test('forced new password: the rules and the match check speak first, then the change signs in', async ({ page }) => {
   await openSignIn(page);
   await submitCredentials(page, TEST_USERS.newPassword, TEST_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('shorter');
-  await page.getByLabel('Confirm Password', { exact: true }).blur();
+  await page.getByLabel('Confirm password', { exact: true }).fill('shorter');
+  await page.getByLabel('Confirm password', { exact: true }).blur();
   await expect(page.getByText('Password must have at least 8 characters')).toBeVisible();
   await expect(page.getByText('Password must have upper case letters')).toBeVisible();
   await expect(page.getByText('Password must have numbers')).toBeVisible();
@@ -96,8 +100,8 @@ test('forced new password: the rules and the match check speak first, then the c
   await expect(page.getByText('Your passwords must match')).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('Chang3d-Passw0rd!');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('Chang3d-Passw0rd!');
-  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByLabel('Confirm password', { exact: true }).fill('Chang3d-Passw0rd!');
+  await page.getByRole('button', { name: 'Change password' }).click();
   await signedIn(page);
 });
 
@@ -107,7 +111,7 @@ test('verify user: unverified contacts are offered masked, and Skip continues to
   await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
   // Spec §2.3: email local part starred but first and last character; phone all but the last 4 digits.
   await expect(page.getByRole('radio', { name: 'Email: u********d@example.com' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Phone Number: ********0123' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Phone number: ********0123' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip' }).click();
   await signedIn(page);
 });
@@ -115,7 +119,7 @@ test('verify user: unverified contacts are offered masked, and Skip continues to
 test('TOTP MFA: the confirm step asks for the authenticator code', async ({ page }) => {
   await openSignIn(page);
   await submitCredentials(page, TEST_USERS.totp, TEST_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Confirm TOTP Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm TOTP code', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Code/ }).fill(generate(TEST_TOTP_SECRET));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await signedIn(page);
@@ -125,7 +129,7 @@ test('SMS MFA: the confirm step asks for the texted code', async ({ page }) => {
   await openSignIn(page);
   const since = new Date().toISOString();
   await submitCredentials(page, TEST_USERS.sms, TEST_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Confirm SMS Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm SMS code', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Code/ }).fill(await codeFor(TEST_SMS_PHONE, since));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await signedIn(page);

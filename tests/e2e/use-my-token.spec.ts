@@ -64,6 +64,25 @@ test('on a doc page, the copied curl with my token runs as is against the sandbo
   await expect(page.locator('.api-sample pre').first()).not.toContainText(JWT);
 });
 
+test('on a doc page, the Java and Go tabs show the request, highlighted, and my token once the switch is on', async ({
+  page,
+}) => {
+  await page.goto('/docs/api/reference-data');
+  await waitForGate(page);
+  await signIn(page);
+  const sample = page.locator('.api-sample').first();
+  await sample.getByRole('tab', { name: 'Java' }).click();
+  await expect(sample.locator('pre')).toContainText('public class ApiSample');
+  await expect(sample.locator('pre')).toContainText('System.getenv("TOKEN")');
+  // Highlighted: the Java grammar came with the tab.
+  await expect(sample.locator('pre .token.keyword').first()).toHaveText('import');
+  await firstSwitch(page).check();
+  await expect(sample.locator('pre')).toContainText(/"Bearer eyJ/);
+  await sample.getByRole('tab', { name: 'Go' }).click();
+  await expect(sample.locator('pre')).toContainText('package main');
+  await expect(sample.locator('pre')).toContainText(/req\.Header\.Add\("Authorization", "Bearer eyJ/);
+});
+
 test('on an API page, the explorer samples show my token only while the switch is on', async ({ page }) => {
   await page.goto('/api/v1/list-sectors');
   await waitForGate(page);

@@ -3,14 +3,13 @@
  * `llms.txt`/`llms-full.txt` or downloadable API description cites the portal's specification, a section sign
  * or a "This portal:" aside. tests/docs/words.test.ts scans the sources and names the line to fix; this scans
  * the build, so a text that reaches readers another way (a generator, a plugin, a template) is caught too.
- * Pages only the portal's maintainers read (`audience: maintainers`, left out of a customer's build) are left
- * out here as well. Runs after `npm run build`; needs no browser.
+ * Pages for the portal's maintainers (`audience: maintainers`), which a local build holds, are scanned too:
+ * they speak in words any reader can follow. Runs after `npm run build`; needs no browser.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { test, expect } from '@playwright/test';
-import { maintainersDocs } from '../../config/docsAudience';
 import { customerWordProblems } from '../../rules/customerWords';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -22,10 +21,6 @@ const builtFiles = (ending: string) =>
     .readdirSync(BUILD, { recursive: true, encoding: 'utf8' })
     .map((name) => name.split(path.sep).join('/'))
     .filter((name) => name.endsWith(ending));
-
-/** The build folders of the maintainers' pages (`docs/api/run-locally`), which a customer's build leaves out. */
-const maintainersPages = maintainersDocs(path.join(ROOT, 'docs')).map((file) => `docs/${file.replace(/\.mdx?$/, '')}`);
-const forCustomers = (name: string) => !maintainersPages.some((page) => name.startsWith(page));
 
 /** Findings of `text` as `file:line: "found"`. */
 const findings = (file: string, text: string, fences = true) =>
@@ -39,7 +34,7 @@ function visibleText(html: string): string {
 }
 
 test('no built page shows the specification, a section sign or "This portal:"', () => {
-  const pages = builtFiles('.html').filter(forCustomers);
+  const pages = builtFiles('.html');
   expect(pages.length).toBeGreaterThan(100);
   const found = pages.flatMap((file) =>
     findings(file, visibleText(fs.readFileSync(path.join(BUILD, file), 'utf8')), false),
@@ -47,26 +42,10 @@ test('no built page shows the specification, a section sign or "This portal:"', 
   expect(found).toEqual([]);
 });
 
-/**
- * llms-full.txt without the maintainers' pages a local build holds: each page in it starts with a line
- * `Source: <its URL>`.
- */
-function customersPartOfLlmsFull(): string {
-  const text = fs.readFileSync(path.join(BUILD, 'llms-full.txt'), 'utf8');
-  return text
-    .split(/^(?=Source: )/m)
-    .filter((part) => {
-      const source = /^Source: (\S+)/.exec(part)?.[1];
-      return !source || forCustomers(new URL(source).pathname.slice(1));
-    })
-    .join('');
-}
-
 test('no Markdown copy, llms.txt or llms-full.txt cites them either', () => {
-  const copies = [...builtFiles('.md'), 'llms.txt'].filter(forCustomers);
+  const copies = [...builtFiles('.md'), 'llms.txt', 'llms-full.txt'];
   expect(copies.length).toBeGreaterThan(100);
   const found = copies.flatMap((file) => findings(file, fs.readFileSync(path.join(BUILD, file), 'utf8')));
-  found.push(...findings("llms-full.txt (customers' pages)", customersPartOfLlmsFull()));
   expect(found).toEqual([]);
 });
 

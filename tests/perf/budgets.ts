@@ -19,14 +19,14 @@ export interface FirstLoadBudget {
 }
 
 /**
- * Each page of budgets.json with its limit: `ratio` times its anchor page's figure (home and doc page,
+ * Each page of budgets.json with its limit: its own `ratio` times its anchor page's figure (home and doc page,
  * against the plain Docusaurus scaffold), or its own `maxBytes` (the API operation page).
  */
 export const FIRST_LOAD_BUDGETS: FirstLoadBudget[] = budgets.pages.map((page) => ({
   path: page.path,
   limit:
     'anchor' in page
-      ? Math.floor(budgets.anchor[page.anchor as AnchorName].jsGzipBytes * budgets.ratio)
+      ? Math.floor(budgets.anchor[page.anchor as AnchorName].jsGzipBytes * (page as { ratio: number }).ratio)
       : (page as { maxBytes: number }).maxBytes,
 }));
 

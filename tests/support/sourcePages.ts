@@ -15,12 +15,14 @@ import type { ApiDocument } from '../../plugins/markdown-export/openapi';
 import { operations, operationSlug, schemaPageId } from '../../rules/contract';
 import { readSources } from '../../scripts/docs-check/sources';
 import { CHANGELOG_FEEDS, CHANGELOG_ROUTE, changelogPage, readChangelog } from '../../scripts/openapi/changelog';
-import { DESCRIPTION_DOWNLOADS } from '../../config/openapi';
+import { CLIENT_TYPES_PATH, DESCRIPTION_DOWNLOADS, POSTMAN_COLLECTION_PATH } from '../../config/openapi';
 
 /** The files `npm run gen-api` writes for the site to serve (the changelog's feeds, the description's downloads). */
 export const GENERATED_FILES: readonly string[] = [
   ...Object.values(CHANGELOG_FEEDS),
   ...Object.values(DESCRIPTION_DOWNLOADS),
+  POSTMAN_COLLECTION_PATH,
+  CLIENT_TYPES_PATH,
 ];
 
 const ROOT = path.resolve(__dirname, '../..');

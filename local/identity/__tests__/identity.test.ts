@@ -80,6 +80,13 @@ describe('local identity service', () => {
     expect(json).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 
+  it('answers an unknown username exactly as a wrong password, as a pool preventing user existence errors does', async () => {
+    const unknown = await signIn('nobody@example.com', 'DemoPassw0rd!');
+    const wrong = await signIn('demo@example.com', 'wrong-password');
+    expect(unknown).toEqual(wrong);
+    expect(unknown.json).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
   it('publishes its signing key at the pool JWKS address', async () => {
     const jwks = await (await fetch(`${identity.issuer}/.well-known/jwks.json`)).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', kid: 'CognitoLocal' });

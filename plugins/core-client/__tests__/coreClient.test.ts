@@ -19,16 +19,35 @@ it('names the import, the internal and the replacement when one was not replaced
 describe('with Rspack’s persistent cache (modules restored without resolving)', () => {
   const all = Object.keys(CORE_CLIENT_REPLACEMENTS);
 
-  it('judges this build when it resolved anything of core', () => {
-    expect(replacementsToJudge({ resolvedCore: true, replaced: ['./prefetch'] }, all)).toEqual(new Set(['./prefetch']));
+  const both = ['App.js', 'docusaurus.js'];
+
+  it('judges this build for every import whose core file it resolved', () => {
+    expect(replacementsToJudge({ resolvedImporters: both, replaced: ['./prefetch'] }, all)).toEqual(
+      new Set(['./prefetch']),
+    );
+    expect(replacementsToJudge({ resolvedImporters: both, replaced: all }, null)).toEqual(new Set(all));
   });
 
   it('judges what the build that filled the cache replaced when this one resolved nothing of core', () => {
-    expect(replacementsToJudge({ resolvedCore: false, replaced: [] }, all)).toEqual(new Set(all));
-    expect(replacementsToJudge({ resolvedCore: false, replaced: [] }, ['./prefetch'])).toEqual(new Set(['./prefetch']));
+    expect(replacementsToJudge({ resolvedImporters: [], replaced: [] }, all)).toEqual(new Set(all));
+    expect(replacementsToJudge({ resolvedImporters: [], replaced: [] }, ['./prefetch'])).toEqual(
+      new Set(['./prefetch']),
+    );
   });
 
-  it('gives no verdict with nothing resolved and nothing recorded', () => {
-    expect(replacementsToJudge({ resolvedCore: false, replaced: [] }, null)).toBeNull();
+  it('takes the recorded verdict for a core file the cache restored, when it resolved the other', () => {
+    // Core's App.js came from the cache; docusaurus.js was resolved again and its import replaced.
+    expect(replacementsToJudge({ resolvedImporters: ['docusaurus.js'], replaced: ['./prefetch'] }, all)).toEqual(
+      new Set(all),
+    );
+    // ...and when docusaurus.js no longer imports ./prefetch, that is still caught.
+    expect(replacementsToJudge({ resolvedImporters: ['docusaurus.js'], replaced: [] }, all)).toEqual(
+      new Set(['./browserContext']),
+    );
+  });
+
+  it('gives no verdict with a core file neither resolved nor recorded', () => {
+    expect(replacementsToJudge({ resolvedImporters: [], replaced: [] }, null)).toBeNull();
+    expect(replacementsToJudge({ resolvedImporters: ['App.js'], replaced: ['./browserContext'] }, null)).toBeNull();
   });
 });

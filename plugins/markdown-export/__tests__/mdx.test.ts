@@ -83,7 +83,12 @@ const [mdx, plain, broken, withHeading, mcp, mcpSignIn] = convert([
 it('has the title as its heading, and no front matter, import or JSX left', () => {
   expect(mdx.startsWith('# Here\n')).toBe(true);
   expect(mdx).not.toMatch(/^(import|export) .* from '/m);
-  expect(mdx).not.toMatch(/<\/?[A-Z][A-Za-z]*/);
+  // Outside code blocks: a sample's code may hold `<`, e.g. Java's `HttpResponse<String>`.
+  const prose = mdx
+    .split(/^```/m)
+    .filter((_part, n) => n % 2 === 0)
+    .join('');
+  expect(prose).not.toMatch(/<\/?[A-Z][A-Za-z]*/);
   expect(mdx).not.toContain('description: A page.');
   expect(mdx).not.toContain('a comment');
 });
@@ -94,11 +99,15 @@ it('keeps headings (without their {#id}), tables and code blocks', () => {
   expect(mdx).toContain('```json\n{"a": 1}\n```');
 });
 
-it('turns <ApiSample> into its curl, Python and TypeScript code blocks, under its title', () => {
+it('turns <ApiSample> into its curl, Python, TypeScript, Java and Go code blocks, under its title', () => {
   expect(mdx).toContain('**Count**');
   expect(mdx).toMatch(/```bash\ncurl -sS --fail-with-body -X POST "\$API_BASE\/document_counts"/);
   expect(mdx).toMatch(/```python\nimport json\nimport os\n[\s\S]*requests\.post\(/);
   expect(mdx).toMatch(/```typescript\n\{\n {2}const response = await fetch\(/);
+  expect(mdx).toContain('```java\n// Java 11 or later: java ApiSample.java\n');
+  expect(mdx).toContain('.uri(java.net.URI.create(System.getenv("API_BASE") + "/document_counts"))');
+  expect(mdx).toContain('```go\npackage main\n');
+  expect(mdx).toContain('requestUrl := os.Getenv("API_BASE") + "/document_counts"');
   expect(mdx).toContain('"doctypes"');
 });
 

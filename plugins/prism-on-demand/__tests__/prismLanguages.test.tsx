@@ -1,37 +1,40 @@
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import { Prism } from 'prism-react-renderer';
-import { withPrism } from '../client/prismLanguages';
-
-// The theme's language step registers bash here the way theme-classic's does (prismjs components on
-// the global Prism); the real one reads the site config, which unit tests do not build.
-const includeLanguages = jest.fn((prism: typeof Prism) => {
-  prism.languages.bash = prism.languages.extend('clike', {});
-});
-jest.mock('@theme/prism-include-languages', () => ({
-  __esModule: true,
-  default: (p: typeof Prism) => includeLanguages(p),
-}));
+import { addPrismGrammars, withPrism } from '../client/prismLanguages';
 
 const Code = ({ language }: { language: string }) => <pre>highlighted as {language}</pre>;
 
 describe('withPrism', () => {
-  it("evaluates the code block's module on its first render, not before, and Prism knows bash by then", () => {
+  it('runs the grammars registered so far on the first render of a code block, not before, in their order', () => {
+    const order: string[] = [];
+    // What the loader appends: each grammar extends the global Prism, which is prism-react-renderer's while it runs.
+    addPrismGrammars([
+      ['clike', () => order.push(`clike on ${(globalThis as { Prism?: unknown }).Prism === Prism}`)],
+      ['sample', () => order.push('sample')],
+    ]);
     const load = jest.fn(() => ({ default: Code }));
     const Highlighted = withPrism(load);
     expect(load).not.toHaveBeenCalled();
-    expect(includeLanguages).not.toHaveBeenCalled();
+    expect(order).toEqual([]);
 
     render(
       <>
-        <Highlighted language="bash" />
+        <Highlighted language="sample" />
         <Highlighted language="json" />
       </>,
     );
-    expect(screen.getByText('highlighted as bash')).toBeInTheDocument();
+    expect(screen.getByText('highlighted as sample')).toBeInTheDocument();
     expect(screen.getByText('highlighted as json')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
-    expect(includeLanguages).toHaveBeenCalledTimes(1);
-    expect(Prism.languages.bash).toBeDefined();
+    expect(order).toEqual(['clike on true', 'sample']);
+    expect((globalThis as { Prism?: unknown }).Prism).toBeUndefined();
+
+    // A page reached later registers its grammars, with one already run: only the new one runs, at once.
+    addPrismGrammars([
+      ['clike', () => order.push('clike again')],
+      ['later', () => order.push('later')],
+    ]);
+    expect(order).toEqual(['clike on true', 'sample', 'later']);
   });
 });

@@ -1,47 +1,81 @@
 /**
- * Code highlighting's grammars are evaluated when the first code block renders, not with every page.
+ * Code highlighting's grammars: each page brings those of its own code blocks, and they run on Prism when a
+ * code block first renders, not with every page.
  *
- * prism-react-renderer builds dozens of grammars when its module is evaluated, a long task of its own.
- * Docusaurus' theme-classic evaluates it in a client module on every page, in `main.js`
- * (plugins/prism-on-demand stubs that), and a static import from the code block would still evaluate
- * it in the same task as the rest of an API page's route code, before hydration, though that page
- * shows code only after it (the samples). {@link withPrism} keeps the module in the same chunk (no
- * extra request) but evaluates it, with the site's additional languages, on the first render of a
- * component that highlights.
+ * The plugin's bundler loader (../grammarsLoader.js) leaves prism-react-renderer's Prism with its core only
+ * and appends to each page, or component, that shows code a call of {@link addPrismGrammars} with the
+ * grammars of its code blocks' languages (prismjs's component files, found at build time). Those modules
+ * are evaluated with the page, but the grammars only register: {@link includePrismLanguages}, called by the
+ * components that highlight before they render, evaluates Prism and runs the grammars registered so far, in
+ * order. A grammar registered later (a page reached by a link) runs at once if Prism is already up.
  */
 import React, { type ComponentType, type ReactNode } from 'react';
+import type { Prism as PrismLib } from 'prism-react-renderer';
 
-let included = false;
+/** A prismjs component id and the function that evaluates its file (which extends the global `Prism`). */
+export type GrammarEntry = readonly [id: string, load: () => void];
+
+/** Grammars registered and not run yet, in load order (each after those it needs), by id. */
+const pending = new Map<string, () => void>();
+/** Ids already run. */
+const done = new Set<string>();
+/** prism-react-renderer's Prism, once evaluated. */
+let prism: typeof PrismLib | undefined;
 
 /**
- * Evaluates prism-react-renderer and registers `themeConfig.prism.additionalLanguages`
- * (docusaurus.config.ts; `bash` for the curl samples) on its Prism, once, with the theme's own
- * `@theme/prism-include-languages` (the step theme-classic's client module does on every page).
- * Idempotent; safe during SSR.
+ * Registers grammars, in the order given (the loader puts each after those it needs); one already registered
+ * is skipped. Runs them at once when Prism is already up.
+ */
+export function addPrismGrammars(entries: readonly GrammarEntry[]): void {
+  for (const [id, load] of entries) if (!done.has(id) && !pending.has(id)) pending.set(id, load);
+  if (prism) runPending(prism);
+}
+
+/**
+ * prismjs's component files extend the global `Prism`; prism-react-renderer highlights with its own instance.
+ * As theme-classic's `prism-include-languages` does, this puts that instance on `globalThis` while the files
+ * run, then restores what was there.
+ */
+function runPending(instance: typeof PrismLib): void {
+  if (pending.size === 0) return;
+  const global = globalThis as { Prism?: unknown };
+  const before = global.Prism;
+  global.Prism = instance;
+  try {
+    for (const [id, load] of pending) {
+      pending.delete(id);
+      done.add(id);
+      load();
+    }
+  } finally {
+    if (before === undefined) delete global.Prism;
+    else global.Prism = before;
+  }
+}
+
+/**
+ * Evaluates prism-react-renderer (once) and runs the grammars registered so far. Cheap once done; safe during
+ * SSR.
  */
 export function includePrismLanguages(): void {
-  if (included) return;
-  included = true;
-  /* eslint-disable @typescript-eslint/no-require-imports -- evaluated on first use, on purpose (above) */
-  const { Prism } = require('prism-react-renderer') as typeof import('prism-react-renderer');
-  const include = require('@theme/prism-include-languages') as typeof import('@theme/prism-include-languages');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  include.default(Prism);
+  if (!prism) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use, on purpose (above)
+    prism = (require('prism-react-renderer') as typeof import('prism-react-renderer')).Prism;
+  }
+  runPending(prism);
 }
 
 /**
  * @param load - returns the module of a component that highlights with Prism, e.g.
  *   `() => require('@theme-init/CodeBlock/Content')`; called (the module evaluated) on first render.
- * @returns a component with the same props that, on its first render anywhere, evaluates Prism with the
- *   site's languages and then `load`'s module, and renders its default export.
+ * @returns a component with the same props that, on each render, has Prism run the grammars registered so
+ *   far (the first time: evaluates Prism, then `load`'s module), and renders its default export.
  */
 export function withPrism<P extends object>(load: () => { default: ComponentType<P> }): ComponentType<P> {
   let Component: ComponentType<P> | undefined;
   function WithPrism(props: P): ReactNode {
-    if (!Component) {
-      includePrismLanguages();
-      Component = load().default;
-    }
+    includePrismLanguages();
+    Component ??= load().default;
     return <Component {...props} />;
   }
   return WithPrism;

@@ -224,6 +224,39 @@ describe('the bundled contract the reference is generated from', () => {
     }
   });
 
+  it("no field shows a note about another field of its object and not about itself (a shared schema's note concerns every field that uses it)", () => {
+    // A field's row shows the notes of the schemas it is built from (`allOf`), so a note written on a
+    // shared schema reads on every field that uses it: one that names a sibling field alone is misplaced.
+    const misplaced: string[] = [];
+    const walk = (node: ContractNode, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      const properties = (node as { properties?: Record<string, { description?: unknown }> }).properties;
+      if (properties && typeof properties === 'object') {
+        const names = Object.keys(properties);
+        for (const [name, field] of Object.entries(properties)) {
+          const notes = String(field?.description ?? '')
+            .split('\n\n')
+            .filter((paragraph) => paragraph.startsWith(assumptionNote('')));
+          for (const note of notes) {
+            const others = names.filter((other) => other !== name && note.includes(`\`${other}\``));
+            if (others.length && !note.includes(`\`${name}\``)) misplaced.push(`${at}/properties/${name}: ${note}`);
+          }
+        }
+      }
+      for (const [key, value] of Object.entries(node as Record<string, ContractNode>)) walk(value, `${at}/${key}`);
+    };
+    walk(bundled, '#');
+    expect(misplaced).toEqual([]);
+  });
+
+  it('the `languages` filter shows what is assumed of thresholds, not what is assumed of `domains`', () => {
+    const fields = bundled.components.schemas.DocumentFilters.properties;
+    expect(fields.languages.description).toContain('every threshold');
+    expect(fields.languages.description).not.toContain('`domains`');
+    expect(fields.domains.description).toContain('`reg_score`');
+  });
+
   // Derived from the contract: each operation's notes (rules/assumptions.ts), whatever the contract says.
   const each = () =>
     operations(loadContract()).map(({ method, path }) => [`${method.toUpperCase()} ${path}`, method, path]);

@@ -29,7 +29,9 @@ it('puts a mailto: address in as the contact email', () => {
   });
 });
 
-it('keeps only the name when none is configured, so no page links to an address nobody answers', () => {
-  expect(withProviderContact(doc, undefined).info.contact).toEqual({ name: 'API access' });
+it('leaves the contact out when none is configured: no address nobody answers, no name with nothing after it', () => {
+  const { info } = withProviderContact(doc, undefined);
+  expect(info).not.toHaveProperty('contact');
+  expect(info).toMatchObject({ title: 'API', version: '1' });
   expect(doc.info.contact.url).toBe('https://www.regulatory-data.invalid/contact');
 });

@@ -1,64 +1,96 @@
 /**
  * @jest-environment node
+ *
+ * The contract diff is api-smart-diff's: each planted change (./plantedChanges.ts) is found, in every
+ * operation it reaches, and classified as the tool (with ../diff.ts's rules) says, and a breaking one that
+ * no changelog entry names fails the changelog check, named (openapi/__tests__/changelog.test.ts runs that
+ * check on the vendored contract); text alone is no change.
  */
 import { loadContract } from '../../../config/openapi';
-import { contractDifferences } from '../diff';
+import { contractChanges, contractDifferences, contractFingerprint, describeChange } from '../diff';
+import { notNamedIn, readChangelog, unrecordedReport, type Changelog } from '../changelog';
+import { PLANTED_CHANGES } from './plantedChanges';
 
 const vendored = loadContract();
-const remote = () => structuredClone(vendored);
+const copy = () => structuredClone(vendored);
+const changelog = readChangelog(process.cwd());
 
-describe('contractDifferences (what openapi:fetch prints)', () => {
+describe('each planted change is classified as the tool says', () => {
+  it('the corpus plants at least 15 kinds of change, breaking and not', () => {
+    expect(PLANTED_CHANGES.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(PLANTED_CHANGES.map((c) => c.type))).toEqual(new Set(['breaking', 'non-breaking', 'deprecated']));
+  });
+
+  it.each(PLANTED_CHANGES.map((planted) => [planted.name, planted] as const))('%s', (_name, planted) => {
+    const before = copy();
+    planted.before?.(before);
+    const after = structuredClone(before);
+    planted.after(after);
+    const changes = contractChanges(before, after);
+    expect([...new Set(changes.map((change) => change.operation))]).toEqual(planted.operations);
+    expect(changes.map((change) => `${change.operation}: ${change.type}`)).toEqual(
+      changes.map((change) => `${change.operation}: ${planted.type}`),
+    );
+    for (const change of changes) expect(change.description).toMatch(planted.says);
+
+    // Unrecorded, a breaking change fails npm test with a report naming it; recorded, it passes.
+    const unrecorded = notNamedIn(changes, changelog).filter((change) => change.type === 'breaking');
+    if (planted.type !== 'breaking') return expect(unrecorded).toEqual([]);
+    const report = unrecordedReport(unrecorded);
+    for (const operation of planted.operations) expect(report).toContain(`  - ${operation}: `);
+    for (const change of unrecorded) expect(report).toContain(`${describeChange(change)} at ${change.at}`);
+    const recorded: Changelog = { entries: [{ date: '2026-12-01', changes: unrecorded }, ...changelog.entries] };
+    expect(notNamedIn(changes, recorded)).toEqual(changes.filter((c) => c.type !== 'breaking'));
+  });
+});
+
+describe('what is not a change a client could notice', () => {
   it('finds nothing between a contract and its copy', () => {
-    expect(contractDifferences(vendored, remote())).toEqual([]);
+    expect(contractChanges(vendored, copy())).toEqual([]);
   });
 
-  it('names operations present on one side only, matching paths whatever their parameter names', () => {
-    const other = remote();
-    delete other.paths['/doctypes'];
-    other.paths['/domains/{name}/tags'] = other.paths['/domains/{domain}/tags'];
-    delete other.paths['/domains/{domain}/tags'];
-    other.paths['/alerts'] = { get: { responses: { '200': { description: 'Alerts.' } } } };
-    expect(contractDifferences(vendored, other)).toEqual([
-      'GET /doctypes: operation only in the vendored copy',
-      'GET /alerts: operation only in the remote',
-    ]);
+  it('leaves out descriptions, examples, x-assumed notes and tag texts', () => {
+    const other = copy();
+    other.paths['/doctypes'].get.description = 'Another text.';
+    other.components.parameters.PageSize['x-assumed'] = 'Another assumption.';
+    other.components.parameters.DocumentId.example = '00000000-0000-4000-8000-000000000000';
+    other.tags[0].description = 'Another tag text.';
+    other.components.schemas.DocumentFilters.properties.title.description = 'Another field text.';
+    expect(contractChanges(vendored, other)).toEqual([]);
   });
 
-  it('names parameters added, removed or made required', () => {
-    const other = remote();
-    const publishers = other.paths['/publishers'].get;
-    publishers.parameters = [{ name: 'country', in: 'query', required: true, schema: { type: 'string' } }];
-    other.components.parameters.PageSize.required = true;
-    expect(contractDifferences(vendored, other)).toEqual(
-      expect.arrayContaining([
-        'GET /publishers: parameter query jurisdictions only in the vendored copy',
-        'GET /publishers: parameter query country only in the remote',
-        'POST /documents: parameter query page_size is required in the remote, not in the vendored copy',
-      ]),
-    );
+  it('reads a field described beside its $ref, or in an allOf of one $ref, as the $ref alone', () => {
+    const other = copy();
+    const publisher = other.components.schemas.Publisher.properties;
+    const jurisdiction = publisher.jurisdiction;
+    expect(jurisdiction).toEqual(expect.objectContaining({ allOf: [{ $ref: '#/components/schemas/Jurisdiction' }] }));
+    publisher.jurisdiction = { $ref: '#/components/schemas/Jurisdiction', description: 'Where it publishes.' };
+    expect(contractChanges(vendored, other)).toEqual([]);
+    // A real change beside it is still found.
+    publisher.jurisdiction = { $ref: '#/components/schemas/PublisherId' };
+    expect(contractChanges(vendored, other).map((c) => c.operation)).toContain('GET /publishers');
   });
 
-  it('names required fields and enums that differ, in request bodies and responses, by field path', () => {
-    const other = remote();
-    other.components.schemas.DocumentLite.required = ['document_id', 'title'];
-    other.components.schemas.PublisherFilter.properties.type.enum = ['jurisdiction', 'publisher_id', 'country'];
-    const lines = contractDifferences(vendored, other);
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        'POST /documents/lite: response 200 field [].title is required in the remote, not in the vendored copy',
-        'GET /documents/{document_id}: response 200 field title is required in the remote, not in the vendored copy',
-        'POST /documents: body field publishers[].type enum ["jurisdiction", "publisher_id"] in the vendored copy, ["jurisdiction", "publisher_id", "country"] in the remote',
-      ]),
-    );
+  it('a field added to a property named "description" is a change, not text', () => {
+    const other = copy();
+    other.components.schemas.PublisherFilter.properties.description = { type: 'string' };
+    expect(contractChanges(vendored, other).map((change) => change.type)).toContain('non-breaking');
   });
+});
 
-  it('names response statuses and fields present on one side only, through recursive schemas', () => {
-    const other = remote();
-    delete other.paths['/documents/{document_id}'].get.responses['404'];
-    delete other.components.schemas.SectorCategory.properties.children;
-    expect(contractDifferences(vendored, other)).toEqual([
-      'GET /documents/{document_id}: response 404 only in the vendored copy',
-      'GET /sectors: response 200 field [].children only in the vendored copy',
-    ]);
+describe('the fingerprint', () => {
+  it('is the same for the same contract in another key order, and differs on any edit', () => {
+    const reordered = Object.fromEntries(Object.entries(copy()).reverse());
+    expect(contractFingerprint(reordered)).toBe(contractFingerprint(vendored));
+    const edited = copy();
+    edited.paths['/doctypes'].get.description = 'Another text.';
+    expect(contractFingerprint(edited)).not.toBe(contractFingerprint(vendored));
   });
+});
+
+it('openapi:fetch prints one line per change, naming the operation and the classification', () => {
+  const other = copy();
+  delete other.paths['/doctypes'];
+  expect(contractDifferences(vendored, other)).toEqual(['GET /doctypes: [Removed] operation GET /doctypes (breaking)']);
+  expect(describeChange(contractChanges(vendored, other)[0])).toBe(contractDifferences(vendored, other)[0]);
 });

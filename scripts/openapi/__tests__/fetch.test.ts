@@ -130,12 +130,12 @@ describe('npm run openapi:fetch', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/differs from .*customer-api\.yaml in \d+ place/);
-    expect(run.stdout).toContain('  - GET /publishers: parameter query jurisdictions only in the vendored copy');
+    expect(run.stdout).toContain('  - GET /publishers: [Removed] query parameter `jurisdictions` (breaking)');
     expect(run.stdout).toContain(
-      '  - GET /documents/{document_id}: response 200 field title is required in the remote, not in the vendored copy',
+      '  - POST /documents: [Added] required status to `[].title` in Response 200 content (application/json) (non-breaking)',
     );
     expect(run.stdout).toContain(
-      '  - POST /documents: body field document_restriction[] enum ["unrestricted", "partially_restricted", "restricted"] in the vendored copy, ["unrestricted", "restricted"] in the remote',
+      '  - POST /documents: [Replaced] possible values of `document_restriction[]` in Request Body content (application/json) (breaking)',
     );
     expect(run.stdout).toMatch(
       /marked \d+ detail\(s\) x-assumed \(listed in openapi\/README\.md\); the new copy marks none/,

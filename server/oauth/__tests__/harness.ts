@@ -17,7 +17,7 @@ import { LOCAL_ISSUER, mintToken } from '../../../local/identity/tokens';
 import { bearerToken } from '../../../rules/access';
 import { MCP_OAUTH_CALLBACK_PATH } from '../../../rules/mcp';
 import { createAuthorizationServer, type AuthorizationServer } from '../authorizationServer';
-import { addAuthorizationServer } from '../fastify';
+import { addAuthorizationServer, builtRoutes } from '../fastify';
 import { mcpAccessTokenVerifier } from '../resourceServer';
 import { sqliteOAuthStore } from '../sqliteStore';
 
@@ -137,7 +137,7 @@ export async function startBench(options: BenchOptions = {}) {
     localMode: options.localMode ?? true,
   });
   const app = Fastify();
-  await addAuthorizationServer(app, { server, userPool, productName: 'RegData' });
+  await addAuthorizationServer(app, builtRoutes(server, userPool, 'RegData'));
   const verifier = mcpAccessTokenVerifier(store, server.resource);
   app.get('/whoami', async (request, reply) => {
     const check = await verifier.check(bearerToken(request.headers.authorization) ?? '');

@@ -1,9 +1,12 @@
-import React, { type ReactNode } from 'react';
+import React, { lazy, Suspense, type ReactNode } from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../../rules/apiSample';
 import { UseMyTokenSwitch, WithSampleCredentials } from '@site/src/components/UseMyToken';
+
+/** Java and Go, with their generator and Java's grammar, loaded when a reader picks one of them. */
+const OtherLanguage = lazy(() => import('./OtherLanguage'));
 
 /** Props of {@link ApiSample}: the request as text, see `parseRequestSample`. */
 export interface ApiSampleProps {
@@ -13,8 +16,8 @@ export interface ApiSampleProps {
 }
 
 /**
- * One request in curl, Python (requests) and TypeScript (fetch), in tabs that remember the reader's
- * language across the site (`groupId`). Written in MDX as
+ * One request in curl, Python (requests), TypeScript (fetch), Java (the JDK's HttpClient) and Go
+ * (net/http), in tabs that remember the reader's language across the site (`groupId`). Written in MDX as
  * ``<ApiSample>{`POST /documents?page=1\n{"doctypes": ["Laws"]}`}</ApiSample>``; tests/docs checks
  * every sample against the OpenAPI contract. Only the chosen language's panel is rendered (Docusaurus
  * Tabs `lazy`): the other two are hidden, so neither seen, read by a screen reader nor found by
@@ -50,6 +53,18 @@ export default function ApiSample({ children, title }: ApiSampleProps): ReactNod
                 {toTypeScript(sample, credentials ?? undefined)}
               </CodeBlock>
             </TabItem>
+            {(['java', 'go'] as const).map((language) => (
+              <TabItem key={language} value={language} label={language === 'java' ? 'Java' : 'Go'}>
+                <Suspense fallback={<CodeBlock title={title}>{'…'}</CodeBlock>}>
+                  <OtherLanguage
+                    language={language}
+                    sample={sample}
+                    credentials={credentials ?? undefined}
+                    title={title}
+                  />
+                </Suspense>
+              </TabItem>
+            ))}
           </Tabs>
         )}
       </WithSampleCredentials>

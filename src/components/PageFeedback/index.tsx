@@ -2,10 +2,11 @@
  * "Was this page helpful?" at the end of every doc and API page: yes or no, then an optional comment (at
  * most 1,000 characters). A reader's vote on a page is one; voting again changes it (the server keeps one per
  * reader and page, and this browser remembers it to show it pressed). Sent at once (src/insights/client.ts
- * `send`); what happened is announced in a polite live region (WCAG 2.2 SC 4.1.3). Anonymous to everyone: the
- * server keeps the page, the answer and the day, never who gave it (server/insights/record.ts).
+ * `send`); what happened is shown and announced in a polite live region (WCAG 2.2 SC 4.1.3). Once the comment
+ * is sent, the form gives way to the thanks, and the focus goes back to the reader's vote. Anonymous to
+ * everyone: the server keeps the page, the answer and the day, never who gave it (server/insights/record.ts).
  */
-import React, { useEffect, useId, type ReactNode } from 'react';
+import React, { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MAX_COMMENT_CHARS, routeOf } from '@site/rules/insights';
 import { record } from '@site/src/insights/client';
 import { useFeedback } from './useFeedback';
@@ -21,16 +22,21 @@ export interface Props {
 export default function PageFeedback({ pathname, reached }: Props): ReactNode {
   const id = useId();
   const route = routeOf(pathname);
-  const { vote, comment, setComment, status, sending, choose, submitComment } = useFeedback(route);
+  const { vote, comment, setComment, status, sending, commented, choose, submitComment } = useFeedback(route);
+  const choices = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (reached) record({ type: 'read', route });
   }, [reached, route]);
+  // The form (and its button, which had the focus) is gone: the focus goes to the reader's vote, not the page.
+  useEffect(() => {
+    if (commented) choices.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
+  }, [commented]);
   return (
     <section className={styles.feedback} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
         Was this page helpful?
       </h2>
-      <div role="group" aria-labelledby={`${id}-title`} className={styles.choices}>
+      <div ref={choices} role="group" aria-labelledby={`${id}-title`} className={styles.choices}>
         {(['yes', 'no'] as const).map((choice) => (
           <button
             key={choice}
@@ -44,7 +50,7 @@ export default function PageFeedback({ pathname, reached }: Props): ReactNode {
           </button>
         ))}
       </div>
-      {vote && (
+      {vote && !commented && (
         <form className={styles.comment} onSubmit={(event) => void submitComment(event)}>
           <label htmlFor={`${id}-comment`}>
             {vote === 'yes' ? 'Anything we could add? (optional)' : 'What was missing or wrong? (optional)'}

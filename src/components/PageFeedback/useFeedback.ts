@@ -1,7 +1,7 @@
 /**
  * The state of "Was this page helpful?" on one page (./index.tsx): the reader's vote (remembered by this
- * browser, to show it pressed), the comment being written, what to announce, and the two actions, each sent at
- * once (src/insights/client.ts `send`).
+ * browser, to show it pressed), the comment being written and whether it has been sent, what to announce, and
+ * the two actions, each sent at once (src/insights/client.ts `send`).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { send } from '@site/src/insights/client';
@@ -34,10 +34,13 @@ export function useFeedback(route: string) {
   const [comment, setComment] = useState('');
   const [status, setStatus] = useState('');
   const [sending, setSending] = useState(false);
+  /** Whether the comment on this vote has been sent: the form gives way to the thanks. */
+  const [commented, setCommented] = useState(false);
   useEffect(() => {
     setVote(storedVote(route));
     setComment('');
     setStatus('');
+    setCommented(false);
   }, [route]);
 
   async function choose(choice: Vote) {
@@ -50,6 +53,7 @@ export function useFeedback(route: string) {
       return;
     }
     setVote(choice);
+    setCommented(false);
     storeVote(route, choice);
     setStatus(
       choice === 'yes'
@@ -69,8 +73,11 @@ export function useFeedback(route: string) {
     const sent = await send([{ type: 'comment', route, text }]);
     setSending(false);
     setStatus(sent ? 'Thank you: your comment is sent to the writers.' : 'Your comment could not be sent. Try again.');
-    if (sent) setComment('');
+    if (sent) {
+      setComment('');
+      setCommented(true);
+    }
   }
 
-  return { vote, comment, setComment, status, sending, choose, submitComment };
+  return { vote, comment, setComment, status, sending, commented, choose, submitComment };
 }

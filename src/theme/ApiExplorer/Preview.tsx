@@ -2,12 +2,11 @@ import React, { useEffect, type ReactNode } from 'react';
 import { useTypedDispatch, useTypedSelector } from '@theme/ApiItem/hooks';
 import { setServer } from '@theme/ApiExplorer/Server/slice';
 import ApiSample from '@site/src/components/ApiSample';
+import { explorerSampleOf, type ExplorerOperation } from '@site/src/lib/explorerSample';
 
-/** Props of {@link ExplorerPreview}: the operation's method (any case, e.g. `post`) and path template. */
+/** Props of {@link ExplorerPreview}: the operation, as the explorer gets it. */
 export interface ExplorerPreviewProps {
-  method: string;
-  /** Path template as in the contract, e.g. `/documents/{document_id}`. */
-  path: string;
+  operation: ExplorerOperation;
 }
 
 /**
@@ -27,17 +26,18 @@ function useDefaultServer(): void {
 
 /**
  * What the explorer column shows until the reader reaches for the explorer: the operation in curl,
- * Python and TypeScript, in the docs' own sample form (ApiSample: `$API_BASE`, `$TOKEN`), and a button
+ * Python, TypeScript, Java and Go, in the docs' own sample form (ApiSample: `$API_BASE`, `$TOKEN`) with the
+ * contract's example path values and body, so it runs as shown (src/lib/explorerSample.ts), and a button
  * that opens the request builder. It needs none of the explorer's code (postman-collection, react-live,
  * code generators), so the operation page is complete and interactive at once; pointing at, tapping or
  * tabbing into it loads the explorer (see OnDemand), which replaces it with its own samples, the request
  * form and "Send API request".
  */
-export default function ExplorerPreview({ method, path }: ExplorerPreviewProps): ReactNode {
+export default function ExplorerPreview({ operation }: ExplorerPreviewProps): ReactNode {
   useDefaultServer();
   return (
     <div className="api-explorer-preview">
-      <ApiSample>{`${method.toUpperCase()} ${path}`}</ApiSample>
+      <ApiSample>{explorerSampleOf(operation)}</ApiSample>
       <button type="button" className="button button--primary button--block">
         Open the request builder
       </button>

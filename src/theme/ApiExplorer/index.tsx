@@ -19,11 +19,7 @@ export default function ApiExplorerOnDemand(props: Props): ReactNode {
   if (!deferred) return <SkeletonLoader size="lg" />;
   return (
     <OperationContext.Provider value={props.item.operationId}>
-      <OnDemand
-        component={ApiExplorer}
-        props={props}
-        placeholder={<ExplorerPreview method={props.item.method} path={props.item.path} />}
-      />
+      <OnDemand component={ApiExplorer} props={props} placeholder={<ExplorerPreview operation={props.item} />} />
     </OperationContext.Provider>
   );
 }

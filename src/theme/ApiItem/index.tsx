@@ -1,13 +1,14 @@
 // Thin wrap of the theme's ApiItem: gives numeric query defaults text prefills, which the theme would send empty
 // (src/lib/apiPrefill.ts), in a content component it memoises, so the theme's second render after hydration (it
 // reads useIsBrowser and builds its Redux store anew) stops at the MDX instead of rendering every heading, tab and
-// schema again in one long task; and corrects the theme's list and button markup for assistive technology
-// (src/lib/apiMarkup.ts).
+// schema again in one long task; corrects the theme's list and button markup for assistive technology
+// (src/lib/apiMarkup.ts); and lets the explorer column scroll with the page (./explorer.css).
 import React, { memo, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import ApiItem from '@theme-original/ApiItem';
 import { decodeApi, withTextPrefills } from '@site/src/lib/apiPrefill';
 import { watchApiMarkup } from '@site/src/lib/apiMarkup';
 import './accessibility.css';
+import './explorer.css';
 
 /** What Docusaurus passes a doc item: the MDX content component, with its exports as properties. */
 export interface Props {

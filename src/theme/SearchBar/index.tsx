@@ -3,7 +3,7 @@
 // Signed out, the field stays (spec §2.2: the navbar shows the brand, colour toggle and search) but is
 // disabled and says to sign in: the search code and index are gated, and reaching for them would only
 // fetch refusals, each an error in the console. Signed in, a search that finds nothing is recorded for the
-// writers (src/insights/emptySearches.ts).
+// writers (src/insights/emptySearches.ts), by a watcher that loads with the search bar.
 import React, { lazy, useEffect, type ReactNode } from 'react';
 import OnDemand from '@site/src/components/OnDemand';
 import SearchPlaceholder, { isSearchShortcut } from '@site/src/components/SearchPlaceholder';
@@ -11,10 +11,12 @@ import { usePortalAuth } from '@site/src/components/AuthProvider';
 
 const SearchBar = lazy(() => import(/* webpackChunkName: "search-bar" */ '@theme-original/SearchBar'));
 
-export default function SearchBarWrapper(): ReactNode {
-  const { authStatus, signedIn } = usePortalAuth();
-  // Searches that find nothing tell the writers what readers look for and do not find (rules/insights.ts); the
-  // watcher's code is not in the page's first load.
+/**
+ * The search bar, and for a signed-in reader the watcher of its searches that find nothing (the writers learn
+ * what readers look for and do not find, rules/insights.ts): a search can find nothing only once the bar is
+ * loaded, so the watcher's code loads with it, when the reader reaches for the field, not with every page.
+ */
+function WatchedSearchBar({ signedIn }: { signedIn: boolean }): ReactNode {
   useEffect(() => {
     if (!signedIn) return undefined;
     let stop: (() => void) | undefined;
@@ -29,7 +31,19 @@ export default function SearchBarWrapper(): ReactNode {
       stop?.();
     };
   }, [signedIn]);
+  return <SearchBar />;
+}
+
+export default function SearchBarWrapper(): ReactNode {
+  const { authStatus, signedIn } = usePortalAuth();
   // Until the stored session has been read the field is as the static HTML has it, usable.
   if (authStatus !== 'configuring' && !signedIn) return <SearchPlaceholder signedOut />;
-  return <OnDemand component={SearchBar} props={{}} placeholder={<SearchPlaceholder />} loadOnKey={isSearchShortcut} />;
+  return (
+    <OnDemand
+      component={WatchedSearchBar}
+      props={{ signedIn }}
+      placeholder={<SearchPlaceholder />}
+      loadOnKey={isSearchShortcut}
+    />
+  );
 }

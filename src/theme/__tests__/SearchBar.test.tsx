@@ -1,10 +1,12 @@
 import React from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { watchEmptySearches } from '@site/src/insights/emptySearches';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import SearchBar from '../SearchBar';
 
 jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
+jest.mock('@site/src/insights/emptySearches', () => ({ watchEmptySearches: jest.fn(() => () => undefined) }));
 
 const mockAuthStatus = (authStatus: 'configuring' | 'authenticated' | 'unauthenticated') =>
   jest.mocked(usePortalAuth).mockReturnValue(portalAuth(authStatus));
@@ -32,4 +34,28 @@ describe('SearchBar wrapper (spec §2.2)', () => {
       expect(container.querySelector('[data-on-demand="waiting"]')).not.toBeNull();
     },
   );
+});
+
+describe('the watcher of searches that find nothing', () => {
+  beforeEach(() => jest.mocked(watchEmptySearches).mockClear());
+
+  it('loads with the search bar, when a signed-in reader reaches for the field, not with the page', async () => {
+    mockAuthStatus('authenticated');
+    render(<SearchBar />);
+    await act(async () => {});
+    expect(watchEmptySearches).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(screen.getByRole('textbox', { name: 'Search' }));
+    await screen.findByTestId('theme-original');
+    await act(async () => {});
+    expect(watchEmptySearches).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not watch while the session is still being read', async () => {
+    mockAuthStatus('configuring');
+    render(<SearchBar />);
+    fireEvent.pointerEnter(screen.getByRole('textbox', { name: 'Search' }));
+    await screen.findByTestId('theme-original');
+    await act(async () => {});
+    expect(watchEmptySearches).not.toHaveBeenCalled();
+  });
 });

@@ -14,9 +14,15 @@ export default lazy(load);
 
 type Html = MarkdownHtml['html'];
 
-/** The texts' HTML once loaded (read without suspending), and the one load of it. */
-let html: Html | undefined;
-let loading: Promise<Html> | undefined;
+/**
+ * The one load of the texts' HTML. Once settled it carries `status: 'fulfilled'` and its `value`, which
+ * React's `use` reads to answer at once, without suspending (the contract React's `use` keeps with the
+ * libraries that hand it promises), also when no render has waited for it yet (the schema wraps load it
+ * first, ./index.tsx `withMarkdownHtml`).
+ */
+let loading: Loading | undefined;
+
+type Loading = Promise<Html> & { status?: 'fulfilled'; value?: Html };
 
 /**
  * Starts loading the texts' HTML (once). Resolves when {@link useMarkdownHtml} answers without suspending.
@@ -24,10 +30,20 @@ let loading: Promise<Html> | undefined;
  * renderer, so nothing is missing, only slower.
  */
 export function preloadMarkdownHtml(): Promise<Html> {
-  loading ??= import(/* webpackChunkName: "api-markdown-html" */ '@site/generated/openapi/markdown-html.json').then(
-    (module) => (html = module.default.html as Html),
-    () => (html = {}),
-  );
+  if (!loading) {
+    const load: Loading = import(
+      /* webpackChunkName: "api-markdown-html" */ '@site/generated/openapi/markdown-html.json'
+    ).then(
+      (module) => module.default.html as Html,
+      (): Html => ({}),
+    );
+    // The first callback on it, so it runs before React's own.
+    void load.then((html) => {
+      load.status = 'fulfilled';
+      load.value = html;
+    });
+    loading = load;
+  }
   return loading;
 }
 
@@ -35,8 +51,9 @@ export function preloadMarkdownHtml(): Promise<Html> {
  * @param text - a Markdown text the theme renders.
  * @returns its HTML as the theme's renderer writes it; `null` when the build left it to the renderer (it
  *   needs the theme's components); `undefined` when the build did not see it. Suspends (React `use`) until
- *   the HTML has loaded.
+ *   the HTML has loaded. `use` is called on every render, before the load and after it: React requires a
+ *   component that suspended on `use` to call it again when it renders once the promise has settled.
  */
 export function useMarkdownHtml(text: string): string | null | undefined {
-  return (html ?? use(preloadMarkdownHtml()))[text];
+  return use(preloadMarkdownHtml())[text];
 }

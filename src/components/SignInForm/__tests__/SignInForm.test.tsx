@@ -1,24 +1,35 @@
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Authenticator, type AuthenticatorProps } from '@aws-amplify/ui-react';
-import { signIn, signInWithRedirect } from 'aws-amplify/auth';
+import { confirmResetPassword, resetPassword, signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { parseEnv } from '@site/config/env';
 import { usePortalAuth } from '@site/src/components/AuthProvider';
 import { portalAuth } from '@site/tests/unit/mocks/portalAuth';
 import { takeNext } from '@site/src/components/SignInRedirect/pendingNext';
-import SignInAuthenticator from '../Form';
+import SignInAuthenticator, { PASSWORD_RESET_DONE } from '../Form';
 
 jest.mock('@site/src/components/AuthProvider', () => ({ usePortalAuth: jest.fn() }));
-jest.mock('aws-amplify/auth', () => ({ signIn: jest.fn(), signInWithRedirect: jest.fn() }));
+jest.mock('aws-amplify/auth', () => ({
+  signIn: jest.fn(),
+  signInWithRedirect: jest.fn(),
+  resetPassword: jest.fn(),
+  confirmResetPassword: jest.fn(),
+}));
+jest.mock('@docusaurus/theme-common', () => ({ useColorMode: () => ({ colorMode: 'light' }) }));
 jest.mock('@aws-amplify/ui-react', () => {
   const actual = jest.requireActual('@aws-amplify/ui-react');
   const MockAuthenticator = Object.assign(
     jest.fn((props: AuthenticatorProps) => {
-      const Footer = props.components?.SignIn?.Footer;
+      const { Header, Footer } = props.components?.SignIn ?? {};
       // Like the real one, it renders its children once its flow has reached `authenticated`.
       if (mockAuthenticatorRoute.value === 'authenticated') return <>{props.children}</>;
-      return <div data-testid="authenticator">{Footer ? <Footer /> : null}</div>;
+      return (
+        <div data-testid="authenticator">
+          {Header ? <Header /> : null}
+          {Footer ? <Footer /> : null}
+        </div>
+      );
     }),
     {
       Provider: ({ children }: { children: React.ReactNode }) => <>{children}</>,
@@ -75,7 +86,28 @@ describe('SignInForm (spec §2.3)', () => {
 
   it("keeps Amplify's default SRP sign-in against a real user pool", () => {
     renderForm({ COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_APP_CLIENT_ID: 'webclient' });
-    expect(lastProps().services).toBeUndefined();
+    expect(lastProps().services?.handleSignIn).toBeUndefined();
+  });
+
+  it('says the password has been reset when the reset went through, and not before or after a failed one', async () => {
+    renderForm();
+    const services = lastProps().services!;
+    const reset = { username: 'forgot@example.com', confirmationCode: '123456', newPassword: 'N3w-Passw0rd!' };
+    jest.mocked(confirmResetPassword).mockRejectedValueOnce(new Error('Invalid verification code provided'));
+    await act(async () => {
+      await expect((services.handleForgotPasswordSubmit as typeof confirmResetPassword)(reset)).rejects.toThrow();
+    });
+    expect(screen.queryByText(PASSWORD_RESET_DONE)).toBeNull();
+
+    jest.mocked(confirmResetPassword).mockResolvedValueOnce(undefined);
+    await act(() => (services.handleForgotPasswordSubmit as typeof confirmResetPassword)(reset));
+    expect(confirmResetPassword).toHaveBeenLastCalledWith(reset);
+    expect(screen.getByText(PASSWORD_RESET_DONE)).toBeInTheDocument();
+
+    // Asking for another reset takes it away.
+    jest.mocked(resetPassword).mockResolvedValueOnce({} as never);
+    await act(() => (services.handleForgotPassword as typeof resetPassword)({ username: 'forgot@example.com' }));
+    expect(screen.queryByText(PASSWORD_RESET_DONE)).toBeNull();
   });
 
   it('starts the federated sign-in with the custom provider, and shows why when it cannot', async () => {

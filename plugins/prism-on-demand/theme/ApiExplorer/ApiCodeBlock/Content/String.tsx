@@ -1,5 +1,5 @@
-// Thin wrap: highlights with Prism, so registers the site's additional Prism languages first (theme-classic
-// would do that on every page; see plugins/prism-on-demand/client/prismLanguages.tsx).
+// Thin wrap: highlights with Prism, so has Prism run the grammars registered so far first, and those registered
+// later at once (plugins/prism-on-demand/client/prismLanguages.tsx).
 import Original from '@theme-init/ApiExplorer/ApiCodeBlock/Content/String';
 import { includePrismLanguages } from '../../../../client/prismLanguages';
 
