@@ -76,6 +76,8 @@ export function toGo(sample: RequestSample, credentials?: SampleCredentials): st
     harOf(sample, credentials?.base ?? BASE_PLACEHOLDER, credentials?.token ?? TOKEN_PLACEHOLDER),
   );
   code = replaceAll(code, '\t"net/http"\n', '\t"net/http"\n\t"os"\n');
+  // The answer's body alone, as the other samples print it (the generator prints the response struct too).
+  code = replaceAll(code, '\tfmt.Println(res)\n', '');
   if (!credentials) {
     code = replaceAll(code, `"${BASE_PLACEHOLDER}`, 'os.Getenv("API_BASE") + "');
     code = replaceAll(code, `"Bearer ${TOKEN_PLACEHOLDER}"`, '"Bearer " + os.Getenv("TOKEN")');

@@ -24,6 +24,9 @@ describe('Java and Go, from the snippet generator', () => {
     expect(go).toContain('requestUrl := os.Getenv("API_BASE") + "/documents?page=2"');
     expect(go).toContain('req.Header.Add("Authorization", "Bearer " + os.Getenv("TOKEN"))');
     expect(go.endsWith('\tif res.StatusCode >= 400 {\n\t\tos.Exit(1)\n\t}\n}')).toBe(true);
+    // It prints the answer's body alone, as the other languages do, not the response struct before it.
+    expect(go).toContain('fmt.Println(string(body))');
+    expect(go).not.toContain('fmt.Println(res)');
     // A body holding a backquote cannot be a raw string: it is a quoted one.
     expect(go).toContain(String.raw`payload := strings.NewReader("{\n  \"title\": \"it's \\\"quoted\\\" ` + '`and`');
   });

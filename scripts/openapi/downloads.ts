@@ -47,7 +47,9 @@ export interface PostmanCollection {
 
 /**
  * The description as a Postman collection (v2.1), by openapi-to-postmanv2: one request per operation, in
- * one folder per tag, with the contract's example values; `{{baseUrl}}` is the description's first server
+ * one folder per tag, with the contract's example values, optional query parameters listed but switched off (their
+ * examples are illustrative: a request sent as imported answers for the whole catalogue); `{{baseUrl}}` is the
+ * description's first server
  * and every request sends `Authorization: Bearer {{bearerToken}}`, a collection variable the reader fills
  * with their access token (declared here, so Postman lists it among the collection's variables).
  *
@@ -59,7 +61,7 @@ export function postmanCollection(bundled: unknown): Promise<PostmanCollection> 
   return new Promise((resolve, reject) => {
     convertV2(
       { type: 'json', data: doc as object },
-      { folderStrategy: 'Tags', parametersResolution: 'Example', enableOptionalParameters: true },
+      { folderStrategy: 'Tags', parametersResolution: 'Example', enableOptionalParameters: false },
       (error, result) => {
         const output = result?.output?.[0]?.data as PostmanCollection | undefined;
         if (error || !result?.result || !output) {

@@ -330,10 +330,13 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: "a page's fields `blocks` and `figures`", statement: /`(blocks|figures)\[\]/, box: /`blocks`[^.]*`figures`/ },
   { detail: 'the manifest columns are the Document lite fields', statement: /Document lite fields/, box: /manifest's columns/, only: /s3_transfer\// },
   { detail: 'a delivered file withholds what the API withholds', statement: /file (has|holds) no `source_text`/, box: /same restrictions/ },
-  { detail: 'what a framework action is', statement: /actions documents require|something a document requires/i, box: /actionable items|what an action is/ },
+  { detail: 'what a framework action is', statement: /actions documents require|something a document requires|requirement of a document/i, box: /actionable items|what an action is/ },
   { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
   { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
   { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
+  // The third fresh audit's: a page's description read alone (llms.txt) marks what it assumes.
+  { detail: "the portal's access token as the API's credential", statement: /access token, calls the API with it/, box: /(?!)/ },
+  { detail: 'a 401 from the API', statement: /\b401 against 403\b/, box: /(?!)/ },
   // The second fresh audit's unmarked assumptions.
   { detail: 'what "prerelease" promises', statement: /change without notice/i, box: /(?!)/ },
   { detail: "the domain names and thresholds of the sandbox's examples", statement: /live catalogue|\{"domains": \{"(consumer-credit|prudential)"/i, box: /(?!)/ },

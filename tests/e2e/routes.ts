@@ -32,7 +32,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { path: '/docs/domains/how_domains_change', text: 'Domains are versioned' },
   { path: '/docs/domains/json', text: 'The tag tree of a domain is nested JSON' },
   { path: '/docs/domains/Our domains and themes', text: 'Documents are scored against topic domains' },
-  { path: '/docs/s3_transfer/manifest-format', text: 'Bulk deliveries to your S3 bucket come with a manifest' },
+  { path: '/docs/s3_transfer/manifest-format', text: 'Bulk deliveries by S3 transfer come with a manifest' },
   { path: '/docs/s3_transfer/schema', text: 'Each delivered document file follows the' },
   { path: '/docs/services/interrogator', text: 'Interrogator is the question-and-answer search service' },
   { path: '/docs/manifest_csv_example/manifest_csv', text: 'An example manifest' },
@@ -41,7 +41,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { path: '/docs/Archived/prudential-sample', text: 'a sample of prudential-regulation documents' },
   { path: '/docs/category/document-format', text: 'The JSON format of every document' },
   { path: '/docs/category/domains', text: 'Topic domains, their tag trees' },
-  { path: '/docs/category/s3-transfer', text: 'Bulk delivery of documents to your S3 bucket' },
+  { path: '/docs/category/s3-transfer', text: 'Bulk delivery of documents by S3 transfer' },
 ];
 
 /** The URL of a route as a browser requests it (spaces percent-encoded). */

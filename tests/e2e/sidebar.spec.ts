@@ -64,6 +64,7 @@ test('the docs sidebar has the categories, labels, links and order of spec §2.1
     '  link Changes and deprecations /docs/api/changelog',
     '  link Glossary /docs/api/glossary',
     '  link Docs for your tools /docs/api/docs-for-tools',
+    '  link Typed client /docs/api/typed-client',
     '  link MCP server /docs/api/mcp',
     '  link Running the portal locally /docs/api/run-locally',
     '  link API reference /api',

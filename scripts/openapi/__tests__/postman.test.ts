@@ -47,6 +47,17 @@ it('is a Postman v2.1 collection with one request per operation, the token as a 
   expect(collection.variable?.map((variable) => variable.key)).toEqual(['baseUrl', 'bearerToken']);
 });
 
+it("sends no optional query parameter until the reader switches it on: their example values are the contract's, not the reader's data", () => {
+  const queries = (items: unknown[]): { key: string; disabled?: boolean }[] =>
+    items.flatMap((item) => {
+      const node = item as { item?: unknown[]; request?: { url: { query?: { key: string; disabled?: boolean }[] } } };
+      return node.item ? queries(node.item) : (node.request!.url.query ?? []);
+    });
+  const all = queries(collection.item);
+  expect(all.length).toBeGreaterThan(0);
+  expect(all.filter((parameter) => !parameter.disabled).map((parameter) => parameter.key)).toEqual([]);
+});
+
 describe('run by newman against the sandbox', () => {
   let corpus: CorpusDb;
   let front: ValidatedSandbox;
