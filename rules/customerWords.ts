@@ -5,7 +5,7 @@
  * the provider has not confirmed something, a text says so in the reader's words ("The provider has not
  * confirmed …; this portal assumes …"); the trace to the spec stays with the maintainers (openapi/README.md,
  * code comments, tests). Source: the developers' guide ("Customer-facing pages never mention 'the
- * specification' or '§'"), and issue #54. The source scan is tests/docs/words.test.ts.
+ * specification' or '§'"). The source scan is tests/docs/words.test.ts.
  */
 
 /** One word rule: what it finds and what to write instead. */

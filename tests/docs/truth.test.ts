@@ -334,6 +334,10 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'the rankings list says what each ranking means', statement: /what each (one |ranking )?means|with what it means/, box: /shape of the rankings list/ },
   { detail: 'a document must reach every threshold of a map', statement: /every threshold/, box: /every threshold/ },
   { detail: "what the provider's API answered before", statement: /\b(never|always) answered\b/, box: /(?!)/ },
+  // The fourth fresh audit's.
+  { detail: 'how a repeated query parameter is sent', statement: /repeat it for several/, box: /(?!)/ },
+  { detail: 'a 422 lists every invalid input', statement: /`422` lists every/, box: /(?!)/ },
+  { detail: 'the API answers 401 for a missing token', statement: /answered\s+`401`/, box: /(?!)/ },
   // The third fresh audit's: a page's description read alone (llms.txt) marks what it assumes.
   { detail: "the portal's access token as the API's credential", statement: /access token, calls the API with it/, box: /(?!)/ },
   { detail: 'a 401 from the API', statement: /\b401 against 403\b/, box: /(?!)/ },

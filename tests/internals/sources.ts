@@ -23,6 +23,8 @@ export function installedVersion(name: string): string {
 const SKIPPED = new Set([
   'node_modules',
   'build',
+  // The gate's bundle (scripts/bundleGate.ts), which `npm run build` writes: the sources it bundles are read.
+  'dist',
   'generated',
   'test-results',
   'playwright-report',

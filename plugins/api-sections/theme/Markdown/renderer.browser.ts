@@ -7,6 +7,7 @@
  */
 import { lazy, use } from 'react';
 import type { MarkdownHtml } from '@site/rules/markdownHtml';
+import { importMarkdownHtml } from './markdownHtmlChunk';
 
 const load = () => import(/* webpackChunkName: "api-markdown" */ '@theme-init/Markdown');
 
@@ -31,9 +32,7 @@ type Loading = Promise<Html> & { status?: 'fulfilled'; value?: Html };
  */
 export function preloadMarkdownHtml(): Promise<Html> {
   if (!loading) {
-    const load: Loading = import(
-      /* webpackChunkName: "api-markdown-html" */ '@site/generated/openapi/markdown-html.json'
-    ).then(
+    const load: Loading = importMarkdownHtml().then(
       (module) => module.default.html as Html,
       (): Html => ({}),
     );

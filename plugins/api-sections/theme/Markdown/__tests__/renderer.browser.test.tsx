@@ -4,7 +4,9 @@ import { act, render, screen } from '@testing-library/react';
 import { preloadMarkdownHtml, useMarkdownHtml } from '../renderer.browser';
 
 /** The build's HTML (scripts/openapi/markdownHtml.ts) for these tests. */
-jest.mock('@site/generated/openapi/markdown-html.json', () => ({ html: { 'Uses `page`.': '<p>Uses page.</p>' } }));
+jest.mock('../markdownHtmlChunk', () => ({
+  importMarkdownHtml: () => Promise.resolve({ default: { html: { 'Uses `page`.': '<p>Uses page.</p>' } } }),
+}));
 
 function Text({ text }: { text: string }) {
   const html = useMarkdownHtml(text);
