@@ -152,6 +152,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      // The gate's bundle, which npm run build writes (scripts/bundleGate.ts).
+      'dist/',
       '.docusaurus/',
       'generated/',
       'node_modules/',
