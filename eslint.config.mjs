@@ -54,6 +54,10 @@ const LAYERS = {
     may: ['rules', 'config', 'server'],
     why: 'the authorization server function ships to AWS: it must not carry local stand-ins, tools or site sources',
   },
+  'deploy/functionUrl': {
+    may: ['rules', 'config'],
+    why: 'what the Lambda functions share ships inside each of them: it must not carry the server, local stand-ins or tools',
+  },
   'deploy/stack*.ts': {
     may: ['rules', 'config', 'server'],
     why: 'the CDK stack describes a deployment: it must not carry local stand-ins, tools or site sources',

@@ -13,7 +13,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { MCP_OAUTH_PREFIX, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { functionLogs } from './siteParts';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './mcp/originSecret';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from './functionUrl/originSecret';
 import { GRANT_INDEX, UID_INDEX } from '../server/oauth/dynamoStore';
 import { USER_POOL_SESSION } from '../server/oauth/sessions';
 import { OAUTH_SECRET_ENV, OAUTH_SECRET_LENGTH, OAUTH_TABLE_ENV } from './oauth/environment';
@@ -70,7 +70,7 @@ export const DEFAULT_MCP_RESERVED_CONCURRENCY = 20;
 /**
  * The behaviour of a Lambda function behind a function URL (the MCP server, reader insights, the authorization
  * server): HTTPS only, every method, nothing cached, the distribution's origin secret sent along
- * (deploy/mcp/originSecret.ts).
+ * (deploy/functionUrl/originSecret.ts).
  *
  * @param timeoutSeconds - how long CloudFront waits for the function's answer.
  */
@@ -96,7 +96,7 @@ export function functionUrlBehaviour(
 }
 
 /**
- * The secret CloudFront sends the function URLs (deploy/mcp/originSecret.ts). Only the dynamic reference
+ * The secret CloudFront sends the function URLs (deploy/functionUrl/originSecret.ts). Only the dynamic reference
  * ({{resolve:secretsmanager:…}}) is in the template; CloudFormation puts the value in the origins' header and
  * the functions' environment at deploy time.
  */
@@ -112,7 +112,7 @@ export function functionUrlOriginSecret(scope: Construct): string {
  * through a function URL. The function makes the gate's access decision itself (the module comment of
  * deploy/mcp/handler.ts says why not Lambda@Edge with origin access control), so the URL's auth type is
  * NONE and no edge function runs on these behaviours; nothing is cached. CloudFront sends the origin
- * secret the stack generates (deploy/mcp/originSecret.ts), which the function requires; the parameter
+ * secret the stack generates (deploy/functionUrl/originSecret.ts), which the function requires; the parameter
  * `McpReservedConcurrency` caps how many requests it runs at once.
  */
 export function mcpBehaviours(

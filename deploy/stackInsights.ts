@@ -11,7 +11,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { functionLogs } from './siteParts';
 import { functionUrlBehaviour } from './stackFunctions';
-import { ORIGIN_SECRET_ENV } from './mcp/originSecret';
+import { ORIGIN_SECRET_ENV } from './functionUrl/originSecret';
 import { READER_KEY_PURPOSE } from '../server/insights/dynamoStore';
 import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from './insights/handler';
 

@@ -130,6 +130,25 @@ export type GateDecision =
   | { pass: false; status: 401; access: Access; wwwAuthenticate?: string };
 
 /**
+ * How a runtime that serves no pages (the MCP server and reader insights, behind the gate or in a Lambda
+ * function) answers a refused decision: its status, except that a redirect to the sign-in page becomes 401 (an
+ * AI tool or a script cannot sign in on a page), with `no-store` and the decision's `WWW-Authenticate`
+ * challenge when it has one (RFC 6750 §3; MCP authorization: the challenge names the resource metadata).
+ *
+ * @returns the status and the headers to send, with an empty body.
+ */
+export function refusalWithoutPages(decision: Exclude<GateDecision, { pass: true }>): {
+  status: number;
+  headers: Record<string, string>;
+} {
+  const challenge = 'wwwAuthenticate' in decision ? decision.wwwAuthenticate : undefined;
+  return {
+    status: decision.status === 302 ? 401 : decision.status,
+    headers: { 'cache-control': 'no-store', ...(challenge ? { 'www-authenticate': challenge } : {}) },
+  };
+}
+
+/**
  * The `Authorization: Bearer <token>` credential of a request (RFC 6750 §2.1: the scheme is
  * case-insensitive), `''` for a Bearer header without a usable token (none, or more than one word),
  * `undefined` when the header names no Bearer scheme.

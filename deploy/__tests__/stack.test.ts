@@ -33,7 +33,7 @@ import {
 } from '../../rules/mcp';
 import { invitationTemplate, TEMPORARY_PASSWORD_VALIDITY_DAYS } from '../../rules/invitation';
 import { BUILD_IDENTITY_FILE, buildIdentityOf } from '../../rules/buildFiles';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../mcp/originSecret';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, ORIGIN_SECRET_LENGTH } from '../functionUrl/originSecret';
 import { INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV } from '../insights/handler';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

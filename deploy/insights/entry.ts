@@ -4,7 +4,7 @@
  * the environment the site stack sets. Without the origin secret or the key the function does not start.
  */
 import { dynamoInsightsStore } from '../../server/insights/dynamoStore';
-import { ORIGIN_SECRET_ENV } from '../mcp/originSecret';
+import { ORIGIN_SECRET_ENV } from '../functionUrl/originSecret';
 import { createInsightsHandler, INSIGHTS_KEY_ENV, INSIGHTS_TABLE_ENV, type InsightsFunctionConfig } from './handler';
 
 declare const __INSIGHTS_CONFIG__: InsightsFunctionConfig;

@@ -2,7 +2,7 @@
  * Reader insights on AWS: a Lambda function behind CloudFront's `/insights/*` behaviour, through a function URL,
  * as the MCP function is (deploy/mcp/handler.ts says why the function, not Lambda@Edge with origin access
  * control, makes the access decision): it refuses with 403 a request without the distribution's origin secret
- * (deploy/mcp/originSecret.ts, the same secret), makes the gate's access decision itself (rules/access.ts
+ * (deploy/functionUrl/originSecret.ts, the same secret), makes the gate's access decision itself (rules/access.ts
  * `decide`, on the session's cookies or a Bearer token), refuses a body over `MAX_INSIGHTS_BODY_BYTES` with 413
  * before it is parsed, and records the rest with the gate's code (server/insights/record.ts) in the DynamoDB
  * table (server/insights/dynamoStore.ts): a request whose `Origin` is not SITE_URL's (CloudFront replaces the
@@ -18,8 +18,8 @@ import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { answerHeaders, recordInsights, refusalBody } from '../../server/insights/record';
 import type { InsightsStore } from '../../server/insights/store';
-import { NO_STORE, refusedAnswer, targetOf } from '../mcp/functionUrl';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
+import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
+import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
 
 /** What the function is built with, baked in at bundle time. */
 export interface InsightsFunctionConfig {
@@ -59,7 +59,7 @@ function boundedBody(event: LambdaFunctionURLEvent): string | undefined {
  * Builds the handler; the verifier is created once, outside the handler.
  *
  * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER}.
- * @throws {Error} when `originSecret` is missing or too short (deploy/mcp/originSecret.ts), or `config.siteUrl`
+ * @throws {Error} when `originSecret` is missing or too short (deploy/functionUrl/originSecret.ts), or `config.siteUrl`
  *   is not an absolute URL.
  */
 export function createInsightsHandler(

@@ -10,7 +10,7 @@ import { mcpContentOf } from '../../server/mcp/content';
 import { dynamoOAuthStore } from '../../server/oauth/dynamoStore';
 import { OAUTH_TABLE_ENV } from '../oauth/environment';
 import { createMcpHandler, type McpFunctionConfig } from './handler';
-import { ORIGIN_SECRET_ENV } from './originSecret';
+import { ORIGIN_SECRET_ENV } from '../functionUrl/originSecret';
 
 declare const __MCP_CONFIG__: McpFunctionConfig;
 

@@ -46,8 +46,8 @@ import type { McpContent } from '../../server/mcp/content';
 import { callApiToken, mcpOAuthOf, mcpOAuthRules, metadataAuthorizationServer } from '../../server/mcp/oauth';
 import type { AuthorizationServerSettings } from '../../server/oauth/options';
 import type { OAuthStore } from '../../server/oauth/store';
-import { NO_STORE, refusedAnswer, targetOf } from './functionUrl';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from './originSecret';
+import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
+import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
 
 /** What the function is built with, baked in at bundle time. */
 export interface McpFunctionConfig {

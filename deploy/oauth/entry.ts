@@ -4,7 +4,7 @@
  * environment the site stack sets (./environment.ts). Without any of them the function does not start.
  */
 import { dynamoOAuthStore } from '../../server/oauth/dynamoStore';
-import { ORIGIN_SECRET_ENV } from '../mcp/originSecret';
+import { ORIGIN_SECRET_ENV } from '../functionUrl/originSecret';
 import { OAUTH_SECRET_ENV, OAUTH_TABLE_ENV } from './environment';
 import { createOAuthHandler, type OAuthFunctionConfig } from './handler';
 

@@ -11,7 +11,7 @@ export const OAUTH_TABLE_ENV = 'MCP_OAUTH_TABLE';
 /**
  * The secret the authorization server's cookie keys and signing key derive from (server/oauth/authorizationServer.ts
  * `secret`, the role MCP_OAUTH_SECRET has for the single-process gate): a CloudFormation dynamic reference to the
- * stack's Secrets Manager secret, resolved at deploy time, as the origin secret is (deploy/mcp/originSecret.ts).
+ * stack's Secrets Manager secret, resolved at deploy time, as the origin secret is (deploy/functionUrl/originSecret.ts).
  */
 export const OAUTH_SECRET_ENV = 'MCP_OAUTH_SECRET';
 

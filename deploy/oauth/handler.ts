@@ -11,7 +11,7 @@
  * (Fastify's `inject`; the event's `cookies` in, `Set-Cookie` out as the result's `cookies`). What the function
  * does around it, in this order:
  *
- * 1. 403 without the distribution's origin secret (deploy/mcp/originSecret.ts, the same secret), before
+ * 1. 403 without the distribution's origin secret (deploy/functionUrl/originSecret.ts, the same secret), before
  *    anything else runs;
  * 2. the gate's access decision (rules/access.ts `decide`): a malformed target, or a `Cookie` or `Authorization`
  *    header over its size, is refused (400, 414, 431); the authorization server's paths are public there
@@ -43,8 +43,8 @@ import { addAuthorizationServer, builtRoutes } from '../../server/oauth/fastify'
 import { authorizationServerOptionsOf, type AuthorizationServerSettings } from '../../server/oauth/options';
 import { mcpAccessTokenVerifier } from '../../server/oauth/resourceServer';
 import type { OAuthStore } from '../../server/oauth/store';
-import { NO_STORE, refusedAnswer, targetOf } from '../mcp/functionUrl';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../mcp/originSecret';
+import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
+import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
 import { MIN_OAUTH_SECRET_LENGTH, OAUTH_SECRET_ENV } from './environment';
 
 /** What the function is built with, baked in at bundle time. */
@@ -102,7 +102,7 @@ async function start(config: OAuthFunctionConfig, store: OAuthStore, secret: str
  * @param store - the authorization server's state (on AWS, server/oauth/dynamoStore.ts on the stack's table).
  * @param originSecret - the secret CloudFront sends in {@link ORIGIN_SECRET_HEADER}.
  * @param oauthSecret - the secret the authorization server's cookie keys and signing key derive from.
- * @throws {Error} when `originSecret` is missing or too short (deploy/mcp/originSecret.ts), or `oauthSecret` is
+ * @throws {Error} when `originSecret` is missing or too short (deploy/functionUrl/originSecret.ts), or `oauthSecret` is
  *   missing or shorter than {@link MIN_OAUTH_SECRET_LENGTH}: such a function does not start.
  */
 export function createOAuthHandler(

@@ -5,7 +5,7 @@
  * sign-in form instead of its content): where the runtime serves pages, the sign-in page at the page's own
  * address; a script's request and the MCP endpoint get 401 with no page.
  */
-import { decide, type AccessTokenVerifier, type GateRequest, type GateRules } from '../access';
+import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateRequest, type GateRules } from '../access';
 
 /** A verifier that knows two tokens: `good` (valid) and `expired` (expired); anything else is invalid. */
 const verifier: AccessTokenVerifier = {
@@ -82,6 +82,25 @@ describe('an anonymous page request', () => {
       access: 'anonymous',
       location: '/login?next=%2Fdocs%2Fx%3Fa%3D1',
     });
+  });
+});
+
+describe('how a runtime without pages (the MCP server, reader insights) answers a refusal', () => {
+  it('a redirect to sign-in becomes 401, never cached', async () => {
+    const decision = await decide(page('/docs/x'), { ...pageRules, servesPages: undefined });
+    if (decision.pass) throw new Error('an anonymous request passed');
+    expect(refusalWithoutPages(decision)).toEqual({ status: 401, headers: { 'cache-control': 'no-store' } });
+  });
+
+  it("a 401 keeps the decision's challenge, and a 403 stays 403", async () => {
+    const challenged = await decide(page('/mcp'), { ...pageRules, mcpSiteUrl: 'https://portal.example' });
+    if (challenged.pass || !('wwwAuthenticate' in challenged)) throw new Error('no challenge on /mcp');
+    expect(refusalWithoutPages(challenged)).toEqual({
+      status: 401,
+      headers: { 'cache-control': 'no-store', 'www-authenticate': challenged.wwwAuthenticate },
+    });
+    expect(challenged.wwwAuthenticate).toContain('resource_metadata=');
+    expect(refusalWithoutPages({ pass: false, status: 403, reason: 'outside the group' }).status).toBe(403);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { hideServerErrors } from '../errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { decide, type AccessTokenVerifier, type GateRules } from '../../rules/access';
+import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateRules } from '../../rules/access';
 import {
   MCP_MAX_BODY_BYTES,
   MCP_PATH,
@@ -172,11 +172,8 @@ export async function buildMcpDevApp(
       request.mcpTokenIssuedBy = decision.issuedBy;
       return undefined;
     }
-    reply.header('cache-control', 'no-store');
-    if ('wwwAuthenticate' in decision && decision.wwwAuthenticate) {
-      reply.header('www-authenticate', decision.wwwAuthenticate);
-    }
-    return reply.code(decision.status === 302 ? 401 : decision.status).send();
+    const { status, headers } = refusalWithoutPages(decision);
+    return reply.code(status).headers(headers).send();
   });
   await addMcp(app, options, content);
   if (insights) addInsights(app, insights.store, insights.pages, options.siteUrl);

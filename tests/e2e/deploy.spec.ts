@@ -17,7 +17,7 @@ import type { CloudFrontRequest, CloudFrontResultResponse, LambdaFunctionURLEven
 import type { McpFunctionHandler } from '../../deploy/mcp/handler';
 import { INSIGHTS_KEY_ENV, type InsightsFunctionHandler } from '../../deploy/insights/handler';
 import { INSIGHTS_EVENTS_PATH } from '../../rules/insights';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/mcp/originSecret';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../deploy/functionUrl/originSecret';
 import { parseEnv } from '../../config/env';
 import { recordBuildIdentity } from '../../postbuild/buildIdentity';
 import { BUILD_IDENTITY_FILE } from '../../rules/buildFiles';

@@ -17,7 +17,7 @@ import { pageRoutesOf } from '../../../rules/routes';
 import type { InsightRow, InsightsStore } from '../../../server/insights/store';
 import { buildTestApp, forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../../../tests/support/gate';
 import { createInsightsHandler } from '../handler';
-import { ORIGIN_SECRET_HEADER } from '../../mcp/originSecret';
+import { ORIGIN_SECRET_HEADER } from '../../functionUrl/originSecret';
 
 /** A store in memory, as the tests need it. */
 function memoryStore(): InsightsStore & { kept: Map<string, InsightRow> } {

@@ -24,7 +24,7 @@ import { forgedToken, localAuth, makeBuild, mintToken, sessionCookie } from '../
 import { mcpContentOf } from '../../../server/mcp/content';
 import { ERROR_PAGE_STATUSES } from '../../stack';
 import { createMcpHandler } from '../handler';
-import { MIN_ORIGIN_SECRET_LENGTH, ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../originSecret';
+import { MIN_ORIGIN_SECRET_LENGTH, ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../functionUrl/originSecret';
 
 const SITE = 'https://portal.example.com';
 const mcp = {

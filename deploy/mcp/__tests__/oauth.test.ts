@@ -23,7 +23,7 @@ import { USER_POOL_SESSION } from '../../../server/oauth/sessions';
 import { sqliteOAuthStore } from '../../../server/oauth/sqliteStore';
 import { localAuth, makeBuild, mintToken } from '../../../tests/support/gate';
 import { createMcpHandler, type McpFunctionConfig } from '../handler';
-import { ORIGIN_SECRET_HEADER } from '../originSecret';
+import { ORIGIN_SECRET_HEADER } from '../../functionUrl/originSecret';
 
 const SITE = 'https://portal.example.com';
 const ORIGIN_SECRET = 'Zq7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks2Ma4Nb6Qc8Se0Tu';

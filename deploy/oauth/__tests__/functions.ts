@@ -26,7 +26,7 @@ import { MCP_CLIENT_ID, READER, startUserPool } from '../../../server/oauth/__te
 import { localAuth, makeBuild } from '../../../tests/support/gate';
 import { buildOAuthBundle } from '../../bin/build-oauth';
 import { createMcpHandler } from '../../mcp/handler';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../mcp/originSecret';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../functionUrl/originSecret';
 import { OAUTH_SECRET_ENV, OAUTH_TABLE_ENV } from '../environment';
 import { createOAuthHandler, type OAuthFunctionConfig, type OAuthFunctionHandler } from '../handler';
 
