@@ -339,6 +339,27 @@ describe('spec §4 and §8.1 responses', () => {
     expect(entry.required).toEqual(['loc', 'msg', 'type']);
   });
 
+  it.each(
+    Object.entries(doc.paths as Record<string, Record<string, Node>>).flatMap(([p, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op?.responses?.['422'])
+        .map(([method]) => [method.toUpperCase(), p]),
+    ),
+  )('%s %s: its 422 example names an input the operation has', (method, p) => {
+    // The example shows what a client of this operation gets: a `loc` naming an input it cannot send would
+    // send a reader looking for it.
+    const entries: { loc: (string | number)[] }[] = response(method, p, '422').content['application/json'].example
+      .detail;
+    expect(entries.length).toBeGreaterThan(0);
+    const named = entries.map(({ loc }) => {
+      const [part, name] = loc;
+      if (part === 'body') return { loc, exists: property(requestSchema(method, p), String(name)) !== undefined };
+      const param = parameter(method, p, String(name));
+      return { loc, exists: param?.in === part };
+    });
+    expect(named).toEqual(entries.map(({ loc }) => ({ loc, exists: true })));
+  });
+
   it('answers 404 where an id names something that may not exist', () => {
     for (const row of SPEC_7_1.filter((r) => r.pathParams)) expect(response(row.method, row.path, '404')).toBeDefined();
     expect(response('GET', '/initiatives', '404')).toBeDefined();

@@ -5,7 +5,7 @@
  * specification does not say and the reference assumes; openapi/README.md).
  */
 import { operationAssumptions } from '../../rules/assumptions';
-import { nodeAt, operations, operationSlug, type ContractNode } from '../../rules/contract';
+import { nodeAt, operations, operationSlug, resolveRef, type ContractNode } from '../../rules/contract';
 
 /** An operation in the list: enough to choose one. */
 export interface OperationSummary {
@@ -25,8 +25,11 @@ export interface OperationDetail extends OperationSummary {
   description: string;
   /** The server URLs the contract names, first the one the portal's samples use. */
   servers: string[];
+  /** Each parameter whole: a `$ref` to a shared parameter is replaced by the parameter ({@link inlineRefs}). */
   parameters: ContractNode[];
+  /** The request body whole, as the parameters. */
   requestBody?: ContractNode;
+  /** Status → the response whole, its headers and examples too; schemas stay `$ref`s into {@link OperationDetail.schemas}. */
   responses: Record<string, ContractNode>;
   /** Every `components/schemas` entry the operation refers to, directly or through another schema. */
   schemas: Record<string, ContractNode>;
@@ -86,9 +89,9 @@ export function getOperation(contract: ContractNode, name: string): OperationDet
     ...summaryOf(method, path, operation),
     description: String(operation.description ?? ''),
     servers: ((contract.servers ?? []) as { url: string }[]).map((server) => server.url),
-    parameters: (operation.parameters ?? []) as ContractNode[],
-    ...(operation.requestBody ? { requestBody: operation.requestBody } : {}),
-    responses: (operation.responses ?? {}) as Record<string, ContractNode>,
+    parameters: inlineRefs(contract, operation.parameters ?? []) as ContractNode[],
+    ...(operation.requestBody ? { requestBody: inlineRefs(contract, operation.requestBody) } : {}),
+    responses: inlineRefs(contract, operation.responses ?? {}) as Record<string, ContractNode>,
     schemas: refs,
     assumed,
   };
@@ -113,4 +116,59 @@ function referencedSchemas(contract: ContractNode, node: ContractNode): Record<s
   };
   visit(node);
   return found;
+}
+
+/**
+ * Most objects {@link inlineRefs} builds for one node. The contract's largest operation (`POST /documents`,
+ * its responses inlined) has a few hundred; the cap keeps a description whose shared parts refer to each
+ * other many times over (each a fan-out of the one below) from growing an answer without bound.
+ */
+export const MAX_INLINED_NODES = 20_000;
+
+/**
+ * `node` with each local `$ref` outside `#/components/schemas/` replaced by its target, followed by
+ * rules/contract.ts {@link resolveRef} (keys beside the `$ref` override the target's), so the parameters,
+ * request body, responses, headers and examples of an operation read whole without the components
+ * they come from: an agent sees `{"name": "page_size", "in": "query", …}`, not
+ * `{"$ref": "#/components/parameters/PageSize"}`. Schema references stay as they are: schemas may be
+ * recursive, and `get_operation` gives each one by name in `schemas`. Example values are data and are
+ * copied untouched (`example`, a schema's `examples` list, an Example object's `value`); an Example object
+ * that is itself a `$ref` is replaced by its target. `node` itself is not changed.
+ *
+ * A reference is left as it is, never followed, when it leads back to one being inlined (a cycle), leads
+ * nowhere, or would take the copy past {@link MAX_INLINED_NODES} objects.
+ */
+export function inlineRefs(contract: ContractNode, node: ContractNode): ContractNode {
+  let budget = MAX_INLINED_NODES;
+  const copy = (value: ContractNode, seen: ReadonlySet<string>): ContractNode => {
+    if (!value || typeof value !== 'object') return value;
+    if (budget <= 0) return value;
+    budget -= 1;
+    if (Array.isArray(value)) return value.map((item) => copy(item, seen));
+    const ref = value.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/schemas/')) {
+      const { node: target, seen: inner } = resolveRef(contract, value, seen);
+      if (target !== undefined) return copy(target, inner);
+      return value;
+    }
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, child]) => {
+        if (key === 'example') return [key, child];
+        if (key === 'examples') return [key, examplesOf(child)];
+        return [key, copy(child, seen)];
+      }),
+    );
+  };
+  // A media type's or parameter's `examples`: name → Example object (or a `$ref` to one), its `value` data.
+  const examplesOf = (value: ContractNode): ContractNode => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, ContractNode>).map(([name, example]) => {
+        const ref = example?.$ref;
+        const local = typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/schemas/');
+        return [name, local ? (resolveRef(contract, example).node ?? example) : example];
+      }),
+    );
+  };
+  return copy(node, new Set());
 }

@@ -81,6 +81,31 @@ describe('point 1: a document at every restriction level validates (spec §6: re
   });
 });
 
+describe("the document schema page marks, in a field's Type cell, a type the provider has not confirmed", () => {
+  // Spec §3.1 names these fields without a type; the contract assumes one (its `x-assumed` note says "the
+  // type of", "the shape of", "the form of" or "how … given"). A reader takes the type from the Type cell,
+  // so the mark belongs there, not only beside the meaning.
+  const schemas = contract.components.schemas;
+  const fields = { ...schemas.DocumentLite.properties, ...resolve(schemas.Document.allOf[1]).properties } as Record<
+    string,
+    { 'x-assumed'?: string }
+  >;
+  const typed = Object.entries(fields)
+    .filter(([, field]) =>
+      /^The provider has not confirmed (?:the (?:type|shape|form) of|how [^;]* given)/.test(field['x-assumed'] ?? ''),
+    )
+    .map(([name]) => name);
+
+  it('finds the fields whose type the contract assumes', () => {
+    expect(typed).toEqual(expect.arrayContaining(['translated_text_en', 'last_updated', 'crawled']));
+  });
+
+  it.each(typed)('`%s`', (name) => {
+    const [, type] = row(doc('docs/document_format/schema.md'), 'Field', name);
+    expect({ name, type, marked: /assumed|not confirmed/.test(type) }).toEqual({ name, type, marked: true });
+  });
+});
+
 describe('point 3: `null` where spec §5.1 defines it', () => {
   it('a document sector level may be null: no classification at that level', () => {
     const sector = refTo('components', 'schemas', 'Document', 'allOf', '1', 'properties', 'sector');
@@ -310,6 +335,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   // Issue #54, point 10: stated as fact, not confirmed by the provider, not marked.
   { detail: "a document's sector levels, broad to narrow, null for none", statement: /document's own `sector`|`sector` \| `\{level_1/, box: /broad to narrow/ },
   { detail: 'output_version is the format version (S3 transfer)', statement: /`output_version` gives/, box: /`output_version`/ },
+  { detail: "translated_text_en's shape, the pages and blocks of source_text", statement: /`translated_text_en`[^.]*(same shape|same pages|pages of blocks|list of pages|pages and blocks)/, box: /`translated_text_en`[^.]*(shape|pages and blocks)|shape of `translated_text_en`/ },
   { detail: 'any update moves last_updated, so last_updated_from finds it', statement: /`last_updated_from`[^.]*what changed/, box: /moves `last_updated`/ },
   { detail: 'PSI says what a page is about', statement: /(what a|the) page is about/, box: /page is about/ },
   { detail: 'block kinds and reading order', statement: /a heading, a paragraph|reading order/, box: /reading order/ },

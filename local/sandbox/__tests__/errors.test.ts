@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  *
- * The sandbox's `422` entries use the vocabulary of the contract's example (FastAPI, pydantic v2), so
- * "Send API request" against the sandbox answers what the API reference shows.
+ * The sandbox's `422` entries use the vocabulary of the contract's examples (FastAPI, pydantic v2), and
+ * each operation's example is what the sandbox answers to the invalid request it describes, so "Send API
+ * request" against the sandbox answers what the API reference shows.
  */
 import { loadContract } from '../../../config/openapi';
 import { CUSTOMER_BASE_PATH } from '../../../rules/contract';
@@ -23,13 +24,60 @@ async function detail(method: string, path: string, body?: unknown) {
   return JSON.parse(response.body).detail as { loc: (string | number)[]; msg: string; type: string }[];
 }
 
-it("answers the contract's own 422 example to the request it describes (page 0)", async () => {
+/**
+ * For each operation with a `422`, a request that fails validation as its example describes (the comment
+ * beside each response of the contract's `components/responses`).
+ */
+const INVALID_REQUESTS: Record<string, [method: string, path: string, body?: unknown]> = {
+  searchDocuments: ['POST', '/documents?page=0', {}],
+  searchDocumentsLite: ['POST', '/documents/lite?page=0', {}],
+  getDocument: ['GET', '/documents/abc'],
+  getDocumentSummary: ['GET', '/documents/abc/summary'],
+  getDocumentFile: ['GET', '/documents/abc/file'],
+  countDocuments: ['POST', '/document_counts', { start_date: '2024-06-01T00:00:00Z' }],
+  getDomainTags: ['GET', '/domains/consumer-credit/tags?version=0'],
+  listFrameworkControls: ['GET', '/frameworks/nist-csf-2.0/controls?nested=maybe'],
+  listPublishers: ['GET', '/publishers?jurisdictions=gb'],
+  listSanctions: ['GET', '/sanctions/?jurisdictions=gb'],
+  createInterrogatorSearch: ['POST', '/interrogator/search', {}],
+  getInterrogatorSearch: ['GET', '/interrogator/search/abc'],
+  createInterrogatorSummary: ['POST', '/interrogator/summary', { results: [] }],
+  getInterrogatorSummary: ['GET', '/interrogator/summary/abc'],
+  sendInterrogatorFeedback: ['POST', '/interrogator/feedback', { is_satisfied: true }],
+};
+
+interface ContractResponse {
+  $ref?: string;
+  content: { 'application/json': { example: unknown } };
+}
+
+/** Each operation with a `422` and its example, from the contract. */
+const examples422 = (() => {
   const contract = loadContract() as {
-    components: { responses: { ValidationError: { content: { 'application/json': { example: unknown } } } } };
+    paths: Record<string, Record<string, { operationId: string; responses?: Record<string, ContractResponse> }>>;
+    components: { responses: Record<string, ContractResponse> };
   };
-  const example = contract.components.responses.ValidationError.content['application/json'].example;
-  expect({ detail: await detail('POST', '/documents?page=0', {}) }).toEqual(example);
+  return Object.values(contract.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) => {
+      const found = operation?.responses?.['422'];
+      if (!found) return [];
+      const response = found.$ref ? contract.components.responses[found.$ref.split('/').pop()!] : found;
+      return [[operation.operationId, response.content['application/json'].example] as const];
+    }),
+  );
+})();
+
+it('has a request for every operation that answers 422', () => {
+  expect(examples422.map(([operationId]) => operationId).sort()).toEqual(Object.keys(INVALID_REQUESTS).sort());
 });
+
+it.each(examples422)(
+  "%s: answers the contract's own 422 example to the request it describes",
+  async (operationId, example) => {
+    const [method, path, body] = INVALID_REQUESTS[operationId] ?? ['GET', '/unlisted'];
+    expect({ detail: await detail(method, path, body) }).toEqual(example);
+  },
+);
 
 it.each([
   [

@@ -14,7 +14,7 @@ import { loadContract } from '../../../config/openapi';
 import { callApi, CallError, MAX_ANSWER_BYTES } from '../callApi';
 import { buildContent, ContentMissing } from '../content';
 import { operationSlug } from '../../../rules/contract';
-import { getOperation, listOperations } from '../operations';
+import { getOperation, inlineRefs, listOperations, MAX_INLINED_NODES } from '../operations';
 import { loadSearchIndex } from '../search';
 import { makeBuild, SECRET } from '../../../tests/support/gate';
 
@@ -54,6 +54,101 @@ describe('list_operations and get_operation', () => {
       ]),
     );
     expect(getOperation(contract, 'no-such-thing')).toBeNull();
+  });
+
+  /** Every `$ref` in `node`, with where it is. */
+  const refsIn = (node: unknown, at = ''): string[] => {
+    if (!node || typeof node !== 'object') return [];
+    return Object.entries(node).flatMap(([key, value]) =>
+      key === '$ref' && typeof value === 'string' ? [`${at}: ${value}`] : refsIn(value, `${at}/${key}`),
+    );
+  };
+
+  it('gives parameters, request body and responses whole, not as references an agent cannot follow', () => {
+    const op = getOperation(contract, 'searchDocuments')!;
+    expect(op.parameters).toEqual([
+      expect.objectContaining({ name: 'page', in: 'query', schema: expect.objectContaining({ type: 'integer' }) }),
+      expect.objectContaining({ name: 'page_size', in: 'query', description: expect.any(String) }),
+    ]);
+    // A shared response, its header and its example, read in place.
+    expect(op.responses['401']).toEqual(
+      expect.objectContaining({
+        description: expect.any(String),
+        headers: { 'WWW-Authenticate': expect.objectContaining({ schema: { type: 'string' } }) },
+        content: { 'application/json': expect.objectContaining({ example: { detail: expect.any(String) } }) },
+      }),
+    );
+    // A schema stays a reference, and the answer holds that schema by name.
+    expect(op.responses['422'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ValidationError',
+    });
+    expect(op.schemas.ValidationError).toBeDefined();
+  });
+
+  it.each(listOperations(contract).map((op) => op.operationId))(
+    '%s: every reference left in its answer is a schema the answer holds',
+    (operationId) => {
+      const op = getOperation(contract, operationId)!;
+      const refs = refsIn({ parameters: op.parameters, requestBody: op.requestBody, responses: op.responses });
+      const unheld = refs.filter((found) => {
+        const name = /: #\/components\/schemas\/([^/]+)$/.exec(found)?.[1];
+        return !name || !(name in op.schemas);
+      });
+      expect(unheld).toEqual([]);
+    },
+  );
+
+  it('leaves a reference that leads back to itself, or nowhere, as it is', () => {
+    const looped = {
+      components: {
+        responses: {
+          A: { description: 'a', content: { 'application/json': { schema: { $ref: '#/components/responses/B' } } } },
+          B: { description: 'b', links: { back: { $ref: '#/components/responses/A' } } },
+        },
+      },
+    };
+    expect(inlineRefs(looped, { $ref: '#/components/responses/A' })).toEqual({
+      description: 'a',
+      content: {
+        'application/json': {
+          schema: { description: 'b', links: { back: { $ref: '#/components/responses/A' } } },
+        },
+      },
+    });
+    expect(inlineRefs(looped, [{ $ref: '#/components/parameters/Gone' }])).toEqual([
+      { $ref: '#/components/parameters/Gone' },
+    ]);
+  });
+
+  it('stops inlining a description whose parts fan out, at a bounded size', () => {
+    // Each response refers to the next twice: 2^40 copies of the last if inlined in full.
+    const depth = 40;
+    const responses = Object.fromEntries(
+      Array.from({ length: depth }, (_, i) => [
+        `R${i}`,
+        {
+          description: `r${i}`,
+          left: { $ref: `#/components/responses/R${i + 1}` },
+          right: { $ref: `#/components/responses/R${i + 1}` },
+        },
+      ]),
+    );
+    const objects = (node: unknown): number =>
+      node && typeof node === 'object' ? 1 + Object.values(node).reduce<number>((sum, v) => sum + objects(v), 0) : 0;
+    const result = inlineRefs({ components: { responses } }, { $ref: '#/components/responses/R0' });
+    expect(objects(result)).toBeGreaterThan(MAX_INLINED_NODES / 2);
+    expect(objects(result)).toBeLessThanOrEqual(3 * MAX_INLINED_NODES);
+  });
+
+  it('copies example values as data, with a `$ref` in them untouched', () => {
+    const doc = {
+      components: { parameters: { P: { name: 'p', in: 'query', example: { $ref: '#/components/parameters/P' } } } },
+    };
+    expect(inlineRefs(doc, { $ref: '#/components/parameters/P' })).toEqual({
+      name: 'p',
+      in: 'query',
+      example: { $ref: '#/components/parameters/P' },
+    });
   });
 });
 
