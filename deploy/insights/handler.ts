@@ -12,14 +12,14 @@
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import { decide, type GateRules } from '../../rules/access';
+import type { GateRules } from '../../rules/access';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { answerHeaders, recordInsights, refusalBody } from '../../server/insights/record';
 import type { InsightsStore } from '../../server/insights/store';
-import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
+import { admit, NO_STORE } from '../functionUrl/request';
+import { originSecretCheck } from '../functionUrl/originSecret';
 
 /** What the function is built with, baked in at bundle time. */
 export interface InsightsFunctionConfig {
@@ -78,21 +78,10 @@ export function createInsightsHandler(
   }));
 
   return async (event): Promise<LambdaFunctionURLResult> => {
-    const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
-    if (!fromDistribution(secret)) return { statusCode: 403, headers: NO_STORE };
+    const admitted = await admit(event, fromDistribution, await rules);
+    if ('answer' in admitted) return admitted.answer;
+    const { decision, headers } = admitted;
     const method = event.requestContext.http.method;
-    const decision = await decide(
-      {
-        method,
-        target: targetOf(event),
-        // A function URL hands the Cookie header over as a list (payload format 2.0).
-        cookie: event.cookies?.join('; ') ?? headers.cookie,
-        accept: headers.accept,
-        authorization: headers.authorization,
-      },
-      await rules,
-    );
-    if (!decision.pass) return refusedAnswer(decision);
     if (decision.path !== INSIGHTS_EVENTS_PATH) return { statusCode: 421, headers: NO_STORE };
     if (method !== 'POST') return { statusCode: 405, headers: { ...NO_STORE, allow: 'POST' } };
     const body = boundedBody(event);

@@ -31,7 +31,7 @@
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import { decide, type GateRules } from '../../rules/access';
+import type { GateRules } from '../../rules/access';
 import {
   MCP_PATH,
   PROTECTED_RESOURCE_METADATA_METHODS,
@@ -46,8 +46,8 @@ import type { McpContent } from '../../server/mcp/content';
 import { callApiToken, mcpOAuthOf, mcpOAuthRules, metadataAuthorizationServer } from '../../server/mcp/oauth';
 import type { AuthorizationServerSettings } from '../../server/oauth/options';
 import type { OAuthStore } from '../../server/oauth/store';
-import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
+import { admit, NO_STORE } from '../functionUrl/request';
+import { originSecretCheck } from '../functionUrl/originSecret';
 
 /** What the function is built with, baked in at bundle time. */
 export interface McpFunctionConfig {
@@ -108,18 +108,10 @@ export function createMcpHandler(
   );
 
   return async (event): Promise<LambdaFunctionURLResult> => {
-    const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
-    if (!fromDistribution(secret)) return { statusCode: 403, headers: NO_STORE };
+    const admitted = await admit(event, fromDistribution, await rules);
+    if ('answer' in admitted) return admitted.answer;
+    const { decision, headers } = admitted;
     const method = event.requestContext.http.method;
-    const decision = await decide(
-      {
-        method,
-        target: targetOf(event),
-        authorization: headers.authorization,
-      },
-      await rules,
-    );
-    if (!decision.pass) return refusedAnswer(decision);
     if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path)) {
       if (!(PROTECTED_RESOURCE_METADATA_METHODS as readonly string[]).includes(method)) {
         return { statusCode: 405, headers: { ...NO_STORE, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };

@@ -33,7 +33,7 @@ import awsLambdaFastify from '@fastify/aws-lambda';
 import type { Context, LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import Fastify from 'fastify';
-import { decide, type GateRules } from '../../rules/access';
+import type { GateRules } from '../../rules/access';
 import { isAuthorizationServerPath } from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { hideServerErrors } from '../../server/errors';
@@ -43,8 +43,8 @@ import { addAuthorizationServer, builtRoutes } from '../../server/oauth/fastify'
 import { authorizationServerOptionsOf, type AuthorizationServerSettings } from '../../server/oauth/options';
 import { mcpAccessTokenVerifier } from '../../server/oauth/resourceServer';
 import type { OAuthStore } from '../../server/oauth/store';
-import { NO_STORE, refusedAnswer, targetOf } from '../functionUrl/request';
-import { ORIGIN_SECRET_HEADER, originSecretCheck } from '../functionUrl/originSecret';
+import { admit, NO_STORE, targetOf } from '../functionUrl/request';
+import { originSecretCheck } from '../functionUrl/originSecret';
 import { MIN_OAUTH_SECRET_LENGTH, OAUTH_SECRET_ENV } from './environment';
 
 /** What the function is built with, baked in at bundle time. */
@@ -123,20 +123,10 @@ export function createOAuthHandler(
   ready.catch(() => undefined);
 
   return async (event, context): Promise<LambdaFunctionURLResult> => {
-    const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
-    if (!fromDistribution(secret)) return { statusCode: 403, headers: NO_STORE };
     const { rules, proxy } = await ready;
-    const decision = await decide(
-      {
-        method: event.requestContext.http.method,
-        target: targetOf(event),
-        // A function URL hands the Cookie header over as a list (payload format 2.0).
-        cookie: event.cookies?.join('; ') ?? headers.cookie,
-        authorization: headers.authorization,
-      },
-      rules,
-    );
-    if (!decision.pass) return refusedAnswer(decision);
+    const admitted = await admit(event, fromDistribution, rules);
+    if ('answer' in admitted) return admitted.answer;
+    const { decision, headers } = admitted;
     // RFC 9110 §15.5.20: CloudFront sends only the authorization server's paths here.
     if (!isAuthorizationServerPath(decision.path)) return { statusCode: 421, headers: NO_STORE };
     if (bodyBytes(event) > OAUTH_MAX_BODY_BYTES) return { statusCode: 413, headers: NO_STORE };
