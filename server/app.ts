@@ -33,6 +33,7 @@ export type { AppMcpOptions };
 import { cspDirectives, readInlineScriptHashes, type CspOrigins } from './gate/csp';
 import { addHostCheck } from './gate/hosts';
 import { publicFiles } from './gate/publicFiles';
+import { gateRequestOf } from './gate/request';
 import { ASSET_CACHE_CONTROL, helmetOptions, PAGE_CACHE_CONTROL, PAGE_VARY } from './gate/securityHeaders';
 import type { AccessTokenVerifier } from './gate/verifier';
 
@@ -166,16 +167,7 @@ function addGate(
   rules: GateRules,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    const decision = await decide(
-      {
-        method: request.method,
-        target: request.url,
-        cookie: request.headers.cookie,
-        accept: request.headers.accept,
-        authorization: request.headers.authorization,
-      },
-      rules,
-    );
+    const decision = await decide(gateRequestOf(request), rules);
     if (decision.pass) {
       request.sitePath = decision.path;
       request.siteSearch = decision.search;

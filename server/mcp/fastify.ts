@@ -18,6 +18,7 @@ import { SITE_SEARCH_INDEX_PATH } from '../../rules/buildFiles';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { ContentMissing, type McpContent } from './content';
 import { addHostCheck } from '../gate/hosts';
+import { gateRequestOf } from '../gate/request';
 import { bodyTooLarge, handleMcpRequest, notJson, refusal } from './http';
 import { addInsights } from '../insights/fastify';
 import type { InsightsStore } from '../insights/store';
@@ -156,17 +157,8 @@ export async function buildMcpDevApp(
     ...mcpGateRules(options),
   };
   app.addHook('onRequest', async (request, reply) => {
-    const decision = await decide(
-      {
-        method: request.method,
-        target: request.url,
-        authorization: request.headers.authorization,
-        // Reader insights come with the session's cookies (rules/insights.ts); `/mcp` ignores them.
-        cookie: request.headers.cookie,
-        accept: request.headers.accept,
-      },
-      rules,
-    );
+    // Reader insights come with the session's cookies (rules/insights.ts); `/mcp` ignores them.
+    const decision = await decide(gateRequestOf(request), rules);
     if (decision.pass) {
       request.readerSubject = decision.subject;
       request.mcpTokenIssuedBy = decision.issuedBy;
