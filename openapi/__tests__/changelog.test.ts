@@ -147,10 +147,11 @@ describe('in a scratch repository', () => {
 
   it('an entry written by hand that names the change is enough', () => {
     const doc = removeEnumValue();
-    const [first] = checkChangelog(root, doc).breaking;
+    const { breaking } = checkChangelog(root, doc);
+    const [first] = breaking;
     const file = path.join(root, CHANGELOG_PATH);
     const data = YAML.parse(fs.readFileSync(file, 'utf8'));
-    data.entries[0].changes = checkChangelog(root, doc).breaking;
+    data.entries[0].changes = breaking;
     fs.writeFileSync(file, YAML.stringify(data));
     expect(first).toBeDefined();
     expect(checkChangelog(root, doc).breaking).toEqual([]);
@@ -159,8 +160,9 @@ describe('in a scratch repository', () => {
   it('an addition alone is not breaking', () => {
     const doc = YAML.parse(fs.readFileSync(contractFile(), 'utf8'));
     doc.components.schemas.PublisherFilter.properties.note = { type: 'string' };
-    expect(checkChangelog(root, doc)).toMatchObject({ breaking: [], current: false });
-    expect(checkChangelog(root, doc).additions.map(describeChange)).toContain(
+    const check = checkChangelog(root, doc);
+    expect(check).toMatchObject({ breaking: [], current: false });
+    expect(check.additions.map(describeChange)).toContain(
       'POST /documents: [Added] property `note` to `publishers[]` in Request Body content (application/json) (non-breaking)',
     );
   });

@@ -1,10 +1,16 @@
 /**
  * @jest-environment node
  *
- * Every request sample of docs/ in Java and Go, run as a reader runs it (`java ApiSample.java`, `go run
- * main.go`) with `API_BASE` and `TOKEN` set, against the sandbox behind Prism's validating front: each
- * exits 0 (the samples exit 1 on an error answer), prints the answer, and no answer breaks the contract.
- * curl, Python and TypeScript run in the guides (scripts/docs-check/__tests__/guides.test.ts).
+ * Every request sample of docs/ in Java and Go, as a reader writes it, with `API_BASE` and `TOKEN` set, against
+ * the sandbox behind Prism's validating front: each exits 0 (the samples exit 1 on an error answer), prints the
+ * answer, and no answer breaks the contract. curl, Python and TypeScript run in the guides
+ * (scripts/docs-check/__tests__/guides.test.ts).
+ *
+ * The samples are compiled together first, then each runs on its own: the Java ones in one JVM
+ * (./CompileSamples.java, the JDK's own compiler) and run as `java ApiSample`, the Go ones in one `go build`
+ * and run as their binaries. That is what `java ApiSample.java` and `go run main.go` do for each, without
+ * starting the compiler and the linker afresh for every sample. A sample that does not compile runs as the
+ * reader runs it, so the test fails with the compiler's message.
  *
  * A language whose toolchain is missing fails, saying how to install it (`npm test` installs both first,
  * scripts/ensure-test-tools.sh).
@@ -24,7 +30,11 @@ import { LOCAL_JWKS } from '../../identity/jwks';
 import { CorpusDb } from '../corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../validated';
 
-/** How each language's sample is written and run, and the Debian package that brings its toolchain. */
+/**
+ * How each language's sample is written, compiled and run, and the Debian package that brings its toolchain:
+ * `compiled` names what the build left in a sample's folder, `runCompiled` runs it, and `run` is the reader's
+ * command, for a sample the build did not compile.
+ */
 const LANGUAGES = [
   {
     name: 'Java',
@@ -32,6 +42,8 @@ const LANGUAGES = [
     install: 'apt-get install -y openjdk-17-jdk-headless',
     file: 'ApiSample.java',
     write: toJava,
+    compiled: 'ApiSample.class',
+    runCompiled: ['java', '-cp', '.', 'ApiSample'],
     run: ['java', 'ApiSample.java'],
   },
   {
@@ -40,6 +52,8 @@ const LANGUAGES = [
     install: 'apt-get install -y golang-go',
     file: 'main.go',
     write: toGo,
+    compiled: 'main',
+    runCompiled: ['./main'],
     run: ['go', 'run', 'main.go'],
   },
 ] as const;
@@ -136,29 +150,44 @@ describe.each(LANGUAGES)('request samples in $name', (language) => {
   let checkedBefore = 0;
   /** Java's options for the samples' runs: the class-data archive, once there is one. */
   let javaOptions: string[] = [];
+  const root = path.join(work, language.name);
+  const dirOf = (n: number) => path.join(root, String(n));
   beforeAll(async () => {
-    // Java: one run of the first sample writes the classes the source launcher loads (its compiler among
-    // them) into a class-data archive, which every other run maps instead of loading them again.
-    if (available && language.name === 'Java') {
-      const dir = path.join(work, 'java-archive');
-      const archive = path.join(dir, 'classes.jsa');
-      fs.mkdirSync(dir, { recursive: true });
-      fs.mkdirSync(path.join(work, 'home'), { recursive: true });
-      fs.writeFileSync(path.join(dir, language.file), language.write(samples[0].sample));
-      await run(language.run, dir, [`-XX:ArchiveClassesAtExit=${archive}`]);
+    fs.mkdirSync(path.join(work, 'home'), { recursive: true });
+    samples.forEach(({ sample }, n) => {
+      fs.mkdirSync(dirOf(n), { recursive: true });
+      fs.writeFileSync(path.join(dirOf(n), language.file), language.write(sample));
+    });
+    const dirs = samples.map((_sample, n) => dirOf(n));
+    if (language.name === 'Java') {
+      await run(['java', path.join(__dirname, 'CompileSamples.java'), ...dirs], root);
+      // One run of the first sample lists the JDK classes a sample loads (the HTTP client's among them); they
+      // go into a class-data archive that every run maps instead of loading them again.
+      const list = path.join(root, 'classes.lst');
+      const archive = path.join(root, 'classes.jsa');
+      await run(['java', `-XX:DumpLoadedClassList=${list}`, ...language.runCompiled.slice(1)], dirOf(0));
+      await run(['java', '-Xshare:dump', `-XX:SharedClassListFile=${list}`, `-XX:SharedArchiveFile=${archive}`], root);
       if (fs.existsSync(archive)) javaOptions = [`-XX:SharedArchiveFile=${archive}`];
+    } else {
+      // One module holds every sample's main package, so one `go build` compiles and links them all; the
+      // binaries leave out the symbol table and debug information, which only a debugger reads.
+      await run(['go', 'mod', 'init', 'samples'], root);
+      const bin = path.join(root, 'bin');
+      await run(['go', 'build', '-ldflags=-s -w', '-o', `${bin}${path.sep}`, ...dirs.map((_dir, n) => `./${n}`)], root);
+      samples.forEach((_sample, n) => {
+        if (fs.existsSync(path.join(bin, String(n))))
+          fs.renameSync(path.join(bin, String(n)), path.join(dirOf(n), 'main'));
+      });
     }
     checkedBefore = front.checked();
-  }, 120_000);
+  }, 300_000);
 
   it.concurrent.each(samples.map(({ name, sample }, n) => [name, sample, n] as const))(
     '%s runs and gets a documented answer',
     async (_name, sample, n) => {
-      const dir = path.join(work, language.name, String(n));
-      fs.mkdirSync(dir, { recursive: true });
-      fs.mkdirSync(path.join(work, 'home'), { recursive: true });
-      fs.writeFileSync(path.join(dir, language.file), language.write(sample));
-      const result = await run(language.run, dir, javaOptions);
+      const dir = dirOf(n);
+      const compiled = fs.existsSync(path.join(dir, language.compiled));
+      const result = await run(compiled ? language.runCompiled : language.run, dir, javaOptions);
       expect({ code: result.code, stderr: result.code ? result.stderr : '' }).toEqual({ code: 0, stderr: '' });
       // The answer is printed: the JSON the API sent, when the operation's success answer has a body.
       const success = findOperation(contract, sample.method, sample.path)?.operation.responses?.['200'];

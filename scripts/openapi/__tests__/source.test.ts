@@ -7,7 +7,7 @@
  * (info.description) says which and when. A local HTTP server plays the provider; nothing leaves the
  * machine.
  */
-import { execFile } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fakeProviderForSuite } from './provider';
 import os from 'node:os';
@@ -26,26 +26,47 @@ interface Built {
   bundled: any;
 }
 
-/** Bundles as `npm run gen-api` does, in a tsx child (Redocly is ESM only), into a temporary site folder. */
-function build(apiHost: string | undefined): Promise<Built> {
+/** The Node process (with tsx) that bundles, ./bundleChild.ts: Redocly is ESM only. One for the suite. */
+let child: ChildProcess;
+const waiting = new Map<number, (answer: { log: string; warnings: string; error?: string }) => void>();
+let asked = 0;
+
+beforeAll(() => {
+  const env = { ...process.env };
+  delete env.API_HOST;
+  child = fork(path.join(__dirname, 'bundleChild.ts'), [], {
+    cwd: REPO,
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', (answer: { id: number; log: string; warnings: string; error?: string }) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  child.on('exit', (code) => {
+    for (const answer of waiting.values()) answer({ log: '', warnings: '', error: `the child exited with ${code}` });
+    waiting.clear();
+  });
+});
+
+afterAll(() => {
+  if (child?.connected) child.disconnect();
+});
+
+/** Bundles as `npm run gen-api` does, in the child, into a temporary site folder. */
+async function build(apiHost: string | undefined): Promise<Built> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'source-'));
   fs.cpSync(path.join(REPO, 'openapi'), path.join(root, 'openapi'), { recursive: true });
   fs.copyFileSync(path.join(REPO, 'redocly.yaml'), path.join(root, 'redocly.yaml'));
-  const code = `import { bundleContract } from './scripts/openapi/bundle'; bundleContract(${JSON.stringify(root)}, { apiHost: ${JSON.stringify(apiHost)} });`;
-  const env = { ...process.env };
-  delete env.API_HOST;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [require.resolve('tsx/cli'), '-e', code],
-      { cwd: REPO, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`${error.message}\n${stderr}`));
-        const bundled = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/customer-api.json'), 'utf8'));
-        resolve({ log: stdout.trim(), warnings: stderr.trim(), bundled });
-      },
-    );
+  const id = asked++;
+  const answer = await new Promise<{ log: string; warnings: string; error?: string }>((resolve) => {
+    waiting.set(id, resolve);
+    child.send({ id, root, apiHost });
   });
+  if (answer.error !== undefined) throw new Error(`bundleContract failed: ${answer.error}`);
+  const bundled = JSON.parse(fs.readFileSync(path.join(root, 'generated/openapi/customer-api.json'), 'utf8'));
+  return { log: answer.log, warnings: answer.warnings, bundled };
 }
 
 /** The provider's description: the vendored contract as JSON, with one operation the copy lacks. */

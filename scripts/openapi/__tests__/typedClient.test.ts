@@ -47,19 +47,27 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   );
 }
 
+/** A site build with the downloads written, and the types file openapi-typescript wrote into it. */
+let build: string;
+let typesFile: string;
+
 beforeAll(async () => {
-  // What a reader has after the page's first block: the types, and openapi-fetch installed.
-  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'typed-client-site-'));
-  writeDescriptionDownloads(site, loadContract());
-  fs.copyFileSync(writeClientTypes(site), path.join(work, 'customer-api.d.ts'));
-  fs.rmSync(site, { recursive: true, force: true });
+  // What a reader has after the page's first block: the types the site serves, and openapi-fetch installed.
+  // One build serves both the reader's types and the gate's test (openapi-typescript runs once).
+  build = makeBuild();
+  writeDescriptionDownloads(build, loadContract());
+  typesFile = writeClientTypes(build);
+  fs.copyFileSync(typesFile, path.join(work, 'customer-api.d.ts'));
   fs.mkdirSync(path.join(work, 'node_modules'));
   fs.symlinkSync(path.join(ROOT, 'node_modules/openapi-fetch'), path.join(work, 'node_modules/openapi-fetch'));
   fs.writeFileSync(path.join(work, 'search.mts'), search);
   fs.writeFileSync(path.join(work, 'mistake.mts'), search.replace('page_size: 2', "page_size: 'two'"));
 }, 60_000);
 
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+  if (build) fs.rmSync(build, { recursive: true, force: true });
+});
 
 it('compiles under tsc --strict, and the mistake the page names does not', async () => {
   expect(search).toContain('page_size: 2');
@@ -118,9 +126,7 @@ describe('run against the sandbox', () => {
 });
 
 it('the download is written where the site serves it, and the gate refuses it to an anonymous request', async () => {
-  const build = makeBuild();
-  writeDescriptionDownloads(build, loadContract());
-  const file = writeClientTypes(build);
+  const file = typesFile;
   expect(path.relative(path.join(build, GENERATED_STATIC_DIR), file)).toBe(CLIENT_TYPES_PATH.slice(1));
   fs.cpSync(path.join(build, GENERATED_STATIC_DIR), build, { recursive: true });
   const app = await buildTestApp(build);
@@ -137,6 +143,5 @@ it('the download is written where the site serves it, and the gate refuses it to
     expect(signedIn.body).toBe(fs.readFileSync(file, 'utf8'));
   } finally {
     await app.close();
-    fs.rmSync(build, { recursive: true, force: true });
   }
 });
