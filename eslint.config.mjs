@@ -208,9 +208,14 @@ export default tseslint.config(
       // No import cycle, through relative or `@site/…` imports alike. Packages are not followed: none imports
       // ours back, and reading them is most of what the rule would cost.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // A function that does several things gets a name for each: none over 80 lines.
-      'max-lines-per-function': ['error', { max: 80 }],
+      // A function that does several things gets a name for each: none over 60 lines.
+      'max-lines-per-function': ['error', { max: 60 }],
     },
+  },
+  {
+    // over 60 until split: these two MCP modules are being split on their own.
+    files: ['server/mcp/fastify.ts', 'server/mcp/server.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {
     // No regular expression may backtrack super-linearly (handbook/security.md: bounded input): hostile input

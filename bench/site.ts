@@ -240,7 +240,10 @@ function printRows(name: string, anchorName: string, ours: Figures, anchor: Figu
   );
 }
 
-async function main(): Promise<void> {
+type Anchors = Record<Anchor['name'], Anchor>;
+
+/** Builds our site (unless `--no-build`) and the two anchors, and prints how long each build took. */
+async function buildSites(): Promise<Anchors> {
   let oursBuildMs: number | undefined;
   if (!process.argv.includes('--no-build')) {
     const started = Date.now();
@@ -250,7 +253,7 @@ async function main(): Promise<void> {
   }
   if (!fs.existsSync(path.join(ROOT, 'build/index.html')))
     throw new Error('build/ is missing: run without --no-build.');
-  const anchors: Record<Anchor['name'], Anchor> = {
+  const anchors: Anchors = {
     plain: await buildAnchor('plain', path.join(ROOT, BUNDLED_SPEC_PATH)),
     stock: await buildAnchor('stock', path.join(ROOT, BUNDLED_SPEC_PATH)),
   };
@@ -259,7 +262,42 @@ async function main(): Promise<void> {
       `stock ${(anchors.stock.buildMs / 1000).toFixed(1)} s, plain ${(anchors.plain.buildMs / 1000).toFixed(1)} s` +
       (oursBuildMs === undefined ? '' : ` (ours / stock ${ratio(oursBuildMs, anchors.stock.buildMs)})`),
   );
+  return anchors;
+}
 
+/**
+ * Measures each page of ours (signed in, through the gate at `bases.ours`) and its anchor's, and prints a row per
+ * page and each page's LCP as a ratio of the plain doc page's.
+ */
+async function measurePages(bases: Record<'ours' | Anchor['name'], string>, anchors: Anchors): Promise<void> {
+  await waitForHttp(`${bases.ours}/login`);
+  const signedInProfile = await profile(bases.ours);
+  const anonymousProfile = await profile(null);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  console.log('\npage           | site  | JS KB  | CSS KB | transfer KB | manifest JS KB | LH perf | LCP ms | TBT ms');
+  const lcp: Record<string, number> = {};
+  for (const target of PAGES) {
+    const ours = await measure(browser, bases.ours, target.ours, ROOT, signedInProfile);
+    const anchor = await measure(
+      browser,
+      bases[target.anchor],
+      target.anchorPath,
+      anchors[target.anchor].dir,
+      anonymousProfile,
+    );
+    lcp[`ours ${target.name}`] = ours.lcpMs;
+    lcp[`${target.anchor} ${target.name}`] = anchor.lcpMs;
+    printRows(target.name, target.anchor, ours, anchor);
+  }
+  const plainDocLcp = lcp['plain doc page'];
+  console.log(`\nLCP / plain doc page LCP (${plainDocLcp.toFixed(0)} ms):`);
+  for (const target of PAGES)
+    console.log(`  ${target.name.padEnd(14)} ${ratio(lcp[`ours ${target.name}`], plainDocLcp)}`);
+  await browser.close();
+}
+
+async function main(): Promise<void> {
+  const anchors = await buildSites();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-identity-'));
   const gate: ChildProcess = spawn('npm', ['run', '-s', 'serve'], {
     cwd: ROOT,
@@ -279,32 +317,7 @@ async function main(): Promise<void> {
     stock: `http://127.0.0.1:${anchorPorts.stock}`,
   };
   try {
-    await waitForHttp(`${bases.ours}/login`);
-    const signedInProfile = await profile(bases.ours);
-    const anonymousProfile = await profile(null);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    console.log(
-      '\npage           | site  | JS KB  | CSS KB | transfer KB | manifest JS KB | LH perf | LCP ms | TBT ms',
-    );
-    const lcp: Record<string, number> = {};
-    for (const target of PAGES) {
-      const ours = await measure(browser, bases.ours, target.ours, ROOT, signedInProfile);
-      const anchor = await measure(
-        browser,
-        bases[target.anchor],
-        target.anchorPath,
-        anchors[target.anchor].dir,
-        anonymousProfile,
-      );
-      lcp[`ours ${target.name}`] = ours.lcpMs;
-      lcp[`${target.anchor} ${target.name}`] = anchor.lcpMs;
-      printRows(target.name, target.anchor, ours, anchor);
-    }
-    const plainDocLcp = lcp['plain doc page'];
-    console.log(`\nLCP / plain doc page LCP (${plainDocLcp.toFixed(0)} ms):`);
-    for (const target of PAGES)
-      console.log(`  ${target.name.padEnd(14)} ${ratio(lcp[`ours ${target.name}`], plainDocLcp)}`);
-    await browser.close();
+    await measurePages(bases, anchors);
   } finally {
     if (gate.pid) process.kill(-gate.pid, 'SIGTERM');
     await Promise.all(servers.map((server) => server.close()));

@@ -6,14 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  MARKDOWN_INVENTORY,
   readBuildFile,
   readRouteManifests,
   SITE_SCRIPTS,
-  type Inventory,
   type RouteManifests,
   type SiteScripts,
 } from '../rules/buildFiles';
+import { MARKDOWN_INVENTORY, type Inventory } from '../rules/contentFiles';
 
 /** Everything the post-build steps read besides the pages themselves. */
 export interface BuildManifests extends RouteManifests {

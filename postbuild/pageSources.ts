@@ -4,7 +4,7 @@
  * (plugins/markdown-export), which lists every page with its source.
  */
 import path from 'node:path';
-import type { Inventory, PageEntry } from '../rules/buildFiles';
+import type { Inventory, PageEntry } from '../rules/contentFiles';
 import { trimTrailing } from '../rules/text';
 
 /** `/docs/x/` and `/docs/x` → `/docs/x`; `/` stays. */

@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs';
 import { llmsTxtOf, renderPages } from '../plugins/markdown-export/export';
-import type { Inventory } from '../rules/buildFiles';
+import type { Inventory } from '../rules/contentFiles';
 import type { ApiDocument } from '../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../plugins/markdown-export/searchPages';
-import type { SearchPage } from '../rules/buildFiles';
+import type { SearchPage } from '../rules/contentFiles';
 import { trimTrailing } from '../rules/text';
 import { ContentMissing, sitePathOf, type McpContent } from '../server/mcp/content';
 import { searchIndexOf, type SearchIndex } from '../server/mcp/search';

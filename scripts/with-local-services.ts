@@ -23,7 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { localIdentityRefusal, portalEnv, portsOf } from '../config/env';
 import { BUNDLED_SPEC_PATH } from '../config/openapi';
-import { MARKDOWN_INVENTORY } from '../rules/buildFiles';
+import { MARKDOWN_INVENTORY } from '../rules/contentFiles';
 import { assertPortsFree } from '../server/ports';
 import { enableCompileCache } from './compileCache';
 import { vendoredPagesUpToDate } from './openapi/inputs';

@@ -13,6 +13,7 @@ import {
   parseEnv,
   userPoolIssuer,
 } from '../env';
+import { envSource } from '../../tests/support/envSource';
 
 describe('parseEnv', () => {
   it('runs against the local identity service when no user pool is configured', () => {
@@ -114,8 +115,8 @@ describe('parseEnv', () => {
 
 describe('variables the docs name exist in config/env.ts', () => {
   const root = path.resolve(__dirname, '../..');
-  const source = fs.readFileSync(path.join(root, 'config/env.ts'), 'utf8');
-  /** Every variable config/env.ts reads: `read(env, 'X')`, `readUrl(env, 'X', …)`, `readPort(…)`, `readList(…)`. */
+  const source = envSource();
+  /** Every variable config/env.ts and its parts read: `read(env, 'X')`, `readUrl(env, 'X', …)`, `readPort(…)`, `readList(…)`. */
   const readByCode = new Set([...source.matchAll(/read\w*\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]));
   const named = (file: string) =>
     new Set(

@@ -28,7 +28,7 @@ import { publicFiles } from '../../server/gate/publicFiles';
 import type { EdgeConfig } from '../edge/handler';
 import { buildRefusal, holdsLocalKey, TRUST_FILE, trustOf } from '../trust';
 import { mcpOptionsOf } from '../../server/listen';
-import { authorizationServerSettingsOf } from '../../server/oauth/options';
+import { type AuthorizationServerSettings, authorizationServerSettingsOf } from '../../server/oauth/options';
 import { buildMcpBundle } from './build-mcp';
 import { buildInsightsBundle } from './build-insights';
 import { buildOAuthBundle } from './build-oauth';
@@ -63,10 +63,13 @@ async function poolJwks(): Promise<Jwks> {
   }
 }
 
-async function main(): Promise<void> {
+/**
+ * The build's files, `/`-separated, after refusing a local-mode deployment and a build made for another identity;
+ * builds the site first when `build/` is missing.
+ */
+function checkedBuildFiles(buildDir: string): string[] {
   const refusal = localIdentityRefusal(portalEnv, 'deploy');
   if (refusal) throw new Error(refusal);
-  const buildDir = BUILD_DIR;
   // The allow-list comes from the build, so a fresh clone builds the site first.
   if (!fs.existsSync(path.join(buildDir, 'sign-in-assets.json'))) {
     console.log('build/ is missing: running "npm run build" first.');
@@ -74,9 +77,16 @@ async function main(): Promise<void> {
   }
   const otherBuild = buildRefusal(buildDir, portalEnv.auth);
   if (otherBuild) throw new Error(otherBuild);
-  const buildFiles = fs
-    .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
-    .map((name) => name.split(path.sep).join('/'));
+  return fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+}
+
+/**
+ * Bundles the edge handler with its configuration and writes `trust.json` beside it; prints its size.
+ *
+ * @returns the configuration baked in, whose pool and keys the other functions share.
+ * @throws {Error} when the bundle is over the 1 MiB viewer-request limit.
+ */
+async function buildEdgeBundle(buildDir: string, buildFiles: string[]): Promise<EdgeConfig> {
   const config: EdgeConfig = {
     auth: portalEnv.auth,
     jwks: await poolJwks(),
@@ -99,10 +109,18 @@ async function main(): Promise<void> {
     console.warn('UNSAFE_LOCAL_IDENTITY=1: this bundle trusts the local identity service; deploy:synth refuses it.');
   }
   if (bytes > VIEWER_REQUEST_LIMIT_BYTES) throw new Error(`the bundle is over the 1 MiB viewer-request limit`);
+  return config;
+}
 
-  // The MCP function: the same pool and keys, the MCP server's options, the build's content, and the MCP app
-  // client where AI tools sign in through the portal's authorization server.
-  const oauth = authorizationServerSettingsOf(portalEnv);
+/**
+ * The MCP function: the same pool and keys, the MCP server's options, the build's content, and the MCP app
+ * client where AI tools sign in through the portal's authorization server.
+ */
+async function buildMcpFunction(
+  config: EdgeConfig,
+  oauth: AuthorizationServerSettings | undefined,
+  buildDir: string,
+): Promise<void> {
   const mcp = await buildMcpBundle(
     { auth: config.auth, jwks: config.jwks, mcp: mcpOptionsOf(portalEnv), ...(oauth && { oauth: oauth.oauth }) },
     buildDir,
@@ -114,8 +132,10 @@ async function main(): Promise<void> {
       (portalEnv.mcp.callApiBase ? `to ${portalEnv.mcp.callApiBase}` : 'off (MCP_CALL_API)') +
       (oauth ? `; AI tools sign in with app client ${oauth.oauth.clientId}.` : '; AI tools send a pasted token.'),
   );
+}
 
-  // The insights function: the same pool and keys, the site's address and the build's pages.
+/** The insights function: the same pool and keys, the site's address and the build's pages. */
+async function buildInsightsFunction(config: EdgeConfig, buildFiles: string[]): Promise<void> {
   const insightsConfig = {
     auth: config.auth,
     jwks: config.jwks,
@@ -127,8 +147,16 @@ async function main(): Promise<void> {
     `Insights function: ${path.relative(ROOT, path.join(INSIGHTS_BUNDLE_DIR, 'index.js'))}, ${insights.codeBytes} bytes of code, ` +
       `${insightsConfig.pages.length} pages, origin ${new URL(portalEnv.siteUrl).origin}.`,
   );
+}
 
-  // The authorization server's function: the same pool and keys, the MCP app client and its hosted UI.
+/**
+ * The authorization server's function: the same pool and keys, the MCP app client and its hosted UI; without
+ * one, removes a bundle of it left from an earlier build.
+ */
+async function buildAuthorizationServerFunction(
+  config: EdgeConfig,
+  oauth: AuthorizationServerSettings | undefined,
+): Promise<void> {
   if (!oauth) {
     fs.rmSync(OAUTH_BUNDLE_DIR, { recursive: true, force: true });
     return;
@@ -139,6 +167,15 @@ async function main(): Promise<void> {
       `${authorizationServer.codeBytes} bytes of code, issuer ${mcpOAuthIssuer(portalEnv.siteUrl)}, ` +
       `hosted UI ${oauth.oauth.hostedUi}.`,
   );
+}
+
+async function main(): Promise<void> {
+  const buildFiles = checkedBuildFiles(BUILD_DIR);
+  const config = await buildEdgeBundle(BUILD_DIR, buildFiles);
+  const oauth = authorizationServerSettingsOf(portalEnv);
+  await buildMcpFunction(config, oauth, BUILD_DIR);
+  await buildInsightsFunction(config, buildFiles);
+  await buildAuthorizationServerFunction(config, oauth);
 }
 
 main().catch((error: unknown) => {

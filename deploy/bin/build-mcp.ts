@@ -3,11 +3,11 @@
  * handler (deploy/mcp) bundled with esbuild into `<bundle dir>/index.js` with its configuration baked in,
  * `trust.json` beside it (deploy/trust.ts, checked by deploy:synth as for the edge bundle), and under
  * `content/` the build's files the tools read: every page's Markdown, `llms.txt`, the pages for
- * `search_docs` (rules/buildFiles.ts `MCP_SEARCH_FILE`) and the bundled contract (`api/v1/openapi.json`).
+ * `search_docs` (rules/contentFiles.ts `MCP_SEARCH_FILE`) and the bundled contract (`api/v1/openapi.json`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MCP_SEARCH_FILE } from '../../rules/buildFiles';
+import { MCP_SEARCH_FILE } from '../../rules/contentFiles';
 import type { McpFunctionConfig } from '../mcp/handler';
 import { TRUST_FILE, trustOf } from '../trust';
 import { bundleFunction } from './bundle';

@@ -31,7 +31,7 @@
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import type { GateRules } from '../../rules/access';
+import type { GateDecision, GateRules } from '../../rules/access';
 import {
   MCP_PATH,
   PROTECTED_RESOURCE_METADATA_METHODS,
@@ -43,7 +43,13 @@ import { createAccessTokenVerifier } from '../../server/gate/verifier';
 import { handleMcpRequest } from '../../server/mcp/http';
 import type { AppMcpOptions } from '../../server/mcp/fastify';
 import type { McpContent } from '../../server/mcp/content';
-import { callApiToken, mcpOAuthOf, mcpOAuthRules, metadataAuthorizationServer } from '../../server/mcp/oauth';
+import {
+  callApiToken,
+  type McpOAuth,
+  mcpOAuthOf,
+  mcpOAuthRules,
+  metadataAuthorizationServer,
+} from '../../server/mcp/oauth';
 import type { AuthorizationServerSettings } from '../../server/oauth/options';
 import type { OAuthStore } from '../../server/oauth/store';
 import { admit, NO_STORE } from '../functionUrl/request';
@@ -112,40 +118,67 @@ export function createMcpHandler(
     if ('answer' in admitted) return admitted.answer;
     const { decision, headers } = admitted;
     const method = event.requestContext.http.method;
-    if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path)) {
-      if (!(PROTECTED_RESOURCE_METADATA_METHODS as readonly string[]).includes(method)) {
-        return { statusCode: 405, headers: { ...NO_STORE, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };
-      }
-      return {
-        statusCode: 200,
-        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
-        body: method === 'HEAD' ? undefined : metadata,
-      };
-    }
+    if ((PROTECTED_RESOURCE_METADATA_PATHS as readonly string[]).includes(decision.path))
+      return metadataAnswer(method, metadata);
     // RFC 9110 §15.5.20: CloudFront sends only the function's own paths here; a 404 would become `/404.html`.
     if (decision.path !== MCP_PATH) return { statusCode: 421, headers: NO_STORE };
-    const body =
-      event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
-    const response = await handleMcpRequest(
-      new Request(`${config.mcp.siteUrl}${MCP_PATH}`, {
-        method,
-        headers: Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
-        body: method === 'GET' || method === 'HEAD' ? undefined : body,
-      }),
-      {
-        content,
-        siteUrl: config.mcp.siteUrl,
-        productName: config.mcp.productName,
-        version: config.mcp.version,
-        call: { base: config.mcp.callApiBase, token: await callApiToken(decision, headers.authorization, oauth) },
-      },
-    );
-    const answerHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => (answerHeaders[name] = value));
-    return {
-      statusCode: response.status,
-      headers: answerHeaders,
-      body: await response.text(),
-    };
+    return mcpAnswer(event, headers, decision, { config, content, oauth });
+  };
+}
+
+/** The protected-resource metadata's answer: 200 with it to GET and HEAD, 405 with `Allow` to any other method. */
+function metadataAnswer(method: string, metadata: string): LambdaFunctionURLResult {
+  if (!(PROTECTED_RESOURCE_METADATA_METHODS as readonly string[]).includes(method)) {
+    return { statusCode: 405, headers: { ...NO_STORE, allow: PROTECTED_RESOURCE_METADATA_METHODS.join(', ') } };
+  }
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+    body: method === 'HEAD' ? undefined : metadata,
+  };
+}
+
+/** What the MCP server answers with: the function's configuration, the bundle's content, the authorization server. */
+interface McpServing {
+  config: McpFunctionConfig;
+  content: McpContent;
+  oauth: McpOAuth | undefined;
+}
+
+/**
+ * The MCP server's answer (server/mcp/http.ts) to a request the access decision let through, its `call_api` with
+ * the token the decision allows ({@link callApiToken}).
+ *
+ * @param headers - the request's headers, without the origin secret.
+ */
+async function mcpAnswer(
+  event: LambdaFunctionURLEvent,
+  headers: Record<string, string | undefined>,
+  decision: Extract<GateDecision, { pass: true }>,
+  { config, content, oauth }: McpServing,
+): Promise<LambdaFunctionURLResult> {
+  const method = event.requestContext.http.method;
+  const body =
+    event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
+  const response = await handleMcpRequest(
+    new Request(`${config.mcp.siteUrl}${MCP_PATH}`, {
+      method,
+      headers: Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
+    }),
+    {
+      content,
+      siteUrl: config.mcp.siteUrl,
+      productName: config.mcp.productName,
+      version: config.mcp.version,
+      call: { base: config.mcp.callApiBase, token: await callApiToken(decision, headers.authorization, oauth) },
+    },
+  );
+  const answerHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => (answerHeaders[name] = value));
+  return {
+    statusCode: response.status,
+    headers: answerHeaders,
+    body: await response.text(),
   };
 }

@@ -17,6 +17,7 @@ import { Router } from 'cognito-local/lib/server/Router';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services';
 import type { Services } from 'cognito-local/lib/services';
+import type { Context } from 'cognito-local/lib/services/context';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
 import { CryptoService } from 'cognito-local/lib/services/crypto';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
@@ -106,45 +107,16 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
     TokenConfig: tokenConfig,
     ServerConfig: { port, hostname: '127.0.0.1', development: false, https: false },
   };
-  const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
-  const cognito = await new CognitoServiceFactoryImpl(
-    options.dataDir,
-    dataStoreFactory,
-    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
-  ).create(ctx, config.UserPoolDefaults);
-  const triggers = new TriggersService(
-    clock,
-    cognito,
-    // No Lambda triggers are configured, so the Lambda client is never called.
-    new LambdaService(config.TriggerFunctions, undefined as never),
-    new CryptoService(config.KMSConfig),
-  );
   const inbox = new MessageInbox({ onDeliver: options.onMessage });
-  const delivery = new MessageDeliveryService(inbox);
-  const messages = new MessagesService(triggers, delivery);
-  const services: Services = {
-    clock,
-    cognito,
-    config,
-    messages: options.invitation ? invitingMessages(messages, delivery, options.invitation) : messages,
-    otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
-    triggers,
-  };
+  const services = await cognitoServices(options, ctx, config, inbox);
+  const { clock, cognito } = services;
 
   const { userPoolId, appClientId, users, mfa, scriptsClient, mcpClient } = options;
   await seed(ctx, cognito, clock, { userPoolId, appClientId, users, mfa, scriptsClient, mcpClient });
 
   const router = withoutInternals(withShims(Router(services), services));
   const server = createServer(router, logger, config.ServerConfig, services);
-  server.application.get('/_local/messages', (_req: unknown, res: { json(body: unknown): void }) => {
-    res.json(inbox.list());
-  });
-  server.application.delete('/_local/messages', (_req: unknown, res: { status(code: number): { end(): void } }) => {
-    inbox.clear();
-    res.status(204).end();
-  });
+  addInbox(server.application, inbox);
   // Last, so it answers every error above without Express's stack trace (./errors.ts).
   server.application.use(answerError);
   const { hostname } = config.ServerConfig;
@@ -165,6 +137,61 @@ export async function startLocalIdentity(options: LocalIdentityOptions): Promise
         httpServer.closeAllConnections();
       }),
   };
+}
+
+/**
+ * cognito-local's services over `options.dataDir`: the pool's store, the triggers (none configured), message
+ * delivery into `inbox` (with the invitation an `AdminCreateUser` sends, when given) and the token generator,
+ * which signs with `config.TokenConfig` as it is when a token is made.
+ */
+async function cognitoServices(
+  options: LocalIdentityOptions,
+  ctx: Context,
+  config: Config,
+  inbox: MessageInbox,
+): Promise<Services> {
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
+  const cognito = await new CognitoServiceFactoryImpl(
+    options.dataDir,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    // No Lambda triggers are configured, so the Lambda client is never called.
+    new LambdaService(config.TriggerFunctions, undefined as never),
+    new CryptoService(config.KMSConfig),
+  );
+  const delivery = new MessageDeliveryService(inbox);
+  const messages = new MessagesService(triggers, delivery);
+  return {
+    clock,
+    cognito,
+    config,
+    messages: options.invitation ? invitingMessages(messages, delivery, options.invitation) : messages,
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+}
+
+/** What {@link addInbox} uses of the express app cognito-local's `createServer` builds. */
+interface InboxRoutes {
+  get(path: string, handler: (req: unknown, res: { json(body: unknown): void }) => void): unknown;
+  delete(path: string, handler: (req: unknown, res: { status(code: number): { end(): void } }) => void): unknown;
+}
+
+/** `GET /_local/messages` lists the codes delivered so far; `DELETE /_local/messages` clears them. */
+function addInbox(app: InboxRoutes, inbox: MessageInbox): void {
+  app.get('/_local/messages', (_req: unknown, res: { json(body: unknown): void }) => {
+    res.json(inbox.list());
+  });
+  app.delete('/_local/messages', (_req: unknown, res: { status(code: number): { end(): void } }) => {
+    inbox.clear();
+    res.status(204).end();
+  });
 }
 
 /** The express app cognito-local's `createServer` builds, as far as {@link grantOnly} reads it. */

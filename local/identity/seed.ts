@@ -115,6 +115,88 @@ async function ensureUserPool(
   return userPool;
 }
 
+/** An app client as {@link ensureAppClient} saves it. */
+type AppClientPlan = Omit<AppClient, 'WriteAttributes'>;
+
+/**
+ * The app clients `plan` names: the web app's (password, SRP and the hosted UI's code flow), the scripts' (password
+ * sign-in, its own access-token lifetime) and the MCP sign-in's (the hosted UI's code flow to its callback URLs).
+ */
+function appClientsOf(plan: SeedPlan, clock: Clock): AppClientPlan[] {
+  const common = { UserPoolId: plan.userPoolId, CreationDate: clock.get(), LastModifiedDate: clock.get() };
+  const hourTokens = {
+    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    AccessTokenValidity: 1,
+    IdTokenValidity: 1,
+    RefreshTokenValidity: 30,
+  } as const;
+  const codeFlow = {
+    AllowedOAuthFlows: ['code'],
+    AllowedOAuthScopes: ['email', 'openid'],
+    AllowedOAuthFlowsUserPoolClient: true,
+  };
+  const clients: AppClientPlan[] = [
+    {
+      ClientId: plan.appClientId,
+      ClientName: 'portal-web',
+      ...common,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ...codeFlow,
+      ...hourTokens,
+    },
+  ];
+  if (plan.scriptsClient)
+    clients.push({
+      ClientId: plan.scriptsClient.clientId,
+      ClientName: 'portal-scripts',
+      ...common,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+      AccessTokenValidity: plan.scriptsClient.accessTokenSeconds,
+      IdTokenValidity: plan.scriptsClient.accessTokenSeconds,
+      RefreshTokenValidity: 30,
+    });
+  if (plan.mcpClient)
+    clients.push({
+      ClientId: plan.mcpClient.clientId,
+      ClientName: 'portal-mcp',
+      ...common,
+      // Signs in through the hosted UI only; the authorization server keeps the session with the refresh token.
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      ...codeFlow,
+      CallbackURLs: plan.mcpClient.callbackUrls,
+      ...hourTokens,
+    });
+  return clients;
+}
+
+/** Saves `user` when the pool lacks it, confirmed unless it says otherwise, with its MFA already set up. */
+async function ensureUser(ctx: Context, userPool: UserPoolService, clock: Clock, user: SeedUser): Promise<void> {
+  if (await userPool.getUserByUsername(ctx, user.username)) return;
+  const now = clock.get();
+  await userPool.saveUser(ctx, {
+    Username: user.username,
+    Password: user.password,
+    Attributes: Object.entries({ sub: randomUUID(), ...user.attributes }).map(([Name, Value]) => ({ Name, Value })),
+    Enabled: true,
+    UserStatus: user.status ?? 'CONFIRMED',
+    RefreshTokens: [],
+    UserCreateDate: now,
+    UserLastModifiedDate: now,
+    ...(user.mfa && 'totpSecret' in user.mfa
+      ? {
+          SoftwareTokenMfaConfiguration: { Secret: user.mfa.totpSecret, Verified: true },
+          UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+          PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+        }
+      : {}),
+    // cognito-local 5.3.0 sends SMS MFA codes only for the legacy MFAOptions entry.
+    ...(user.mfa && 'sms' in user.mfa
+      ? { MFAOptions: [{ DeliveryMedium: 'SMS' as const, AttributeName: 'phone_number' as const }] }
+      : {}),
+  });
+}
+
 /**
  * Ensures the pool, its app clients and each user exist.
  *
@@ -122,77 +204,6 @@ async function ensureUserPool(
  */
 export async function seed(ctx: Context, cognito: CognitoService, clock: Clock, plan: SeedPlan): Promise<void> {
   const userPool = await ensureUserPool(ctx, cognito, clock, plan);
-  await ensureAppClient(ctx, cognito, userPool, {
-    ClientId: plan.appClientId,
-    ClientName: 'portal-web',
-    UserPoolId: plan.userPoolId,
-    CreationDate: clock.get(),
-    LastModifiedDate: clock.get(),
-    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-    AllowedOAuthFlows: ['code'],
-    AllowedOAuthScopes: ['email', 'openid'],
-    AllowedOAuthFlowsUserPoolClient: true,
-    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-    AccessTokenValidity: 1,
-    IdTokenValidity: 1,
-    RefreshTokenValidity: 30,
-  });
-  if (plan.scriptsClient) {
-    await ensureAppClient(ctx, cognito, userPool, {
-      ClientId: plan.scriptsClient.clientId,
-      ClientName: 'portal-scripts',
-      UserPoolId: plan.userPoolId,
-      CreationDate: clock.get(),
-      LastModifiedDate: clock.get(),
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
-      AccessTokenValidity: plan.scriptsClient.accessTokenSeconds,
-      IdTokenValidity: plan.scriptsClient.accessTokenSeconds,
-      RefreshTokenValidity: 30,
-    });
-  }
-  if (plan.mcpClient) {
-    await ensureAppClient(ctx, cognito, userPool, {
-      ClientId: plan.mcpClient.clientId,
-      ClientName: 'portal-mcp',
-      UserPoolId: plan.userPoolId,
-      CreationDate: clock.get(),
-      LastModifiedDate: clock.get(),
-      // Signs in through the hosted UI only; the authorization server keeps the session with the refresh token.
-      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
-      AllowedOAuthFlows: ['code'],
-      AllowedOAuthScopes: ['email', 'openid'],
-      AllowedOAuthFlowsUserPoolClient: true,
-      CallbackURLs: plan.mcpClient.callbackUrls,
-      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
-      AccessTokenValidity: 1,
-      IdTokenValidity: 1,
-      RefreshTokenValidity: 30,
-    });
-  }
-  for (const user of plan.users) {
-    if (await userPool.getUserByUsername(ctx, user.username)) continue;
-    const now = clock.get();
-    await userPool.saveUser(ctx, {
-      Username: user.username,
-      Password: user.password,
-      Attributes: Object.entries({ sub: randomUUID(), ...user.attributes }).map(([Name, Value]) => ({ Name, Value })),
-      Enabled: true,
-      UserStatus: user.status ?? 'CONFIRMED',
-      RefreshTokens: [],
-      UserCreateDate: now,
-      UserLastModifiedDate: now,
-      ...(user.mfa && 'totpSecret' in user.mfa
-        ? {
-            SoftwareTokenMfaConfiguration: { Secret: user.mfa.totpSecret, Verified: true },
-            UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
-            PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
-          }
-        : {}),
-      // cognito-local 5.3.0 sends SMS MFA codes only for the legacy MFAOptions entry.
-      ...(user.mfa && 'sms' in user.mfa
-        ? { MFAOptions: [{ DeliveryMedium: 'SMS' as const, AttributeName: 'phone_number' as const }] }
-        : {}),
-    });
-  }
+  for (const client of appClientsOf(plan, clock)) await ensureAppClient(ctx, cognito, userPool, client);
+  for (const user of plan.users) await ensureUser(ctx, userPool, clock, user);
 }

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import type { Configuration } from 'oidc-provider';
 import { LOOPBACK_HOSTNAMES } from '../../rules/hosts';
 import { hostCheckedListener } from '../../server/gate/hosts';
 import { originCheckedListener, type OriginPolicy } from '../origins';
@@ -98,9 +99,34 @@ export async function startLocalIdp({
   // oidc-provider is ESM only.
   const { default: Provider } = await import('oidc-provider');
   const issuer = `http://localhost:${port}`;
+  const provider = new Provider(issuer, providerConfiguration({ person, client, allowedOrigins }));
+  // Behind the Host check: a page rebound to this machine by DNS must not sign in as the person; behind the
+  // origin check: nor may another site's page (oidc-provider grants CORS to any origin on discovery and JWKS).
+  const policy: OriginPolicy = { service: 'the local IdP', allowedOrigins, navigations: true };
+  const listener = originCheckedListener(interactionHandler(provider, person), () => policy);
+  const server = http.createServer(hostCheckedListener(listener, LOOPBACK_HOSTNAMES));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    issuer,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * oidc-provider's configuration: one client (the hosted UI), a signing key drawn for this run, `person` as the only
+ * account, the ID token with the email, and no consent screen.
+ */
+function providerConfiguration({
+  person,
+  client,
+  allowedOrigins,
+}: Required<Pick<LocalIdpOptions, 'person' | 'client' | 'allowedOrigins'>>): Configuration {
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'local-idp', alg: 'RS256', use: 'sig' };
-  const provider = new Provider(issuer, {
+  return {
     clients: [
       {
         client_id: client.clientId,
@@ -140,19 +166,6 @@ export async function startLocalIdp({
       await grant.save();
       return grant;
     },
-  });
-  // Behind the Host check: a page rebound to this machine by DNS must not sign in as the person; behind the
-  // origin check: nor may another site's page (oidc-provider grants CORS to any origin on discovery and JWKS).
-  const policy: OriginPolicy = { service: 'the local IdP', allowedOrigins, navigations: true };
-  const listener = originCheckedListener(interactionHandler(provider, person), () => policy);
-  const server = http.createServer(hostCheckedListener(listener, LOOPBACK_HOSTNAMES));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    issuer,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 

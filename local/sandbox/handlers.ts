@@ -239,28 +239,29 @@ function sanctionHandlers({ corpus }: HandlerContext) {
   };
 }
 
+/**
+ * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
+ * poll, and once `completed` what `completed(data)` adds; `failed`, with nothing added, for a request
+ * whose query asked for it (./states.ts); 404 for an unknown request.
+ */
+function answerPoll(
+  corpus: HandlerContext['corpus'],
+  reply: FastifyReply,
+  request_id: string,
+  kind: 'search' | 'summary',
+  completed: (data: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const stored = corpus.request(request_id, kind);
+  if (!stored) return notFound(reply, 'Request not found');
+  if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
+  const status = STATUSES[stored.step];
+  if (status !== 'completed') return { request_id, status };
+  if (failsOnPurpose(stored.data.query as string | undefined)) return { request_id, status: 'failed' };
+  return { request_id, status, ...completed(stored.data) };
+}
+
 /** The Interrogator (spec §4): searches and summaries, created then polled, and feedback. */
 function interrogatorHandlers({ corpus }: HandlerContext) {
-  /**
-   * Answers a poll of an Interrogator request (spec §4): its status, moving it one step on for the next
-   * poll, and once `completed` what `completed(data)` adds; `failed`, with nothing added, for a request
-   * whose query asked for it (./states.ts); 404 for an unknown request.
-   */
-  const answerPoll = (
-    reply: FastifyReply,
-    request_id: string,
-    kind: 'search' | 'summary',
-    completed: (data: Record<string, unknown>) => Record<string, unknown>,
-  ) => {
-    const stored = corpus.request(request_id, kind);
-    if (!stored) return notFound(reply, 'Request not found');
-    if (stored.step < 2) corpus.saveRequest(request_id, kind, stored.step + 1, stored.data);
-    const status = STATUSES[stored.step];
-    if (status !== 'completed') return { request_id, status };
-    if (failsOnPurpose(stored.data.query as string | undefined)) return { request_id, status: 'failed' };
-    return { request_id, status, ...completed(stored.data) };
-  };
-
   return {
     async createInterrogatorSearch(req: Req<'createInterrogatorSearch'>, reply: FastifyReply) {
       const publishers = corpus.reference('publishers');
@@ -278,7 +279,7 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
       return { request_id };
     },
     async getInterrogatorSearch(req: Req<'getInterrogatorSearch'>, reply: FastifyReply) {
-      return answerPoll(reply, req.params.request_id, 'search', (data) => {
+      return answerPoll(corpus, reply, req.params.request_id, 'search', (data) => {
         const pages = corpus.searchPages(String(data.query), data.filters as never, 10);
         const best = pages[0] ? -pages[0].rank : 1;
         return {
@@ -297,7 +298,7 @@ function interrogatorHandlers({ corpus }: HandlerContext) {
       return { request_id };
     },
     async getInterrogatorSummary(req: Req<'getInterrogatorSummary'>, reply: FastifyReply) {
-      return answerPoll(reply, req.params.request_id, 'summary', (data) => {
+      return answerPoll(corpus, reply, req.params.request_id, 'summary', (data) => {
         const results = (data.results ?? []) as { document_id: string; page_index: number }[];
         const texts = results.flatMap(({ document_id, page_index }) => {
           const doc = corpus.document(document_id);

@@ -13,7 +13,7 @@
  * and ./__tests__/themeIndex.test.ts searches an index made here with the theme's own worker code.
  */
 import path from 'node:path';
-import type { SearchPage } from '../../rules/buildFiles';
+import type { SearchPage } from '../../rules/contentFiles';
 import { SEARCH_OPTIONS } from '../../config/search';
 
 /** A document of the theme's index (the plugin's `SearchDocument`). */

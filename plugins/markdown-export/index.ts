@@ -1,6 +1,6 @@
 /**
  * Markdown for readers' tools: saves what every page is (route, title, description, source;
- * ./inventory.ts) to `.docusaurus/markdown-export.json` (rules/buildFiles.ts `MARKDOWN_INVENTORY`). After a build, `postBuild` writes `<route>.md`,
+ * ./inventory.ts) to `.docusaurus/markdown-export.json` (rules/contentFiles.ts `MARKDOWN_INVENTORY`). After a build, `postBuild` writes `<route>.md`,
  * `llms.txt` and `llms-full.txt` from it (./export.ts) in a child process (./write.ts): the remark packages
  * it uses are ESM-only, and the child works while the search plugin indexes the pages on this process's
  * thread. The files are gated like every page (rules/access.ts).
@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { MARKDOWN_INVENTORY, writeBuildFile } from '../../rules/buildFiles';
+import { writeBuildFile } from '../../rules/buildFiles';
+import { MARKDOWN_INVENTORY } from '../../rules/contentFiles';
 import { trimTrailing } from '../../rules/text';
 import { runScript } from '../childScript';
 import { buildInventory, type LoadedPluginLike } from './inventory';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Inventory, ListItem, PageBody, PageEntry } from '../../rules/buildFiles';
+import type { Inventory, ListItem, PageBody, PageEntry } from '../../rules/contentFiles';
 import { trimBoth } from '../../rules/text';
 
 export type { Inventory, ListItem, PageBody, PageEntry };

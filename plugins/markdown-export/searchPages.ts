@@ -1,5 +1,5 @@
 /**
- * What `search_docs` of the MCP server searches (rules/buildFiles.ts `SearchPage`), taken from the pages'
+ * What `search_docs` of the MCP server searches (rules/contentFiles.ts `SearchPage`), taken from the pages'
  * Markdown copies with the parser the export uses (remark, with GFM tables): each page's title, its one-line
  * description (./export.ts `summaryOf`, as llms.txt gives it), and its sections, one per heading, as plain
  * text. ./export.ts writes them to the build's `MCP_SEARCH_FILE`; scripts/liveMcpContent.ts makes them from
@@ -8,7 +8,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
-import type { SearchPage, SearchSection } from '../../rules/buildFiles';
+import type { SearchPage, SearchSection } from '../../rules/contentFiles';
 import { summaryOf, type RenderedPage } from './export';
 import type { ApiDocument } from './openapi';
 

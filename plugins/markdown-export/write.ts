@@ -1,7 +1,7 @@
 /**
  * `tsx plugins/markdown-export/write.ts <site folder> <build folder>`: writes every page's Markdown copy,
  * the llms.txt files (./export.ts) and the pages as the MCP server's `search_docs` searches them
- * (./searchPages.ts, rules/buildFiles.ts `MCP_SEARCH_FILE`) into the build folder, from the inventory the plugin saved in
+ * (./searchPages.ts, rules/contentFiles.ts `MCP_SEARCH_FILE`) into the build folder, from the inventory the plugin saved in
  * `.docusaurus/` and the bundled contract. The plugin's `postBuild` runs it in a child process: remark is
  * ESM-only, and the child works on the core the search plugin's indexing (the other plugins' `postBuild`,
  * one thread) leaves idle. Prints one line; exits 1 with the reason when it fails.
@@ -9,14 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLED_SPEC_PATH } from '../../config/openapi';
-import {
-  formatBuildFile,
-  MARKDOWN_INVENTORY,
-  MCP_SEARCH,
-  MCP_SEARCH_FILE,
-  readBuildFile,
-  type SearchFile,
-} from '../../rules/buildFiles';
+import { formatBuildFile, readBuildFile } from '../../rules/buildFiles';
+import { MARKDOWN_INVENTORY, MCP_SEARCH, MCP_SEARCH_FILE, type SearchFile } from '../../rules/contentFiles';
 import { exportMarkdown } from './export';
 import type { ApiDocument } from './openapi';
 import { searchPagesOf } from './searchPages';

@@ -6,7 +6,6 @@ import {
   BUNDLED_MODULES,
   CLIENT_MANIFEST,
   INLINE_SCRIPT_HASHES,
-  MARKDOWN_INVENTORY,
   parseBuildFile,
   readBuildFile,
   readRouteManifests,
@@ -15,6 +14,7 @@ import {
   SITE_SCRIPTS,
   writeBuildFile,
 } from '../buildFiles';
+import { MARKDOWN_INVENTORY } from '../contentFiles';
 
 describe('buildIdentityOf', () => {
   it("records the identity mode, user pool, web app client and region a build's pages sign in with, nothing else", () => {

@@ -160,6 +160,85 @@ function outputsOf(stdout: string): Map<number, string> {
   return outputs;
 }
 
+/** A step a journey runs: its index on the page and its code in the journey's language. */
+interface RunnableStep {
+  step: Step;
+  n: number;
+  code: string;
+}
+
+/** What running a journey's programs needs: the steps it runs, the page's context, and its failure for a step. */
+interface JourneyRun {
+  runnable: RunnableStep[];
+  language: Language;
+  context: JourneyContext;
+  timeoutMs: number;
+  /** The error naming step `n` (or the page, before its first step) and why it failed. */
+  fail: (n: number | undefined, why: string) => JourneyError;
+}
+
+/** The last step a program's output reached, where it failed. */
+const failedStep = (stdout: string) => [...outputsOf(stdout).keys()].at(-1);
+
+/** What the reader types at the prompts of `steps`, in order. */
+const typedAt = (context: JourneyContext, steps: { step: Step }[]) =>
+  steps.map(({ step }) => context.typed?.(step) ?? '').join('');
+
+/** Writes a program to the work folder and returns its path. */
+function saveProgram(context: JourneyContext, name: string, text: string): string {
+  const file = path.join(context.workDir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** The curl journey: every step in one shell script (bash, or zsh where the context says), in page order. */
+async function runCurlJourney({ runnable, context, timeoutMs, fail }: JourneyRun): Promise<string> {
+  const script = saveProgram(context, 'guide.sh', program(runnable, 'curl', context.pause));
+  const shell = context.shell ?? 'bash';
+  const result = await run(shell, [...(shell === 'zsh' ? ['-eu', '-o', 'pipefail'] : ['-euo', 'pipefail']), script], {
+    env: context.baseEnv,
+    cwd: context.workDir,
+    input: typedAt(context, runnable),
+    timeoutMs,
+  });
+  if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
+  return result.stdout;
+}
+
+/**
+ * A Python or TypeScript journey: the terminal and settings steps in bash first, then the language's own steps
+ * in one program, in the environment the terminal steps left.
+ */
+async function runLanguageJourney({ runnable, language, context, timeoutMs, fail }: JourneyRun): Promise<string> {
+  const terminal = runnable.filter(({ step }) => step.kind === 'terminal' || step.kind === 'settings');
+  const own = runnable.filter(({ step }) => step.kind !== 'terminal' && step.kind !== 'settings');
+  const envFile = path.join(context.workDir, `env-${language}`);
+  const script = saveProgram(
+    context,
+    'terminal.sh',
+    `${program(terminal, 'bash')}env -0 > ${JSON.stringify(envFile)}\n`,
+  );
+  const shell = await run('bash', ['-euo', 'pipefail', script], {
+    env: context.baseEnv,
+    cwd: context.workDir,
+    input: typedAt(context, terminal),
+    timeoutMs,
+  });
+  if (shell.code !== 0) throw fail(failedStep(shell.stdout), `${shell.stderr}${shell.stdout}`.slice(-2000));
+  const source = saveProgram(
+    context,
+    language === 'Python' ? 'guide.py' : 'guide.mts',
+    program(own, language, context.pause),
+  );
+  const result = await run(
+    language === 'Python' ? context.python : process.execPath,
+    language === 'Python' ? [source] : ['--no-warnings', source],
+    { env: readEnv(envFile), cwd: context.workDir, input: typedAt(context, own), timeoutMs },
+  );
+  if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
+  return `${shell.stdout}\n${result.stdout}`;
+}
+
 /**
  * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language`.
  *
@@ -173,63 +252,20 @@ export async function runJourney(
   language: Language,
   context: JourneyContext,
 ): Promise<StepOutput[]> {
-  const timeoutMs = context.timeoutMs ?? 60_000;
   // The files the page tells the reader to save, where their program runs.
   for (const step of journey)
     if (step.kind === 'file') fs.writeFileSync(path.join(context.workDir, step.name), `${step.content}\n`);
   const runnable = journey
     .map((step, n) => ({ step, n, code: codeOf(step, language, context.settings) }))
-    .filter((entry): entry is { step: Step; n: number; code: string } => entry.code !== undefined);
-  const terminal = runnable.filter(({ step }) => step.kind === 'terminal' || step.kind === 'settings');
-  const own = runnable.filter(({ step }) => step.kind !== 'terminal' && step.kind !== 'settings');
+    .filter((entry): entry is RunnableStep => entry.code !== undefined);
   const fail = (n: number | undefined, why: string) => {
     const step = n === undefined ? undefined : journey[n];
     const where = step ? stepName(step) : `${file} (before its first step)`;
     const journeyName = language === 'curl' && context.shell === 'zsh' ? 'curl (zsh)' : language;
     return new JourneyError(`${where} fails in the ${journeyName} journey: ${why}`);
   };
-  const failedStep = (stdout: string) => [...outputsOf(stdout).keys()].at(-1);
-
-  /** What the reader types at the prompts of `steps`, in order. */
-  const typed = (steps: { step: Step }[]) => steps.map(({ step }) => context.typed?.(step) ?? '').join('');
-  /** Writes a program to the work folder and returns its path. */
-  const save = (name: string, text: string) => {
-    const file = path.join(context.workDir, name);
-    fs.writeFileSync(file, text);
-    return file;
-  };
-
-  let stdout: string;
-  if (language === 'curl') {
-    const script = save('guide.sh', program(runnable, 'curl', context.pause));
-    const shell = context.shell ?? 'bash';
-    const result = await run(shell, [...(shell === 'zsh' ? ['-eu', '-o', 'pipefail'] : ['-euo', 'pipefail']), script], {
-      env: context.baseEnv,
-      cwd: context.workDir,
-      input: typed(runnable),
-      timeoutMs,
-    });
-    if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
-    stdout = result.stdout;
-  } else {
-    const envFile = path.join(context.workDir, `env-${language}`);
-    const script = save('terminal.sh', `${program(terminal, 'bash')}env -0 > ${JSON.stringify(envFile)}\n`);
-    const shell = await run('bash', ['-euo', 'pipefail', script], {
-      env: context.baseEnv,
-      cwd: context.workDir,
-      input: typed(terminal),
-      timeoutMs,
-    });
-    if (shell.code !== 0) throw fail(failedStep(shell.stdout), `${shell.stderr}${shell.stdout}`.slice(-2000));
-    const source = save(language === 'Python' ? 'guide.py' : 'guide.mts', program(own, language, context.pause));
-    const result = await run(
-      language === 'Python' ? context.python : process.execPath,
-      language === 'Python' ? [source] : ['--no-warnings', source],
-      { env: readEnv(envFile), cwd: context.workDir, input: typed(own), timeoutMs },
-    );
-    if (result.code !== 0) throw fail(failedStep(result.stdout), `${result.stderr}${result.stdout}`.slice(-2000));
-    stdout = `${shell.stdout}\n${result.stdout}`;
-  }
+  const journeyRun: JourneyRun = { runnable, language, context, timeoutMs: context.timeoutMs ?? 60_000, fail };
+  const stdout = await (language === 'curl' ? runCurlJourney(journeyRun) : runLanguageJourney(journeyRun));
 
   const outputs = outputsOf(stdout);
   const printed: StepOutput[] = runnable.map(({ step, n }) => ({ step, output: outputs.get(n) ?? '' }));

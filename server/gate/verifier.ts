@@ -73,41 +73,58 @@ export async function createAccessTokenVerifier(
   auth: AuthSettings,
   { jwks, hydrate = true, moreClientIds = [] }: VerifierOptions = {},
 ): Promise<AccessTokenVerifier> {
-  let verify: (token: string) => Promise<JwtPayload>;
   // The web app client's tokens, and the scripts client's when there is one.
   const clientIds = [auth.userPoolClientId, ...(auth.scriptsClientId ? [auth.scriptsClientId] : []), ...moreClientIds];
   const groups = auth.readersGroup ?? null;
   if (auth.mode === 'local') {
     if (!jwks) throw new Error('local mode needs the local identity service JWKS');
-    const verifier = JwtRsaVerifier.create({
-      issuer: `${auth.userPoolEndpoint}/${auth.userPoolId}`,
-      audience: null,
-      customJwtCheck: ({ payload }) => {
-        checkTokenTimes(payload, Date.now());
-        if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
-        if (!clientIds.includes(String(payload.client_id)))
-          throw new Error('client_id is not an app client of the portal');
-        // The check CognitoJwtVerifier makes with `groups`, which JwtRsaVerifier lacks.
-        if (groups !== null)
-          assertStringArraysOverlap('Cognito group', payload['cognito:groups'], groups, CognitoJwtInvalidGroupError);
-      },
-    });
-    verifier.cacheJwks(jwks);
-    verify = (token) => verifier.verify(token);
-  } else {
-    const verifier = CognitoJwtVerifier.create({
-      userPoolId: auth.userPoolId,
-      tokenUse: 'access',
-      clientId: clientIds,
-      groups,
-      customJwtCheck: ({ payload }) => checkTokenTimes(payload, Date.now()),
-    });
-    if (jwks) verifier.cacheJwks(jwks);
-    else if (hydrate) await verifier.hydrate();
-    verify = (token) => verifier.verify(token);
+    return rememberingVerdicts(localPoolVerify(auth, jwks, clientIds, groups));
   }
-  // A verified token stays valid until it expires (JWTs cannot be revoked by looking at them), so the
-  // verdict is remembered until `exp`; the oldest entries go first when the cache is full.
+  const verifier = CognitoJwtVerifier.create({
+    userPoolId: auth.userPoolId,
+    tokenUse: 'access',
+    clientId: clientIds,
+    groups,
+    customJwtCheck: ({ payload }) => checkTokenTimes(payload, Date.now()),
+  });
+  if (jwks) verifier.cacheJwks(jwks);
+  else if (hydrate) await verifier.hydrate();
+  return rememberingVerdicts((token) => verifier.verify(token));
+}
+
+/**
+ * Verifies access tokens of the local identity service with its `jwks`, making the checks CognitoJwtVerifier
+ * makes: the token's times, `token_use`, an app client of `clientIds`, and a group of `groups` unless null.
+ */
+function localPoolVerify(
+  auth: AuthSettings,
+  jwks: Jwks,
+  clientIds: readonly string[],
+  groups: string | null,
+): (token: string) => Promise<JwtPayload> {
+  const verifier = JwtRsaVerifier.create({
+    issuer: `${auth.userPoolEndpoint}/${auth.userPoolId}`,
+    audience: null,
+    customJwtCheck: ({ payload }) => {
+      checkTokenTimes(payload, Date.now());
+      if (payload.token_use !== 'access') throw new Error(`token_use is ${String(payload.token_use)}, not access`);
+      if (!clientIds.includes(String(payload.client_id)))
+        throw new Error('client_id is not an app client of the portal');
+      // The check CognitoJwtVerifier makes with `groups`, which JwtRsaVerifier lacks.
+      if (groups !== null)
+        assertStringArraysOverlap('Cognito group', payload['cognito:groups'], groups, CognitoJwtInvalidGroupError);
+    },
+  });
+  verifier.cacheJwks(jwks);
+  return (token) => verifier.verify(token);
+}
+
+/**
+ * `verify` as an {@link AccessTokenVerifier}. A verified token stays valid until it expires (JWTs cannot be
+ * revoked by looking at them), so the verdict is remembered until `exp`; the oldest entries go first when the
+ * cache is full.
+ */
+function rememberingVerdicts(verify: (token: string) => Promise<JwtPayload>): AccessTokenVerifier {
   const verified = new Map<string, JwtPayload>();
   return {
     async check(token) {

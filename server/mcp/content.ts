@@ -1,6 +1,6 @@
 /**
  * What the MCP server reads, from the files the build writes: the pages as `search_docs` searches them
- * (rules/buildFiles.ts `MCP_SEARCH_FILE`, indexed in memory by ./search.ts when first searched), every
+ * (rules/contentFiles.ts `MCP_SEARCH_FILE`, indexed in memory by ./search.ts when first searched), every
  * page's Markdown copy (`<route>.md`, rules/routes.ts `markdownPathOf`), `llms.txt`, and the bundled
  * contract. The gate reads them from `build/`; the Lambda function from the copy `npm run deploy:build` puts
  * beside it (deploy/mcp). Each file is read when first asked for, and kept (the search file as its index):
@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MCP_SEARCH_FILE } from '../../rules/buildFiles';
+import { MCP_SEARCH_FILE } from '../../rules/contentFiles';
 import { OPENAPI_PATH } from '../../rules/contract';
 import { builtFileOf, markdownPathOf } from '../../rules/routes';
 import { trimTrailing } from '../../rules/text';

@@ -2,7 +2,7 @@
  * `search_docs` of the MCP server: ranks the portal's pages for a question ("How do I get an access
  * token?") or a few keywords ("get token") with MiniSearch 7 (BM25+ over weighted fields, prefix and fuzzy
  * matching). It searches every page's title, description and sections as plugins/markdown-export takes
- * them from the pages' Markdown copies (rules/buildFiles.ts `SearchPage`; the build writes them to
+ * them from the pages' Markdown copies (rules/contentFiles.ts `SearchPage`; the build writes them to
  * `MCP_SEARCH_FILE`, `npm start` makes them from the sources), indexed in memory once, one MiniSearch
  * document per section.
  *
@@ -23,7 +23,7 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { eng as englishStopWords } from 'stopword';
 import stem from 'wink-porter2-stemmer';
-import { MCP_SEARCH_FILE, type SearchPage, type SearchSection } from '../../rules/buildFiles';
+import { MCP_SEARCH_FILE, type SearchPage, type SearchSection } from '../../rules/contentFiles';
 
 /** One hit: the page's title (with the section's heading), its route (with `#anchor`) and a text snippet. */
 export interface SearchHit {
@@ -113,14 +113,14 @@ export class SearchIndexLayoutError extends Error {}
 /**
  * Loads the build's {@link MCP_SEARCH_FILE} (already parsed) and indexes it.
  *
- * @throws {SearchIndexLayoutError} when it is not the layout rules/buildFiles.ts describes (a build made
+ * @throws {SearchIndexLayoutError} when it is not the layout rules/contentFiles.ts describes (a build made
  *   by another version of the portal).
  */
 export function loadSearchIndex(file: unknown): SearchIndex {
   const pages = (file as { pages?: unknown } | null)?.pages;
   if (!Array.isArray(pages) || !pages.every(isSearchPage)) {
     throw new SearchIndexLayoutError(
-      `${MCP_SEARCH_FILE} is not the layout this server reads (rules/buildFiles.ts SearchPage): the build was made ` +
+      `${MCP_SEARCH_FILE} is not the layout this server reads (rules/contentFiles.ts SearchPage): the build was made ` +
         'by another version of the portal. Run "npm run build" again.',
     );
   }

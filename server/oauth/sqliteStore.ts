@@ -41,20 +41,9 @@ interface Row {
   expires: number;
 }
 
-/**
- * Opens (or creates) the store in `dataDir`.
- *
- * @param now - the clock, ms since the epoch (tests pass their own).
- * @throws {Error} when the folder cannot be created or the file opened.
- */
-export function sqliteOAuthStore(dataDir: string, now: () => number = Date.now): OAuthStore {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = oauthFileOf(dataDir);
-  const db = new Database(file);
-  fs.chmodSync(file, 0o600);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
-  db.exec(SCHEMA);
-  const statements = {
+/** The statements the store runs, prepared once. */
+function prepareStatements(db: InstanceType<typeof Database>) {
+  return {
     upsert: db.prepare(
       `INSERT INTO records (model, id, payload, grant_id, uid, user_code, expires) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
@@ -68,6 +57,22 @@ export function sqliteOAuthStore(dataDir: string, now: () => number = Date.now):
     revokeByGrantId: db.prepare('DELETE FROM records WHERE grant_id = ?'),
     sweep: db.prepare('DELETE FROM records WHERE expires <= ?'),
   };
+}
+
+/**
+ * Opens (or creates) the store in `dataDir`.
+ *
+ * @param now - the clock, ms since the epoch (tests pass their own).
+ * @throws {Error} when the folder cannot be created or the file opened.
+ */
+export function sqliteOAuthStore(dataDir: string, now: () => number = Date.now): OAuthStore {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = oauthFileOf(dataDir);
+  const db = new Database(file);
+  fs.chmodSync(file, 0o600);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
+  db.exec(SCHEMA);
+  const statements = prepareStatements(db);
   let sweptAt = -Infinity;
   const sweep = () => {
     if (now() - sweptAt < SWEEP_EVERY_MS) return;
@@ -75,11 +80,24 @@ export function sqliteOAuthStore(dataDir: string, now: () => number = Date.now):
     statements.sweep.run(epochSeconds(now()));
   };
   sweep();
+  return { adapter: (model) => modelAdapter(model, statements, sweep, now), close: () => db.close() };
+}
+
+/**
+ * oidc-provider's adapter for `model` over the store's `statements`: a record is found only while it lives, and
+ * every write first sweeps the expired ones (`sweep`, at most once a minute).
+ */
+function modelAdapter(
+  model: string,
+  statements: ReturnType<typeof prepareStatements>,
+  sweep: () => void,
+  now: () => number,
+): Adapter {
   const live = (row: Row | undefined): AdapterPayload | undefined => {
     const record: OAuthRecord | undefined = row && { payload: JSON.parse(row.payload), expiresAt: row.expires };
     return isLive(record, epochSeconds(now())) ? record.payload : undefined;
   };
-  const adapter = (model: string): Adapter => ({
+  return {
     async upsert(id, payload, expiresIn) {
       sweep();
       // oidc-provider gives every model it stores an expiry; a record without one lives a day.
@@ -112,6 +130,5 @@ export function sqliteOAuthStore(dataDir: string, now: () => number = Date.now):
     async revokeByGrantId(grantId) {
       statements.revokeByGrantId.run(grantId);
     },
-  });
-  return { adapter, close: () => db.close() };
+  };
 }

@@ -4,10 +4,9 @@
  * Facts stated in the docs against the OpenAPI contract: enumerations shown in tables,
  * ranges and defaults in prose, and a link from the docs to every operation of the reference.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { PLACEHOLDER } from '../../scripts/docs-check/check';
 import { allOperations, contract, docFiles, docText, resolve, tableRows } from '../../scripts/docs-check/contract';
+import { envSource as readEnvSource } from '../support/envSource';
 
 const docs = docFiles();
 const doc = docText;
@@ -156,9 +155,9 @@ describe('coverage', () => {
 });
 
 describe('a local address in prose says its port is a default, and which setting moves it', () => {
-  // Each port a local service listens on, by the setting that moves it: config/env.ts reads each as
-  // `readPort(env, '<SETTING>', <default>)`.
-  const envSource = fs.readFileSync(path.join(__dirname, '../../config/env.ts'), 'utf8');
+  // Each port a local service listens on, by the setting that moves it: config/env.ts and its parts in
+  // config/env/ read each as `readPort(env, '<SETTING>', <default>)`.
+  const envSource = readEnvSource();
   const settingOf = new Map(
     [...envSource.matchAll(/readPort\(env, '([A-Z_]+)', (\d+)\)/g)].map(([, setting, port]) => [port, setting]),
   );

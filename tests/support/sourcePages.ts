@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PageEntry } from '../../rules/buildFiles';
+import type { PageEntry } from '../../rules/contentFiles';
 import type { ApiDocument } from '../../plugins/markdown-export/openapi';
 import { operations, operationSlug, schemaPageId } from '../../rules/contract';
 import { readSources } from '../../scripts/docs-check/sources';

@@ -46,8 +46,9 @@ CREATE TABLE summaries (document_id TEXT PRIMARY KEY, step INTEGER NOT NULL);
 /** The reference lists stored whole (one JSON value each). */
 type ReferenceKey = Exclude<keyof Corpus, 'documents' | 'requests'>;
 
-function fill(db: Db, corpus: Corpus): void {
-  const insert = {
+/** The statements that store a corpus: one per table. */
+function insertStatements(db: Db) {
+  return {
     document: db.prepare(
       `INSERT INTO documents (rowid, document_id, title, title_length, published, doctype, restriction, princeps,
         last_updated_ms, has_signposts, level_1, level_2, level_3, level_4, json)
@@ -65,45 +66,61 @@ function fill(db: Db, corpus: Corpus): void {
     reference: db.prepare('INSERT INTO reference VALUES (?, ?)'),
     request: db.prepare('INSERT INTO requests VALUES (?, ?, ?, ?)'),
   };
+}
+
+type Inserts = ReturnType<typeof insertStatements>;
+
+/** Stores `doc` as row `row`: its columns, its side tables' rows, its title and its pages for full-text search. */
+function insertDocument(
+  insert: Inserts,
+  publishers: Map<string, Corpus['publishers'][number]>,
+  doc: Document,
+  row: number,
+) {
+  const sector = doc.sector ?? {};
+  insert.document.run(
+    row,
+    doc.document_id,
+    doc.title!,
+    doc.title!.length,
+    doc.published!,
+    doc.doctype!,
+    doc.restriction!,
+    doc.princeps!,
+    Date.parse(doc.last_updated!),
+    doc.signposts?.length ? 1 : 0,
+    sector.level_1 ?? null,
+    sector.level_2 ?? null,
+    sector.level_3 ?? null,
+    sector.level_4 ?? null,
+    JSON.stringify(doc),
+  );
+  insert.title.run(row, doc.title!);
+  for (const id of doc.publishers ?? []) {
+    const publisher = publishers.get(id);
+    insert.publisher.run(row, id, publisher?.jurisdiction ?? null, publisher?.hierarchy_ranking ?? null);
+  }
+  for (const { id } of doc.initiatives ?? []) insert.initiative.run(row, id);
+  for (const [domain, { reg_score }] of Object.entries(doc.reg_scores ?? {})) {
+    insert.domain.run(row, domain, reg_score, doc.authoritative?.includes(domain) ? 1 : 0);
+  }
+  for (const tag of new Set(doc.signposts?.map((s) => s.tag))) insert.tag.run(row, tag);
+  const labels = new Set(
+    doc.psi_classifications?.flatMap((c) => c.classification_paths?.map((p) => p[p.length - 1]) ?? []),
+  );
+  for (const label of labels) insert.psi.run(row, label);
+  for (const [language, proportion] of Object.entries(doc.languages ?? {}))
+    insert.language.run(row, language, proportion);
+}
+
+function fill(db: Db, corpus: Corpus): void {
+  const insert = insertStatements(db);
   const publishers = new Map(corpus.publishers.map((p) => [p.id, p]));
   let pageRow = 0;
   db.transaction(() => {
     corpus.documents.forEach((doc, index) => {
       const row = index + 1;
-      const sector = doc.sector ?? {};
-      insert.document.run(
-        row,
-        doc.document_id,
-        doc.title!,
-        doc.title!.length,
-        doc.published!,
-        doc.doctype!,
-        doc.restriction!,
-        doc.princeps!,
-        Date.parse(doc.last_updated!),
-        doc.signposts?.length ? 1 : 0,
-        sector.level_1 ?? null,
-        sector.level_2 ?? null,
-        sector.level_3 ?? null,
-        sector.level_4 ?? null,
-        JSON.stringify(doc),
-      );
-      insert.title.run(row, doc.title!);
-      for (const id of doc.publishers ?? []) {
-        const publisher = publishers.get(id);
-        insert.publisher.run(row, id, publisher?.jurisdiction ?? null, publisher?.hierarchy_ranking ?? null);
-      }
-      for (const { id } of doc.initiatives ?? []) insert.initiative.run(row, id);
-      for (const [domain, { reg_score }] of Object.entries(doc.reg_scores ?? {})) {
-        insert.domain.run(row, domain, reg_score, doc.authoritative?.includes(domain) ? 1 : 0);
-      }
-      for (const tag of new Set(doc.signposts?.map((s) => s.tag))) insert.tag.run(row, tag);
-      const labels = new Set(
-        doc.psi_classifications?.flatMap((c) => c.classification_paths?.map((p) => p[p.length - 1]) ?? []),
-      );
-      for (const label of labels) insert.psi.run(row, label);
-      for (const [language, proportion] of Object.entries(doc.languages ?? {}))
-        insert.language.run(row, language, proportion);
+      insertDocument(insert, publishers, doc, row);
       (doc.source_text ?? []).forEach((page, pageIndex) => {
         pageRow += 1;
         const text = (page.blocks ?? []).map((b) => b.text).join('\n');

@@ -98,15 +98,7 @@ function sampleDocument(i: number, { random, publishers, initiatives, sectors }:
       ? 'Consumer credit rules: final text (sample)'
       : `${topic.replace(/^./, (c) => c.toUpperCase())} ${KINDS[doctype]} ${published.getUTCFullYear()} (sample)`;
   const domainNames = random.sample(Object.keys(DOMAIN_TAGS), random.int(1, 2));
-  const reg_scores = Object.fromEntries(
-    domainNames.map((name) => [
-      name,
-      {
-        reg_score: Math.round(random.next() * 100) / 100,
-        domain_version: random.int(1, DOMAIN_TAGS[name].versions.length),
-      },
-    ]),
-  );
+  const reg_scores = regScoresOf(random, domainNames);
   const text = pages(random, title);
   const tags = domainNames.flatMap((name) => {
     const { versions } = DOMAIN_TAGS[name];
@@ -131,11 +123,7 @@ function sampleDocument(i: number, { random, publishers, initiatives, sectors }:
     sector: Object.fromEntries(random.pick(sectors).map((value, level) => [`level_${level + 1}`, value])),
     reg_scores,
     // Some documents carry no signposts, so `has_signposts` selects something either way.
-    signposts: (i % 7 === 5 ? [] : tags).map((tag) => ({
-      tag,
-      page: random.int(0, text.length - 1),
-      inference_text: random.pick(SENTENCES),
-    })),
+    signposts: signpostsOf(random, i % 7 === 5 ? [] : tags, text.length),
     psi_classifications: psi.map(([path]) => ({
       page_index: random.int(0, text.length - 1),
       classification_paths: [path],
@@ -151,17 +139,47 @@ function sampleDocument(i: number, { random, publishers, initiatives, sectors }:
     restriction,
     copyright_notice: `© ${publisher.name}. Sample data, not a real publication.`,
   };
+  addToImportantDates(document, initiatives);
+  return document;
+}
+
+/** A document's score in each of `domainNames` and the version of the domain's tags it was scored with. */
+function regScoresOf(random: Random, domainNames: string[]): NonNullable<Document['reg_scores']> {
+  return Object.fromEntries(
+    domainNames.map((name) => [
+      name,
+      {
+        reg_score: Math.round(random.next() * 100) / 100,
+        domain_version: random.int(1, DOMAIN_TAGS[name].versions.length),
+      },
+    ]),
+  );
+}
+
+/** A signpost for each of `tags`, on one of the document's `pageCount` pages, with a sentence of inference. */
+function signpostsOf(random: Random, tags: string[], pageCount: number): NonNullable<Document['signposts']> {
+  return tags.map((tag) => ({
+    tag,
+    page: random.int(0, pageCount - 1),
+    inference_text: random.pick(SENTENCES),
+  }));
+}
+
+/**
+ * Names each initiative `document` belongs to, and adds the document's publication to the initiative's important
+ * dates while it has fewer than four.
+ */
+function addToImportantDates(document: Document, initiatives: Initiative[]): void {
   for (const initiative of document.initiatives ?? []) {
     initiative.name = initiatives[initiative.id].name;
     if (initiatives[initiative.id].important_dates.length < 4) {
       initiatives[initiative.id].important_dates.push({
-        document_id: id,
+        document_id: document.document_id,
         date: document.published!,
-        label: `${doctype} published`,
+        label: `${document.doctype} published`,
       });
     }
   }
-  return document;
 }
 
 /**

@@ -7,7 +7,7 @@
  * site's search leaves out. It is made again only when the pages change.
  */
 import path from 'node:path';
-import type { SearchPage } from '../../../rules/buildFiles';
+import type { SearchPage } from '../../../rules/contentFiles';
 import { liveThemeSearchIndex, loadPluginInternals, themeSearchIndex, type ThemeDocument } from '../themeIndex';
 
 const SITE = path.resolve(__dirname, '../../..');

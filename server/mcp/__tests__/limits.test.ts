@@ -17,7 +17,7 @@ import { loadContract } from '../../../config/openapi';
 import { buildApp } from '../../app';
 import { createAccessTokenVerifier } from '../../gate/verifier';
 import { localAuth, localJwks, makeBuild, mintToken } from '../../../tests/support/gate';
-import { MCP_SEARCH_FILE, type SearchFile } from '../../../rules/buildFiles';
+import { MCP_SEARCH_FILE, type SearchFile } from '../../../rules/contentFiles';
 import { MCP_MAX_BODY_BYTES, MCP_PATH } from '../../../rules/mcp';
 import { buildContent, MAX_ROUTE_CHARS, mcpContentOf } from '../content';
 import { handleMcpRequest } from '../http';
@@ -29,7 +29,7 @@ const SITE = 'http://localhost:3000';
 const MiB = 1024 * 1024;
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
-/** Writes the build's file of pages for `search_docs` (rules/buildFiles.ts), one section of text per page. */
+/** Writes the build's file of pages for `search_docs` (rules/contentFiles.ts), one section of text per page. */
 function writeSearchFile(buildDir: string, pages: { route: string; title: string; text: string }[]): void {
   const file: SearchFile = {
     pages: pages.map(({ route, title, text }) => ({ route, title, sections: [{ text, code: '' }] })),

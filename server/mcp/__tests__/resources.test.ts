@@ -13,7 +13,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { FastifyInstance } from 'fastify';
 import { loadContract } from '../../../config/openapi';
 import { llmsTxtOf } from '../../../plugins/markdown-export/export';
-import type { Inventory, PageEntry } from '../../../rules/buildFiles';
+import type { Inventory, PageEntry } from '../../../rules/contentFiles';
 import { markdownPathOf } from '../../../rules/routes';
 import { MCP_PATH } from '../../../rules/mcp';
 import { buildApp } from '../../app';

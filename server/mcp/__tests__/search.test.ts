@@ -7,7 +7,7 @@
  * shows the word found, and what is no word (stop words alone, `*`, a blob of letters) finds nothing.
  * ./searchQuestions.test.ts measures the same on the real docs.
  */
-import type { SearchPage } from '../../../rules/buildFiles';
+import type { SearchPage } from '../../../rules/contentFiles';
 import {
   loadSearchIndex,
   MAX_QUERY_CHARS,

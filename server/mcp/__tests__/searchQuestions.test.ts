@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { SearchPage } from '../../../rules/buildFiles';
+import type { SearchPage } from '../../../rules/contentFiles';
 import { trimTrailing } from '../../../rules/text';
 import { searchIndexOf } from '../search';
 import questions from './questions.json';

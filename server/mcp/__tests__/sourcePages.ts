@@ -1,5 +1,5 @@
 /**
- * Prints, as JSON, the portal's pages as `search_docs` searches them (rules/buildFiles.ts `SearchPage[]`),
+ * Prints, as JSON, the portal's pages as `search_docs` searches them (rules/contentFiles.ts `SearchPage[]`),
  * made from the sources with the build's own code (plugins/markdown-export `renderPages`, `searchPagesOf`)
  * but without Docusaurus: the docs, posts and Markdown pages at the routes scripts/docs-check gives them,
  * and the API reference from the vendored contract, at the routes docusaurus-plugin-openapi-docs gives its
@@ -11,7 +11,7 @@
  */
 import { loadContract } from '../../../config/openapi';
 import { renderPages } from '../../../plugins/markdown-export/export';
-import type { Inventory } from '../../../rules/buildFiles';
+import type { Inventory } from '../../../rules/contentFiles';
 import type { ApiDocument } from '../../../plugins/markdown-export/openapi';
 import { searchPagesOf } from '../../../plugins/markdown-export/searchPages';
 import { sourcePages } from '../../../tests/support/sourcePages';

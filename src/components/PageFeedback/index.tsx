@@ -9,7 +9,7 @@
 import React, { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MAX_COMMENT_CHARS, routeOf } from '@site/rules/insights';
 import { record } from '@site/src/insights/client';
-import { useFeedback } from './useFeedback';
+import { useFeedback, type Vote } from './useFeedback';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -51,25 +51,14 @@ export default function PageFeedback({ pathname, reached }: Props): ReactNode {
         ))}
       </div>
       {vote && !commented && (
-        <form className={styles.comment} onSubmit={(event) => void submitComment(event)}>
-          <label htmlFor={`${id}-comment`}>
-            {vote === 'yes' ? 'Anything we could add? (optional)' : 'What was missing or wrong? (optional)'}
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            rows={3}
-            maxLength={MAX_COMMENT_CHARS}
-            value={comment}
-            aria-describedby={`${id}-count ${id}-privacy`}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          <p id={`${id}-count`} className={styles.hint}>
-            {comment.length} of {MAX_COMMENT_CHARS.toLocaleString('en')} characters
-          </p>
-          <button type="submit" className="button button--sm button--primary" disabled={sending}>
-            Send comment
-          </button>
-        </form>
+        <CommentForm
+          id={id}
+          vote={vote}
+          comment={comment}
+          setComment={setComment}
+          sending={sending}
+          submitComment={submitComment}
+        />
       )}
       <p id={`${id}-privacy`} className={styles.hint}>
         Anonymous: the writers see the page and your answer, never who gave it.
@@ -78,5 +67,36 @@ export default function PageFeedback({ pathname, reached }: Props): ReactNode {
         {status}
       </p>
     </section>
+  );
+}
+
+/** What {@link CommentForm} shows and does: `id` prefixes its elements' ids, as {@link PageFeedback}'s. */
+type CommentFormProps = { id: string; vote: Vote } & Pick<
+  ReturnType<typeof useFeedback>,
+  'comment' | 'setComment' | 'sending' | 'submitComment'
+>;
+
+/** The optional comment after a vote: its question follows the vote, with a count of the characters typed. */
+function CommentForm({ id, vote, comment, setComment, sending, submitComment }: CommentFormProps): ReactNode {
+  return (
+    <form className={styles.comment} onSubmit={(event) => void submitComment(event)}>
+      <label htmlFor={`${id}-comment`}>
+        {vote === 'yes' ? 'Anything we could add? (optional)' : 'What was missing or wrong? (optional)'}
+      </label>
+      <textarea
+        id={`${id}-comment`}
+        rows={3}
+        maxLength={MAX_COMMENT_CHARS}
+        value={comment}
+        aria-describedby={`${id}-count ${id}-privacy`}
+        onChange={(event) => setComment(event.target.value)}
+      />
+      <p id={`${id}-count`} className={styles.hint}>
+        {comment.length} of {MAX_COMMENT_CHARS.toLocaleString('en')} characters
+      </p>
+      <button type="submit" className="button button--sm button--primary" disabled={sending}>
+        Send comment
+      </button>
+    </form>
   );
 }
