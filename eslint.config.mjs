@@ -213,11 +213,6 @@ export default tseslint.config(
     },
   },
   {
-    // over 60 until split: these two MCP modules are being split on their own.
-    files: ['server/mcp/fastify.ts', 'server/mcp/server.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
-  },
-  {
     // No regular expression may backtrack super-linearly (handbook/security.md: bounded input): hostile input
     // reaches many of them, and one slow match holds the event loop for every reader. Tests too, since
     // their helpers often end up in code.

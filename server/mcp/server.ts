@@ -211,8 +211,14 @@ function registerDocsTools(server: McpServer, { content, siteUrl, productName }:
   );
 }
 
-/** `list_operations`, `get_operation` and `call_api`. */
-function registerApiTools(server: McpServer, { content, call }: McpServerOptions): void {
+/** `list_operations` and `get_operation`, then `call_api`. */
+function registerApiTools(server: McpServer, options: McpServerOptions): void {
+  registerOperationTools(server, options);
+  registerCallApi(server, options);
+}
+
+/** `list_operations` and `get_operation`: the contract's operations, read. */
+function registerOperationTools(server: McpServer, { content }: McpServerOptions): void {
   server.registerTool(
     'list_operations',
     {
@@ -252,7 +258,10 @@ function registerApiTools(server: McpServer, { content, call }: McpServerOptions
         return result({ ...detail });
       }),
   );
+}
 
+/** `call_api`: one operation sent with the reader's own token. */
+function registerCallApi(server: McpServer, { content, call }: McpServerOptions): void {
   server.registerTool(
     'call_api',
     {
