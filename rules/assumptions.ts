@@ -66,8 +66,10 @@ export function reachableAssumptions(
 
 /**
  * The `x-assumed` notes that apply to the operation `method path` of `doc` (see the module comment), each
- * once by pointer, in document order of the walk: the operation's own, then its path item's parameters'.
- * The document's `info` and security schemes are not reached (they apply to every operation alike).
+ * once by pointer: the document's `info` note first, then, in document order of the walk, the operation's
+ * own and its path item's parameters'. The `info` note is about every operation (which response fields are
+ * always present, what each success status means), so each operation's page shows it where a reader meets
+ * them; the security schemes' notes are not reached.
  *
  * @param method - an HTTP method, any case.
  * @param path - the path template as the contract writes it (`/documents/{document_id}`).
@@ -78,7 +80,9 @@ export function operationAssumptions(doc: ContractNode, method: string, path: st
   if (!found) throw new Error(`the contract has no operation ${method.toUpperCase()} ${path}`);
   const base = `#/paths/${pointerSegment(found.template)}`;
   const walked = new Set<string>();
+  const info = (doc as { info?: Record<string, unknown> } | undefined)?.info?.[ASSUMED];
   const notes = [
+    ...(typeof info === 'string' && info.trim() ? [{ pointer: '#/info', reason: info.trim() }] : []),
     ...reachableAssumptions(doc, found.operation, `${base}/${method.toLowerCase()}`, walked),
     ...reachableAssumptions(doc, found.pathItem?.parameters, `${base}/parameters`, walked),
   ];

@@ -206,7 +206,9 @@ function sanctionHandlers({ corpus }: HandlerContext) {
   return {
     async listSanctions(req: Req<'listSanctions'>) {
       const wanted = req.query.jurisdictions;
-      let files = corpus.reference('sanctions').filter((s) => !wanted?.length || wanted.includes(s.jurisdiction));
+      let files = corpus
+        .reference('sanctions')
+        .filter((s) => !wanted?.length || (s.jurisdiction !== undefined && wanted.includes(s.jurisdiction)));
       // Spec §9: latest_only defaults to true.
       if (req.query.latest_only ?? true) {
         const newest = new Map<string, (typeof files)[number]>();

@@ -8,6 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadContract } from '../../config/openapi';
+import { operationAssumptions } from '../../rules/assumptions';
+import { operations } from '../../rules/contract';
 import { findAssumptions, listedAssumptions } from '../../scripts/openapi/assumptions';
 
 const readme = fs.readFileSync(path.join(__dirname, '../README.md'), 'utf8');
@@ -45,4 +47,17 @@ describe('x-assumed marks and the list in openapi/README.md', () => {
     const rows = readme.split('\n').filter((line) => line.startsWith('| `#'));
     for (const row of rows) expect({ row, section: /\| §\d/.test(row) }).toEqual({ row, section: true });
   });
+});
+
+describe("the notes of every operation's answer reach its page", () => {
+  // Which response fields are always present (`required`) and what each `200` means are assumed for every
+  // operation; a reader meets them on the operation's page, not on the reference's landing page.
+  const contract = loadContract();
+  it.each(operations(contract).map(({ method, path }) => [`${method.toUpperCase()} ${path}`, method, path]))(
+    '%s: its notes say its `required` fields and its `200` are assumed',
+    (_name, method, path) => {
+      const notes = operationAssumptions(contract, method, path).map(({ reason }) => reason);
+      expect(notes.some((note) => /`required`/.test(note) && /`200`/.test(note))).toBe(true);
+    },
+  );
 });

@@ -397,12 +397,39 @@ describe('the threshold filters markers (issue #25)', () => {
   });
 });
 
-describe('jurisdiction codes (spec §3.1; issue #25 N5)', () => {
-  it('states country-level codes as an interpretation of ISO 3166-2 and calls out EU as no country', () => {
+describe('jurisdiction codes (spec §3.1: a jurisdiction is ISO 3166-2)', () => {
+  // ISO 3166-2: the country's ISO 3166-1 alpha-2 code, a hyphen, one to three letters or digits.
+  const iso3166_2 = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
+  const pattern = new RegExp(doc.components.schemas.Jurisdiction.pattern);
+
+  it('takes ISO 3166-2 codes and refuses what is none: a bare country code, `EU`', () => {
+    for (const code of ['GB-ENG', 'DE-BY', 'US-NY', 'FR-IDF', 'IE-D', 'JP-13'])
+      expect({ code, valid: pattern.test(code) }).toEqual({ code, valid: true });
+    for (const code of ['GB', 'DE', 'EU', 'gb-eng', 'GB-', 'GB-ENGL'])
+      expect({ code, valid: pattern.test(code) }).toEqual({ code, valid: false });
+  });
+
+  it('gives every jurisdiction of its texts and examples as an ISO 3166-2 code', () => {
+    const text = JSON.stringify(doc);
+    const named = [
+      ...[...text.matchAll(/jurisdictions=([^&`"\\)]+)/g)].map((m) => m[1]),
+      ...[...text.matchAll(/"jurisdiction":"([^"]*)"/g)].map((m) => m[1]),
+      ...[...text.matchAll(/"type":"jurisdiction","value":"([^"]*)"/g)].map((m) => m[1]),
+      ...[...text.matchAll(/"jurisdictions":\[([^\]]*)\]/g)].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]),
+      ...(nodeAt(
+        doc,
+        '#/paths/~1publishers~1jurisdictions/get/responses/200/content/application~1json/example',
+      ) as string[]),
+      ...[...text.matchAll(/`Jurisdiction` codes? such as `([^`]*)`(?: or `([^`]*)`)?/g)].flatMap((m) => m.slice(1)),
+    ];
+    expect(named.length).toBeGreaterThan(6);
+    expect(named.filter((code) => !iso3166_2.test(code))).toEqual([]);
+  });
+
+  it('marks as assumed whether a whole country or a body above country level has a code', () => {
     const marker: string = doc.components.schemas.Jurisdiction['x-assumed'];
-    expect(marker).toMatch(/has not confirmed how a whole country or the European Union is given/);
-    expect(marker).toMatch(/this portal assumes a whole country is that bare code/);
-    expect(marker).toMatch(/`EU`, which is neither an ISO 3166-2 code nor a country/);
+    expect(marker).toMatch(/has not confirmed whether a whole country, or a body above country level/);
+    expect(doc.components.schemas.Publisher.properties.jurisdiction['x-assumed']).toMatch(/above country level/);
   });
 
   it("marks a publisher's country as its jurisdiction's country, absent above country level", () => {
@@ -446,6 +473,9 @@ const STATED_AS_FACT: [string, string][] = [
   ['the document filter body is required', '#/paths/~1documents/post/requestBody'],
   ['the lite filter body is required', '#/paths/~1documents~1lite/post/requestBody'],
   ['the count filter body is required', '#/paths/~1document_counts/post/requestBody'],
+  ['search dates are days (YYYY-MM-DD)', '#/components/schemas/DocumentFilters/properties/start_date'],
+  ['search dates are days (YYYY-MM-DD), upper', '#/components/schemas/DocumentFilters/properties/end_date'],
+  ['a domain is named in the path by its name', '#/paths/~1domains~1{domain}~1tags/get/parameters/0'],
 ];
 
 describe('what the spec does not say is marked assumed (issue #25, point 3)', () => {

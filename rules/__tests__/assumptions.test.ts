@@ -52,6 +52,7 @@ const doc = {
 describe('operationAssumptions', () => {
   it("finds the notes of the operation, its path item's parameters, and everything they reach by $ref, each once", () => {
     expect(operationAssumptions(doc, 'GET', '/a/{id}')).toEqual([
+      { pointer: '#/info', reason: 'Every field may be missing.' },
       { pointer: '#/paths/~1a~1{id}/get', reason: 'The operation is idempotent.' },
       { pointer: '#/components/schemas/Query', reason: 'Queries are case-blind.' },
       { pointer: '#/components/schemas/Node', reason: 'Nodes form a tree.' },
@@ -60,8 +61,9 @@ describe('operationAssumptions', () => {
     ]);
   });
 
-  it('reaches a note through a shared response, and nothing of another operation, the info or security', () => {
+  it("reaches the info's note, one through a shared response, and nothing of another operation or security", () => {
     expect(operationAssumptions(doc, 'get', '/b')).toEqual([
+      { pointer: '#/info', reason: 'Every field may be missing.' },
       { pointer: '#/components/schemas/Error/properties/detail', reason: 'Details are English.' },
     ]);
   });

@@ -205,13 +205,31 @@ function carryHiddenNotes(doc: Json): void {
     });
 }
 
+/** The HTTP methods of a path item (OpenAPI 3.1), whose values are operations. */
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Appends the `info` note, which is about every operation (rules/assumptions.ts `operationAssumptions`), to
+ * each operation's description, where its page shows it. Changes `doc` in place.
+ */
+function carryInfoNote(doc: Json): void {
+  const reason = isObject(doc.info) ? doc.info[ASSUMED] : undefined;
+  if (typeof reason !== 'string' || !reason.trim()) return;
+  for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item))
+      if (METHODS.has(method) && isObject(operation)) appendNotes(operation, [assumptionNote(reason.trim())]);
+  }
+}
+
 /**
  * A copy of `doc` in which every node with an `x-assumed` also says so in its `description` (appended as a
  * paragraph, or as the description when it has none), so the generated API pages show it; and where the
  * OpenAPI theme would not show that description on an operation's page (the schema of a whole body, of a
  * parameter, an array's items with fields, an `allOf`'s parts), the note is also appended to the description
- * it does show there (see {@link hiddenNotes}). So every note of rules/assumptions.ts `operationAssumptions`
- * reads on the operation's page. The extension itself stays.
+ * it does show there (see {@link hiddenNotes}); the `info` note, about every operation, is also appended to
+ * each operation's description. So every note of rules/assumptions.ts `operationAssumptions` reads on the
+ * operation's page. The extension itself stays.
  */
 export function withAssumptionNotes<T>(doc: T): T {
   const copy = structuredClone(doc);
@@ -227,6 +245,9 @@ export function withAssumptionNotes<T>(doc: T): T {
     Object.values(record).forEach(walk);
   };
   walk(copy);
-  if (isObject(copy)) carryHiddenNotes(copy);
+  if (isObject(copy)) {
+    carryHiddenNotes(copy);
+    carryInfoNote(copy);
+  }
   return copy;
 }

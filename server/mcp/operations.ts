@@ -79,12 +79,10 @@ export function getOperation(contract: ContractNode, name: string): OperationDet
   if (!found) return null;
   const { method, path, operation } = found;
   const refs = referencedSchemas(contract, operation);
-  const assumed = [
-    ...(typeof contract.info?.['x-assumed'] === 'string'
-      ? [{ where: '#/info', note: contract.info['x-assumed'] as string }]
-      : []),
-    ...operationAssumptions(contract, method, path).map(({ pointer, reason }) => ({ where: pointer, note: reason })),
-  ];
+  const assumed = operationAssumptions(contract, method, path).map(({ pointer, reason }) => ({
+    where: pointer,
+    note: reason,
+  }));
   return {
     ...summaryOf(method, path, operation),
     description: String(operation.description ?? ''),

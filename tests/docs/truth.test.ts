@@ -308,7 +308,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'has_signposts: false selects documents without', statement: /without \(`false`\) signposts/, box: /has_signposts/ },
   { detail: 'min_title_length counts characters', statement: /min_title_length[^|]*\|[^|]*characters/, box: /min_title_length/ },
   { detail: 'require_all_psi_labels works like require_all_tags', statement: /require_all_psi_labels[^|]*\|[^|]*same way/, box: /require_all_psi_labels/ },
-  { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds|ranked result/, box: /`results`/ },
+  { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds|ranked (result|pages)/, box: /`results`/ },
   { detail: "GET /domains gives each domain's latest version", statement: /GET \/domains`\][^.]*latest version/, box: /latest version/ },
   { detail: 'nested tags under `tags`, narrower implying broader', statement: /nested `tags`|broader tag/, box: /`tags`/ },
   // Issue #25, point 3: stated as fact, not in the spec, not marked.
@@ -370,8 +370,12 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   // The second fresh audit's unmarked assumptions.
   { detail: 'what "prerelease" promises', statement: /change without notice/i, box: /(?!)/ },
   { detail: "the domain names and thresholds of the sandbox's examples", statement: /live catalogue|\{"domains": \{"(consumer-credit|prudential)"/i, box: /(?!)/ },
-  { detail: 'how an S3 transfer reaches the customer', statement: /to your S3 bucket/i, box: /how (it|they) (reaches|arrives|reach)|S3 bucket/ },
+  { detail: 'how an S3 transfer reaches the customer', statement: /to your (S3 )?bucket/i, box: /how (it|they) (reaches|arrives|reach)|S3 bucket/ },
   { detail: 'the success status of an operation', statement: /^It answers `200`/, box: /(?!)/ },
+  // The fifth fresh audit's.
+  { detail: 'search dates are days (`YYYY-MM-DD`)', statement: /(start_date|end_date|[Pp]ublication dates)[^.]*`YYYY-MM-DD`|valid date in the format YYYY-MM-DD/, box: /search dates are days/ },
+  { detail: 'a `languages` threshold is a proportion of the text', statement: /minimum proportion|% English/, box: /`languages` threshold/ },
+  { detail: 'what replaces the deprecated filter fields', statement: /[Dd]eprecated[^.|]*(\buse\b|in favour of)|\bUse instead\b/, box: /(?!)/ },
   { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
 ];
 
@@ -522,14 +526,21 @@ function textsReadAlone(): { where: string; text: string }[] {
   const entries = changelog.entries.flatMap(({ date, summary, action }) =>
     [summary, action].filter(Boolean).map((text) => ({ where: `openapi/changelog.yaml ${date}`, text: text! })),
   );
-  return [...descriptions, ...categories, ...entries];
+  // The home page's cards: a card is read alone, away from the section it links to.
+  const home = fs.readFileSync(path.join(__dirname, '../../src/components/HomeSections/index.tsx'), 'utf8');
+  const cards = [...home.matchAll(/description: '([^']*)'/g)].map(([, text]) => ({
+    where: 'src/components/HomeSections/index.tsx (card)',
+    text,
+  }));
+  return [...descriptions, ...categories, ...entries, ...cards];
 }
 
 describe('a text read alone marks what it assumes in itself', () => {
   const texts = textsReadAlone();
 
-  it('reads every page description, category description and changelog entry', () => {
+  it("reads every page description, category description, changelog entry and home page card", () => {
     expect(texts.filter(({ where }) => where.endsWith('(description)')).length).toBeGreaterThan(30);
+    expect(texts.filter(({ where }) => where.endsWith('(card)')).length).toBeGreaterThan(5);
     expect(texts.filter(({ where }) => where.startsWith('openapi/changelog.yaml')).length).toBeGreaterThan(3);
   });
 
@@ -538,7 +549,9 @@ describe('a text read alone marks what it assumes in itself', () => {
     const unmarked = texts
       .filter(({ where }) => reads(rule as AssumedRule, where.split(' ')[0]))
       .flatMap(({ where, text }) =>
+        // A clause of its own (after `;`) carries its own mark: a mark in the clause before covers only that.
         statements(text.replace(/\s+/g, ' '))
+          .flatMap((s) => s.split(/;\s+/))
           .filter((s) => statement.test(s) && !marked(s))
           .map((s) => `${where}: ${s.trim()}`),
       );
@@ -556,5 +569,34 @@ describe('assumptions name what the provider has not confirmed, not "the API des
       text.split(/[.\n]/).filter(saying).map((line) => `${file}: ${line.trim()}`),
     );
     expect([...markers, ...pages]).toEqual([]);
+  });
+});
+
+describe('every jurisdiction a page names is an ISO 3166-2 code, as the provider gives them', () => {
+  // A publisher's jurisdiction is ISO 3166-2: a bare country code (`GB`) or `EU` is none.
+  // ISO 3166-2: the country's ISO 3166-1 alpha-2 code, a hyphen, one to three letters or digits.
+  const pattern = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
+  // The API changelog names the codes it no longer documents: history, not a code to send.
+  const pages = pageFiles().filter(({ file }) => file !== 'generated/api/changelog.md');
+  const named = pages.flatMap(({ file, text }) =>
+    [
+      ...[...text.matchAll(/"type": "jurisdiction", "value": "([^"]*)"/g)].map((m) => m[1]),
+      ...[...text.matchAll(/jurisdictions=([\w-]+)/g)].map((m) => m[1]),
+      ...[...text.matchAll(/jurisdictions"?: \[([^\]]*)\]/g)].flatMap((m) =>
+        m[1].split(',').map((value) => value.trim().replace(/^["']|["']$/g, '')),
+      ),
+      ...[...text.matchAll(/jurisdiction `?([A-Z]{2}(?:-[A-Z0-9]+)?)\b/g)].map((m) => m[1]),
+      ...[...text.matchAll(/`([A-Z]{2}(?:-[A-Z0-9]{1,3})?)`/g)]
+        .map((m) => m[1])
+        .filter((code) => code === 'EU'),
+    ].map((code) => ({ file, code })),
+  );
+
+  it('finds the jurisdictions of the samples', () => {
+    expect(named.length).toBeGreaterThan(8);
+  });
+
+  it('names none that is not an ISO 3166-2 code', () => {
+    expect(named.filter(({ code }) => !pattern.test(code))).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ const FILTERS: [string, DocumentFilters, (doc: Document) => boolean][] = [
   ['doctypes', { doctypes: ['Laws', 'Guidance and FAQs'] }, (d) => ['Laws', 'Guidance and FAQs'].includes(d.doctype!)],
   [
     'publishers by jurisdiction',
-    { publishers: [{ type: 'jurisdiction', value: 'GB' }] },
+    { publishers: [{ type: 'jurisdiction', value: 'GB-ENG' }] },
     (d) => d.publishers!.some((p) => p.startsWith('albion-')),
   ],
   [
@@ -216,7 +216,7 @@ describe('asynchronous flows (spec §4)', () => {
   it('a search goes pending → in_progress → completed with pages ranked by score', async () => {
     const created = await env.call('POST', '/interrogator/search', {
       query: 'Which liquidity obligations fall due for firms?',
-      jurisdictions: ['GB'],
+      jurisdictions: ['GB-ENG'],
     });
     const { request_id } = JSON.parse(created.body);
     const statuses = [];
@@ -337,7 +337,7 @@ describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 al
   /** ISO 3166-1's exceptionally reserved and user-assigned alpha-2 codes: not countries. */
   const NOT_COUNTRIES = ['EU', 'UN', 'UK', 'EZ', 'AA', 'QM', 'QZ', 'XA', 'XZ', 'ZZ'];
 
-  it('gives a country only where the jurisdiction is in one, and it is that country', async () => {
+  it('gives every jurisdiction as an ISO 3166-2 code and its country as the code it begins with', async () => {
     const publishers = JSON.parse((await env.call('GET', '/publishers')).body) as {
       id: string;
       jurisdiction?: string;
@@ -345,15 +345,18 @@ describe('publishers (spec §3.1: jurisdiction ISO 3166-2, country ISO 3166-1 al
     }[];
     expect(publishers.length).toBeGreaterThan(10);
     for (const { id, jurisdiction, country } of publishers) {
+      if (jurisdiction !== undefined)
+        expect({ id, jurisdiction }).toEqual({ id, jurisdiction: expect.stringMatching(/^[A-Z]{2}-[A-Z0-9]{1,3}$/) });
       if (country !== undefined) {
         expect({ id, country }).toEqual({ id, country: expect.stringMatching(/^[A-Z]{2}$/) });
         expect(NOT_COUNTRIES).not.toContain(country);
         expect({ id, jurisdiction: jurisdiction?.slice(0, 2) }).toEqual({ id, jurisdiction: country });
       }
     }
-    const union = publishers.filter((p) => p.jurisdiction === 'EU');
+    // Bodies above country level (assumed): neither a jurisdiction nor a country.
+    const union = publishers.filter((p) => p.id.startsWith('union-'));
     expect(union.length).toBeGreaterThan(0);
-    expect(union.map((p) => p.country)).toEqual(union.map(() => undefined));
+    expect(union.map((p) => [p.jurisdiction, p.country])).toEqual(union.map(() => [undefined, undefined]));
   });
 });
 

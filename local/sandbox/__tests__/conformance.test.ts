@@ -72,13 +72,13 @@ const CASES: Record<
   },
   listInitiatives: { request: ['GET', '/initiatives'] },
   listPublishers: {
-    request: ['GET', '/publishers?jurisdictions=GB&jurisdictions=US-NY'],
+    request: ['GET', '/publishers?jurisdictions=GB-ENG&jurisdictions=US-NY'],
     invalid: ['GET', '/publishers?jurisdictions=Albion'],
   },
   listPublisherRankings: { request: ['GET', '/publishers/rankings'] },
   listJurisdictions: { request: ['GET', '/publishers/jurisdictions'] },
   listSanctions: {
-    request: ['GET', '/sanctions/?jurisdictions=GB&latest_only=false'],
+    request: ['GET', '/sanctions/?jurisdictions=GB-ENG&latest_only=false'],
     invalid: ['GET', '/sanctions/?latest_only=sometimes'],
   },
   getSanction: { request: ['GET', `/sanctions/${SAMPLE_IDS.sanction}`], unknown: ['GET', '/sanctions/no-such-list'] },
@@ -87,7 +87,7 @@ const CASES: Record<
     unknown: ['GET', '/sanctions/no-such-list/file'],
   },
   createInterrogatorSearch: {
-    request: ['POST', '/interrogator/search', { query, jurisdictions: ['GB'] }],
+    request: ['POST', '/interrogator/search', { query, jurisdictions: ['GB-ENG'] }],
     invalid: ['POST', '/interrogator/search', { query: 'too short' }],
   },
   getInterrogatorSearch: {

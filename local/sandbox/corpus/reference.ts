@@ -63,23 +63,16 @@ export function sectorPaths(): (string | null)[][] {
 }
 
 /**
- * Jurisdictions above country level: `EU` (ISO 3166-1's exceptionally reserved code for the European
- * Union, not a country) and `INT` (international bodies, no ISO code at all).
- */
-const ABOVE_COUNTRY = new Set(['EU', 'INT']);
-
-/**
- * The sample publishers of {@link PUBLISHERS}. Spec §3.1: `country` is ISO 3166-1 alpha-2, so it is the
- * country an ISO 3166-2 jurisdiction belongs to (`US-NY` → `US`); a publisher above country level has
- * no country, and an international one no jurisdiction either (the contract's `Jurisdiction` and
- * `Publisher.country` markers).
+ * The sample publishers of {@link PUBLISHERS}. Spec §3.1: `jurisdiction` is ISO 3166-2 and `country` ISO 3166-1
+ * alpha-2, so `country` is the country the jurisdiction's code begins with (`US-NY` → `US`); a publisher above
+ * country level (a European Union or an international body) has neither (the contract's
+ * `Publisher.jurisdiction` and `Publisher.country` markers).
  */
 export function samplePublishers(): Publisher[] {
   return PUBLISHERS.map(([id, name, jurisdiction, hierarchy_ranking]) => ({
     id,
     name,
-    ...(jurisdiction === 'INT' ? {} : { jurisdiction }),
-    ...(ABOVE_COUNTRY.has(jurisdiction) ? {} : { country: jurisdiction.slice(0, 2) }),
+    ...(jurisdiction === null ? {} : { jurisdiction, country: jurisdiction.slice(0, 2) }),
     license_url: `https://${id}.example/licence`,
     license_text: `Sample data of the ${name}; not a real publication.`,
     hierarchy_ranking,
@@ -182,7 +175,7 @@ export function sampleSanctions(): SanctionFile[] {
       timestamp: `${date}T06:00:00Z`,
       publishers: [publisher],
       list,
-      jurisdiction,
+      ...(jurisdiction === null ? {} : { jurisdiction }),
       content: `name,type,designated\nSample Person ${list.toUpperCase()} 1,individual,${date}\nSample Trading Co ${list.toUpperCase()},entity,${date}\n`,
     })),
   );
@@ -202,7 +195,7 @@ export function sampleRequests(): SeededRequest[] {
     results: [{ document_id: SAMPLE_IDS.document, page_index: 0 }],
   });
   return [
-    { request_id: SAMPLE_IDS.search, kind: 'search', query: question, filters: { jurisdictions: ['GB'] } },
+    { request_id: SAMPLE_IDS.search, kind: 'search', query: question, filters: { jurisdictions: ['GB-ENG'] } },
     summaryOf(SAMPLE_IDS.summary),
     summaryOf(SAMPLE_IDS.search),
   ];

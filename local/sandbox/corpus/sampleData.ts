@@ -18,26 +18,30 @@ export const SAMPLE_IDS = {
   domain: 'consumer-credit',
 } as const;
 
-/** Fictional publishers: [id, name, jurisdiction, hierarchy ranking]. 14 jurisdictions, rankings 1 to 14. */
-export const PUBLISHERS: [string, string, string, number][] = [
-  ['albion-parliament', 'Albion Parliament (sample)', 'GB', 1],
-  ['albion-conduct-authority', 'Albion Conduct Authority (sample)', 'GB', 3],
-  ['albion-prudential-board', 'Albion Prudential Board (sample)', 'GB', 4],
+/**
+ * Fictional publishers: [id, name, jurisdiction, hierarchy ranking]. Jurisdictions are ISO 3166-2 codes (spec
+ * §3.1); `null` for a publisher above country level (European Union bodies, international bodies), which the
+ * contract assumes has none. Rankings 1 to 14.
+ */
+export const PUBLISHERS: [string, string, string | null, number][] = [
+  ['albion-parliament', 'Albion Parliament (sample)', 'GB-ENG', 1],
+  ['albion-conduct-authority', 'Albion Conduct Authority (sample)', 'GB-ENG', 3],
+  ['albion-prudential-board', 'Albion Prudential Board (sample)', 'GB-ENG', 4],
   ['hudson-state-assembly', 'Hudson State Assembly (sample)', 'US-NY', 2],
   ['hudson-financial-services-department', 'Hudson Financial Services Department (sample)', 'US-NY', 5],
-  ['federal-markets-commission', 'Federal Markets Commission (sample)', 'US', 3],
-  ['union-banking-agency', 'Union Banking Agency (sample)', 'EU', 6],
-  ['union-markets-authority', 'Union Markets Authority (sample)', 'EU', 7],
-  ['rhine-supervisory-office', 'Rhine Supervisory Office (sample)', 'DE', 8],
-  ['seine-prudential-authority', 'Seine Prudential Authority (sample)', 'FR', 8],
-  ['liffey-central-bank', 'Liffey Central Bank (sample)', 'IE', 9],
-  ['straits-monetary-authority', 'Straits Monetary Authority (sample)', 'SG', 10],
-  ['harbour-monetary-authority', 'Harbour Monetary Authority (sample)', 'HK', 11],
-  ['southern-prudential-authority', 'Southern Prudential Authority (sample)', 'AU', 12],
+  ['federal-markets-commission', 'Federal Markets Commission (sample)', 'US-DC', 3],
+  ['union-banking-agency', 'Union Banking Agency (sample)', null, 6],
+  ['union-markets-authority', 'Union Markets Authority (sample)', null, 7],
+  ['rhine-supervisory-office', 'Rhine Supervisory Office (sample)', 'DE-BY', 8],
+  ['seine-prudential-authority', 'Seine Prudential Authority (sample)', 'FR-IDF', 8],
+  ['liffey-central-bank', 'Liffey Central Bank (sample)', 'IE-D', 9],
+  ['straits-monetary-authority', 'Straits Monetary Authority (sample)', 'SG-01', 10],
+  ['harbour-monetary-authority', 'Harbour Monetary Authority (sample)', 'CN-HK', 11],
+  ['southern-prudential-authority', 'Southern Prudential Authority (sample)', 'AU-NSW', 12],
   ['lakes-securities-commission', 'Lakes Securities Commission (sample)', 'CA-ON', 13],
-  ['island-financial-agency', 'Island Financial Agency (sample)', 'JP', 14],
-  ['alpine-market-supervisor', 'Alpine Market Supervisor (sample)', 'CH', 9],
-  ['global-standards-committee', 'Global Standards Committee (sample)', 'INT', 2],
+  ['island-financial-agency', 'Island Financial Agency (sample)', 'JP-13', 14],
+  ['alpine-market-supervisor', 'Alpine Market Supervisor (sample)', 'CH-ZH', 9],
+  ['global-standards-committee', 'Global Standards Committee (sample)', null, 2],
 ];
 
 /** Words titles are made of, so title searches (phrases, OR, exclusions) find some documents and not others. */
@@ -176,10 +180,10 @@ export const INITIATIVE_NAMES = [
   'Retail investment strategy',
 ];
 
-/** The sanctions lists: [list id, title, jurisdiction, publisher id]. */
-export const SANCTION_LISTS: [string, string, string, string][] = [
-  ['uk-ofsi', 'Albion consolidated list of financial sanctions targets (sample)', 'GB', 'albion-conduct-authority'],
-  ['us-fmc', 'Federal designated persons list (sample)', 'US', 'federal-markets-commission'],
-  ['eu-uba', 'Union consolidated sanctions list (sample)', 'EU', 'union-banking-agency'],
-  ['sg-sma', 'Straits designated individuals and entities (sample)', 'SG', 'straits-monetary-authority'],
+/** The sanctions lists: [list id, title, jurisdiction (its publisher's; `null` for none), publisher id]. */
+export const SANCTION_LISTS: [string, string, string | null, string][] = [
+  ['uk-ofsi', 'Albion consolidated list of financial sanctions targets (sample)', 'GB-ENG', 'albion-conduct-authority'],
+  ['us-fmc', 'Federal designated persons list (sample)', 'US-DC', 'federal-markets-commission'],
+  ['eu-uba', 'Union consolidated sanctions list (sample)', null, 'union-banking-agency'],
+  ['sg-sma', 'Straits designated individuals and entities (sample)', 'SG-01', 'straits-monetary-authority'],
 ];

@@ -104,8 +104,8 @@ function sampleDocument(i: number, { random, publishers, initiatives, sectors }:
     const { versions } = DOMAIN_TAGS[name];
     return random.sample(versions[versions.length - 1], random.int(1, 3));
   });
-  const foreign = publisher.jurisdiction && ['DE', 'FR', 'JP', 'CH'].includes(publisher.jurisdiction);
-  const language = { DE: 'de', FR: 'fr', JP: 'ja', CH: 'de' }[publisher.jurisdiction ?? ''] ?? 'en';
+  const foreign = publisher.country && ['DE', 'FR', 'JP', 'CH'].includes(publisher.country);
+  const language = { DE: 'de', FR: 'fr', JP: 'ja', CH: 'de' }[publisher.country ?? ''] ?? 'en';
   const processed = new Date(published.getTime() + random.int(1, 400) * DAY_MS);
   const psi = random.sample(PSI, random.int(0, 2));
   const document: Document = {

@@ -34,7 +34,8 @@ export interface SanctionFile {
   publishers: string[];
   /** The list this file is an edition of; `latest_only` keeps the newest file of each list. */
   list: string;
-  jurisdiction: string;
+  /** Its publisher's jurisdiction; absent when the publisher has none. */
+  jurisdiction?: string;
   content: string;
 }
 

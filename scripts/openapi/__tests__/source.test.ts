@@ -130,7 +130,8 @@ describe('the description /api is built from', () => {
     const built = await build(provider.host);
     expect(built.bundled.info.title).toBe('Provider Contract');
     const bundled = built.bundled.paths['/provider_only'].get;
-    expect([bundled.description, bundled.summary]).toEqual([
+    // The description's own text; the notes the bundle appends follow it as paragraphs of their own.
+    expect([bundled.description.split('\n\n')[0], bundled.summary]).toEqual([
       'Lists things. ![](https://example.com/x.png)',
       'Only here',
     ]);

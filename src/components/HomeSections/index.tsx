@@ -24,7 +24,7 @@ export const HOME_SECTIONS: readonly HomeSection[] = [
   {
     title: 'S3 Transfer',
     to: '/docs/category/s3-transfer',
-    description: 'Bulk deliveries to your bucket and the manifest that lists them.',
+    description: 'The S3 transfer of documents and its manifest; how files reach you is not confirmed by the provider.',
   },
   {
     title: 'HTTP API',
@@ -39,7 +39,7 @@ export const HOME_SECTIONS: readonly HomeSection[] = [
   {
     title: 'Interrogator',
     to: '/docs/services/interrogator',
-    description: 'Ask questions in plain language and get ranked pages of regulatory text.',
+    description: 'Ask questions in plain language and get pages of regulatory text, each with a score.',
   },
 ];
 
