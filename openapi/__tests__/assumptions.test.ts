@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Every detail the contract states where the spec is silent is marked `x-assumed` and listed in
- * openapi/README.md for a maintainer to settle with the provider (issue #10), and the list names nothing
+ * openapi/README.md for a maintainer to settle with the provider, and the list names nothing
  * the contract no longer assumes.
  */
 import fs from 'node:fs';

@@ -366,7 +366,7 @@ describe('spec §4 and §8.1 responses', () => {
   });
 });
 
-describe('x-assumed markers say only what the spec leaves open (issue #25)', () => {
+describe('x-assumed markers say only what the spec leaves open', () => {
   it('DocumentLite requires the fields its marker says are always there (document_id, restriction)', () => {
     const lite = doc.components.schemas.DocumentLite;
     expect(lite['x-assumed']).toMatch(/`document_id` and `restriction` are always there/);
@@ -381,7 +381,7 @@ describe('x-assumed markers say only what the spec leaves open (issue #25)', () 
   });
 });
 
-describe('the threshold filters markers (issue #25)', () => {
+describe('the threshold filters markers', () => {
   it('takes "minimum threshold" (§5.1) and proportions summing to 1 (§3.1) from the spec, assuming only the reg_score scale', () => {
     const shared: string = doc.components.schemas.ThresholdMap['x-assumed'];
     const domains: string = doc.components.schemas.DocumentFilters.properties.domains['x-assumed'];
@@ -440,7 +440,7 @@ describe('jurisdiction codes (spec §3.1: a jurisdiction is ISO 3166-2)', () => 
 });
 
 /**
- * Details the contract stated as fact though the spec does not give them (issue #25, point 3: "stated as
+ * Details the contract stated as fact though the spec does not give them ("stated as
  * fact, not in the spec, not marked"). Each must carry `x-assumed` (shown to readers as _Assumed_).
  */
 const STATED_AS_FACT: [string, string][] = [
@@ -478,7 +478,7 @@ const STATED_AS_FACT: [string, string][] = [
   ['a domain is named in the path by its name', '#/paths/~1domains~1{domain}~1tags/get/parameters/0'],
 ];
 
-describe('what the spec does not say is marked assumed (issue #25, point 3)', () => {
+describe('what the spec does not say is marked assumed', () => {
   it.each(STATED_AS_FACT)('%s', (_what, pointer) => {
     const node = nodeAt(doc, pointer) as Node;
     expect({ pointer, assumed: typeof node?.['x-assumed'] }).toEqual({ pointer, assumed: 'string' });

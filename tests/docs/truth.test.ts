@@ -42,7 +42,7 @@ function verdict(schema: object, value: unknown) {
   return { valid, errors: valid ? [] : ajv.errors?.map((e) => `${e.instancePath} ${e.message}`) };
 }
 
-describe('point 1: a document at every restriction level validates (spec §6: restricted gives no metadata)', () => {
+describe('a document at every restriction level validates (spec §6: restricted gives no metadata)', () => {
   const document = refTo('components', 'schemas', 'Document');
   const lite = refTo('components', 'schemas', 'DocumentLite');
 
@@ -106,7 +106,7 @@ describe("the document schema page marks, in a field's Type cell, a type the pro
   });
 });
 
-describe('point 3: `null` where spec §5.1 defines it', () => {
+describe('`null` where spec §5.1 defines it', () => {
   it('a document sector level may be null: no classification at that level', () => {
     const sector = refTo('components', 'schemas', 'Document', 'allOf', '1', 'properties', 'sector');
     expect(verdict(sector, { level_1: 'Financial services', level_2: null, level_3: null, level_4: null })).toEqual({ valid: true, errors: [] });
@@ -116,7 +116,7 @@ describe('point 3: `null` where spec §5.1 defines it', () => {
   });
 });
 
-describe('point 2: a 403 is a permission denial (spec §8.1), not a token to renew', () => {
+describe('a 403 is a permission denial (spec §8.1), not a token to renew', () => {
   const text = doc('docs/api/errors.mdx');
 
   it('the error table says what spec §8.1 says a 403 means', () => {
@@ -135,7 +135,7 @@ describe('point 2: a 403 is a permission denial (spec §8.1), not a token to ren
   });
 });
 
-describe('point 7: limits the spec sets hold everywhere they apply', () => {
+describe('limits the spec sets hold everywhere they apply', () => {
   it('the sector filter refuses a level the spec does not define', () => {
     const filter = refTo('components', 'schemas', 'SectorFilter');
     expect(ajv.validate(filter, { level_1: ['Banking'] })).toBe(true);
@@ -161,7 +161,7 @@ describe('point 7: limits the spec sets hold everywhere they apply', () => {
   });
 });
 
-describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, nothing invented', () => {
+describe('the Interrogator payloads are the ones spec §7.1 gives, nothing invented', () => {
   const feedback = contract.paths['/interrogator/feedback'].post;
 
   it('the feedback body is is_satisfied and feedback, and nothing else', () => {
@@ -193,7 +193,7 @@ describe('point 4: the Interrogator payloads are the ones spec §7.1 gives, noth
   });
 });
 
-describe('point 5: the server, not the schema, judges Interrogator publisher ids and jurisdictions (spec §8.1: 400)', () => {
+describe('the server, not the schema, judges Interrogator publisher ids and jurisdictions (spec §8.1: 400)', () => {
   it('a malformed publisher id or jurisdiction passes schema validation, so the server can answer 400', () => {
     const search = refTo('components', 'schemas', 'InterrogatorSearchRequest');
     const query = 'What are the reporting duties for consumer credit firms?';
@@ -203,7 +203,7 @@ describe('point 5: the server, not the schema, judges Interrogator publisher ids
   });
 });
 
-describe('point 8: the framework paths overlap at `control`, and the contract and docs say so', () => {
+describe('the framework paths overlap at `control`, and the contract and docs say so', () => {
   it('a framework id `control` is refused by the contract, and both the parameter and the docs explain why', () => {
     const frameworkId = resolve(contract.components.parameters.FrameworkId);
     const idSchema = refTo('components', 'parameters', 'FrameworkId', 'schema');
@@ -236,7 +236,7 @@ const notFoundSubject: [RegExp, RegExp][] = [
   [/^GET \/interrogator\//, /request/i],
 ];
 
-describe('point 6: every 404 says what was not found, and every declared error status is in the error tables', () => {
+describe('every 404 says what was not found, and every declared error status is in the error tables', () => {
   const with404 = operations.filter((op) => op.responses['404']);
 
   it.each(with404.map((op) => [op.name, op]))('%s: its 404 description and example name what it looks up', (name, op) => {
@@ -311,7 +311,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'Interrogator result pages in `results`, ranked by score', statement: /ranked by `score`|`results` holds|ranked (result|pages)/, box: /`results`/ },
   { detail: "GET /domains gives each domain's latest version", statement: /GET \/domains`\][^.]*latest version/, box: /latest version/ },
   { detail: 'nested tags under `tags`, narrower implying broader', statement: /nested `tags`|broader tag/, box: /`tags`/ },
-  // Issue #25, point 3: stated as fact, not in the spec, not marked.
+  // Stated as fact, not in the spec, not marked.
   { detail: 'a domain listed with its latest version, and the default version', statement: /latest\s+`?version`?/, box: /latest version/ },
   { detail: 'zero-based page_index outside signposts', statement: /`page_index` is zero-indexed|`page_index`[^.|]*from 0/, box: /`page_index` counts from 0/ },
   { detail: 'the Interrogator request bodies', statement: /Narrow it with `publisher_ids`/, box: /`publisher_ids`/ },
@@ -332,7 +332,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'S3 CSV quoting', statement: /commas are quoted/, box: /quoting/ },
   { detail: 'what each doctype covers', statement: /^\| Laws \| Primary legislation/, box: /What each one covers/ },
   { detail: 'latest_only defaults to true', statement: /by default only the latest file/, box: /`latest_only` defaults to `true`/ },
-  // Issue #54, point 10: stated as fact, not confirmed by the provider, not marked.
+  // Stated as fact, not confirmed by the provider, not marked.
   { detail: "a document's sector levels, broad to narrow, null for none", statement: /document's own `sector`|`sector` \| `\{level_1/, box: /broad to narrow/ },
   { detail: 'output_version is the format version (S3 transfer)', statement: /`output_version` gives/, box: /`output_version`/ },
   { detail: "translated_text_en's shape, the pages and blocks of source_text", statement: /`translated_text_en`[^.]*(same shape|same pages|pages of blocks|list of pages|pages and blocks)/, box: /`translated_text_en`[^.]*(shape|pages and blocks)|shape of `translated_text_en`/ },
@@ -342,7 +342,7 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'a 404 for no initiatives may clear', statement: /may clear/, box: /may clear/ },
   { detail: 'the history of themes', statement: /\bthemes (were|are assumed)|replaced by domains/i, box: /history of themes/ },
   { detail: "the archived samples' purpose", statement: /customers (could )?try the document format|to show the document format/, box: /purpose/ },
-  // Issue #54, the fresh audit's unmarked assumptions.
+  // Unmarked assumptions an independent audit of the pages found.
   { detail: "which fields hold a document summary's answers", statement: /"message": "Summary generation|text is in `summary`/, box: /`message`[^:]*`summary`/ },
   { detail: 'a whole country given as its alpha-2 code (`GB` for the United Kingdom)', statement: /United Kingdom|\bUK\b(?!-)/, box: /how a whole country is given/ },
   { detail: 'a list filter matches any of its values', statement: /\bany of (the given|those you list|them|these)\b/i, box: /matches any of its values/ },
