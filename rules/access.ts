@@ -62,7 +62,7 @@ export interface AccessTokenVerifier {
 export type Access = 'public' | 'signed-in' | 'bearer' | 'refreshable' | 'anonymous' | 'bad-bearer' | 'outside-group';
 
 /** What the access decision needs to know, built once per process. */
-export interface GateRules {
+export interface GateSettings {
   /** Decoded site paths served without sign-in (server/gate/publicFiles.ts). */
   publicPaths: ReadonlySet<string>;
   /** The user pool app client whose cookies hold the tokens. */
@@ -187,7 +187,7 @@ const INVALID_TOKEN = 'Bearer error="invalid_token"';
  * Decides one request. Never throws: a malformed target, or a `Cookie` or `Authorization` header over its
  * size (rules/requests.ts), is an answer (400/414/431).
  */
-export async function decide(request: GateRequest, rules: GateRules): Promise<GateDecision> {
+export async function decide(request: GateRequest, settings: GateSettings): Promise<GateDecision> {
   const target = parseTarget(request.target);
   if (!target.ok) return { pass: false, status: target.status, reason: target.reason };
   if (exceedsBytes(request.cookie, MAX_COOKIE_BYTES)) {
@@ -196,9 +196,9 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
   if (exceedsBytes(request.authorization, MAX_AUTHORIZATION_BYTES)) {
     return { pass: false, status: 431, reason: 'authorization header too large' };
   }
-  if (rules.mcpSiteUrl !== undefined && target.path === MCP_PATH)
-    return decideMcp(request, target, rules.mcpSiteUrl, rules);
-  if (rules.mcpOAuthVerifier && isAuthorizationServerPath(target.path))
+  if (settings.mcpSiteUrl !== undefined && target.path === MCP_PATH)
+    return decideMcp(request, target, settings.mcpSiteUrl, settings);
+  if (settings.mcpOAuthVerifier && isAuthorizationServerPath(target.path))
     return { pass: true, access: 'public', path: target.path, search: target.search };
   // A script's access token, on reads only, verified exactly like the cookie's: it lets
   // the request in or, when invalid, answers 401 — never the sign-in page a script cannot use.
@@ -208,20 +208,20 @@ export async function decide(request: GateRequest, rules: GateRules): Promise<Ga
     request.method === 'HEAD' ||
     (request.method === 'POST' && target.path === INSIGHTS_EVENTS_PATH);
   const bearer = readsOrInsights ? bearerToken(request.authorization) : undefined;
-  if (bearer !== undefined && !rules.publicPaths.has(target.path)) {
-    const check = bearer ? await rules.verifier.check(bearer) : undefined;
+  if (bearer !== undefined && !settings.publicPaths.has(target.path)) {
+    const check = bearer ? await settings.verifier.check(bearer) : undefined;
     if (check?.valid)
       return { pass: true, access: 'bearer', path: target.path, search: target.search, subject: subjectOf(check) };
     if (check?.outsideGroup) return OUTSIDE_GROUP;
     return { pass: false, status: 401, access: 'bad-bearer', wwwAuthenticate: INVALID_TOKEN };
   }
-  const { access, subject } = await accessOf(target.path, request.cookie, rules);
+  const { access, subject } = await accessOf(target.path, request.cookie, settings);
   if (access === 'public' || access === 'signed-in')
     return { pass: true, access, path: target.path, search: target.search, subject };
   if (access === 'outside-group') return OUTSIDE_GROUP;
   if (isPageRequest(request.method, target.path, request.accept)) {
-    if (rules.servesPages) return { pass: false, status: 200, access, page: rules.signInRoute };
-    return { pass: false, status: 302, access, location: signInUrl(rules.signInRoute, target.path, target.search) };
+    if (settings.servesPages) return { pass: false, status: 200, access, page: settings.signInRoute };
+    return { pass: false, status: 302, access, location: signInUrl(settings.signInRoute, target.path, target.search) };
   }
   return { pass: false, status: 401, access };
 }
@@ -234,11 +234,11 @@ async function decideMcp(
   request: GateRequest,
   target: { path: string; search: string },
   siteUrl: string,
-  rules: GateRules,
+  settings: GateSettings,
 ): Promise<GateDecision> {
   const bearer = bearerToken(request.authorization);
-  const issuedBy = bearer?.includes('.') || !rules.mcpOAuthVerifier ? 'user-pool' : 'authorization-server';
-  const verifier = issuedBy === 'user-pool' ? rules.verifier : rules.mcpOAuthVerifier!;
+  const issuedBy = bearer?.includes('.') || !settings.mcpOAuthVerifier ? 'user-pool' : 'authorization-server';
+  const verifier = issuedBy === 'user-pool' ? settings.verifier : settings.mcpOAuthVerifier!;
   const check = bearer ? await verifier.check(bearer) : undefined;
   if (check?.valid)
     return {
@@ -265,18 +265,18 @@ function subjectOf(check: TokenCheck): string | undefined {
 async function accessOf(
   path: string,
   cookieHeader: string | undefined,
-  rules: GateRules,
+  settings: GateSettings,
 ): Promise<{ access: Access; subject?: string }> {
-  if (rules.publicPaths.has(path)) return { access: 'public' };
+  if (settings.publicPaths.has(path)) return { access: 'public' };
   let cookies: Record<string, string | undefined>;
   try {
     cookies = cookieHeader ? parseCookies(cookieHeader) : {};
   } catch {
     return { access: 'anonymous' };
   }
-  const tokens = tokensFromCookies(cookies, rules.appClientId);
+  const tokens = tokensFromCookies(cookies, settings.appClientId);
   if (!tokens?.accessToken) return { access: 'anonymous' };
-  const check = await rules.verifier.check(tokens.accessToken);
+  const check = await settings.verifier.check(tokens.accessToken);
   if (check.valid) return { access: 'signed-in', subject: subjectOf(check) };
   if (check.outsideGroup) return { access: 'outside-group' };
   return { access: check.expired && tokens.refreshToken ? 'refreshable' : 'anonymous' };

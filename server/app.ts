@@ -19,7 +19,7 @@ import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { normalisedPath, pageRoutesOf, SIGN_IN_ROUTE, sitePathsOf } from '../rules/routes';
 import { ENCODINGS, type Coding } from '../rules/buildFiles';
-import { decide, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateRules } from '../rules/access';
+import { decide, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateSettings } from '../rules/access';
 import { negotiatedFile } from '../rules/negotiation';
 import { PROTECTED_RESOURCE_METADATA_PATHS } from '../rules/mcp';
 import { LOOPBACK_HOSTNAMES } from '../rules/hosts';
@@ -164,7 +164,7 @@ async function registerHeadersAndFiles(app: FastifyInstance, buildDir: string, o
 function addGate(
   app: FastifyInstance,
   sendFile: (request: FastifyRequest, reply: FastifyReply, sitePath: string) => FastifyReply | Promise<FastifyReply>,
-  rules: GateRules,
+  rules: GateSettings,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     const decision = await decide(gateRequestOf(request), rules);

@@ -23,7 +23,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
 import { negotiatedFile } from '../../rules/negotiation';
 import { builtFileOf, normalisedPath } from '../../rules/routes';
-import { decide, encodePath, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateRules } from '../../rules/access';
+import { decide, encodePath, OUTSIDE_GROUP_TEXT, sameOriginLocation, type GateSettings } from '../../rules/access';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
 
 /** What the handler is built with, baked in at bundle time. */
@@ -70,13 +70,15 @@ const location = (value: string): CloudFrontHeaders => ({ location: [{ key: 'Loc
  * Lambda), and keeps verified tokens until they expire.
  */
 export function createHandler(config: EdgeConfig): EdgeHandler {
-  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
-    publicPaths: new Set(config.publicPaths),
-    appClientId: config.auth.userPoolClientId,
-    verifier,
-    signInRoute: config.signInRoute,
-    servesPages: true,
-  }));
+  const rules: Promise<GateSettings> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then(
+    (verifier) => ({
+      publicPaths: new Set(config.publicPaths),
+      appClientId: config.auth.userPoolClientId,
+      verifier,
+      signInRoute: config.signInRoute,
+      servesPages: true,
+    }),
+  );
 
   const withoutMarkdown = new Set(config.pagesWithoutMarkdown);
 

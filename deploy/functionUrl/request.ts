@@ -6,7 +6,7 @@
  * as every runtime without pages answers it (rules/access.ts `refusalWithoutPages`).
  */
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
-import { decide, refusalWithoutPages, type GateDecision, type GateRules } from '../../rules/access';
+import { decide, refusalWithoutPages, type GateDecision, type GateSettings } from '../../rules/access';
 import { ORIGIN_SECRET_HEADER } from './originSecret';
 
 /** Nothing a function answers is cached. */
@@ -37,7 +37,7 @@ export interface Admitted {
 export async function admit(
   event: LambdaFunctionURLEvent,
   fromDistribution: (header: string | undefined) => boolean,
-  rules: GateRules,
+  rules: GateSettings,
 ): Promise<Admitted | { answer: LambdaFunctionURLResult }> {
   const { [ORIGIN_SECRET_HEADER]: secret, ...headers } = event.headers ?? {};
   if (!fromDistribution(secret)) return { answer: { statusCode: 403, headers: NO_STORE } };

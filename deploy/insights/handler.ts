@@ -12,7 +12,7 @@
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import type { GateRules } from '../../rules/access';
+import type { GateSettings } from '../../rules/access';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { createAccessTokenVerifier } from '../../server/gate/verifier';
@@ -70,12 +70,14 @@ export function createInsightsHandler(
   const fromDistribution = originSecretCheck(originSecret);
   const hosts = [new URL(config.siteUrl).host];
   const pages = new Set(config.pages);
-  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
-    publicPaths: new Set<string>(),
-    appClientId: config.auth.userPoolClientId,
-    verifier,
-    signInRoute: SIGN_IN_ROUTE,
-  }));
+  const rules: Promise<GateSettings> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then(
+    (verifier) => ({
+      publicPaths: new Set<string>(),
+      appClientId: config.auth.userPoolClientId,
+      verifier,
+      signInRoute: SIGN_IN_ROUTE,
+    }),
+  );
 
   return async (event): Promise<LambdaFunctionURLResult> => {
     const admitted = await admit(event, fromDistribution, await rules);

@@ -31,7 +31,7 @@
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { AuthSettings } from '../../config/env';
-import type { GateDecision, GateRules } from '../../rules/access';
+import type { GateDecision, GateSettings } from '../../rules/access';
 import {
   MCP_PATH,
   PROTECTED_RESOURCE_METADATA_METHODS,
@@ -101,14 +101,16 @@ export function createMcpHandler(
     config.oauth && oauthStore
       ? mcpOAuthOf({ siteUrl, productName, auth: config.auth, oauth: config.oauth }, oauthStore, { jwks: config.jwks })
       : undefined;
-  const rules: Promise<GateRules> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then((verifier) => ({
-    publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
-    appClientId: config.auth.userPoolClientId,
-    verifier,
-    signInRoute: SIGN_IN_ROUTE,
-    mcpSiteUrl: siteUrl,
-    ...mcpOAuthRules(oauth),
-  }));
+  const rules: Promise<GateSettings> = createAccessTokenVerifier(config.auth, { jwks: config.jwks }).then(
+    (verifier) => ({
+      publicPaths: new Set(PROTECTED_RESOURCE_METADATA_PATHS),
+      appClientId: config.auth.userPoolClientId,
+      verifier,
+      signInRoute: SIGN_IN_ROUTE,
+      mcpSiteUrl: siteUrl,
+      ...mcpOAuthRules(oauth),
+    }),
+  );
   const metadata = JSON.stringify(
     protectedResourceMetadata(siteUrl, metadataAuthorizationServer(config.mcp.issuer, oauth), productName),
   );

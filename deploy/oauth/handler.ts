@@ -33,7 +33,7 @@ import awsLambdaFastify from '@fastify/aws-lambda';
 import type { Context, LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import Fastify from 'fastify';
-import type { GateRules } from '../../rules/access';
+import type { GateSettings } from '../../rules/access';
 import { isAuthorizationServerPath } from '../../rules/mcp';
 import { SIGN_IN_ROUTE } from '../../rules/routes';
 import { hideServerErrors } from '../../server/errors';
@@ -79,7 +79,7 @@ async function start(config: OAuthFunctionConfig, store: OAuthStore, secret: str
   const app = Fastify({ logger: false });
   hideServerErrors(app);
   await addAuthorizationServer(app, builtRoutes(server, options.userPool, config.productName));
-  const rules: GateRules = {
+  const rules: GateSettings = {
     publicPaths: new Set<string>(),
     appClientId: config.auth.userPoolClientId,
     verifier: await createAccessTokenVerifier(config.auth, { jwks: config.jwks }),

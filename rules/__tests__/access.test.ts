@@ -5,7 +5,7 @@
  * sign-in form instead of its content): where the runtime serves pages, the sign-in page at the page's own
  * address; a script's request and the MCP endpoint get 401 with no page.
  */
-import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateRequest, type GateRules } from '../access';
+import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateRequest, type GateSettings } from '../access';
 
 /** A verifier that knows two tokens: `good` (valid) and `expired` (expired); anything else is invalid. */
 const verifier: AccessTokenVerifier = {
@@ -16,7 +16,7 @@ const verifier: AccessTokenVerifier = {
 };
 
 const CLIENT = 'webclient';
-const pageRules: GateRules = {
+const pageRules: GateSettings = {
   publicPaths: new Set(['/login', '/login/']),
   appClientId: CLIENT,
   verifier,
@@ -123,7 +123,7 @@ describe('what never gets the sign-in page', () => {
 
 describe('a reader outside the readers group (a preview open to its reviewers only)', () => {
   /** `member` is valid; `outsider` is the pool's and valid, but its user is not in the readers group. */
-  const groupRules: GateRules = {
+  const groupRules: GateSettings = {
     ...pageRules,
     verifier: {
       check: async (token) =>

@@ -6,7 +6,7 @@
  */
 import { hideServerErrors } from '../errors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateRules } from '../../rules/access';
+import { decide, refusalWithoutPages, type AccessTokenVerifier, type GateSettings } from '../../rules/access';
 import {
   MCP_MAX_BODY_BYTES,
   MCP_PATH,
@@ -118,7 +118,7 @@ export async function addMcp(app: FastifyInstance, options: AppMcpOptions, conte
  * The access decision's rules' MCP part for `options`: where the endpoint is, and, with the authorization
  * server, the check of its tokens.
  */
-export function mcpGateRules(options: AppMcpOptions): Pick<GateRules, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
+export function mcpGateRules(options: AppMcpOptions): Pick<GateSettings, 'mcpSiteUrl' | 'mcpOAuthVerifier'> {
   return { mcpSiteUrl: options.siteUrl, ...mcpOAuthRules(options.oauth?.view) };
 }
 

@@ -6,10 +6,10 @@
  * does the same with them:
  *
  * - the protected-resource metadata names it (issuer `<site>/oauth`, scope `mcp`) instead of the user pool;
- * - the access decision takes its opaque tokens on `/mcp` (rules/access.ts `GateRules.mcpOAuthVerifier`);
+ * - the access decision takes its opaque tokens on `/mcp` (rules/access.ts `GateSettings.mcpOAuthVerifier`);
  * - `call_api` sends the reader's user-pool access token behind an AI tool's grant, never the tool's token.
  */
-import { bearerToken, type GateDecision, type GateRules } from '../../rules/access';
+import { bearerToken, type GateDecision, type GateSettings } from '../../rules/access';
 import { MCP_PATH, mcpOAuthIssuer, type McpAuthorizationServer } from '../../rules/mcp';
 import type { AuthorizationServer } from '../oauth/authorizationServer';
 import {
@@ -56,7 +56,7 @@ export function metadataAuthorizationServer(userPoolIssuer: string, oauth?: McpO
 }
 
 /** The access decision's check of the authorization server's tokens, where it runs (none otherwise). */
-export function mcpOAuthRules(oauth?: McpOAuth): Pick<GateRules, 'mcpOAuthVerifier'> {
+export function mcpOAuthRules(oauth?: McpOAuth): Pick<GateSettings, 'mcpOAuthVerifier'> {
   return oauth ? { mcpOAuthVerifier: mcpAccessTokenVerifier(oauth.store, oauth.resource) } : {};
 }
 

@@ -4,13 +4,13 @@
  * What the shared access decision must refuse before anyone is known: an `Authorization` header parsed
  * in linear time whatever its length, and tokens whose times the verifier must not accept.
  */
-import { bearerToken, decide, type GateRules } from '../../../rules/access';
+import { bearerToken, decide, type GateSettings } from '../../../rules/access';
 import { MAX_AUTHORIZATION_BYTES } from '../../../rules/requests';
 import { CLOCK_SKEW_SECONDS, createAccessTokenVerifier } from '../verifier';
 import { localAuth, localJwks, mintToken } from '../../../tests/support/gate';
 import { stringOperations } from '../../../tests/support/work';
 
-let rules: GateRules;
+let rules: GateSettings;
 
 beforeAll(async () => {
   rules = {
