@@ -3,11 +3,13 @@
  * operation page, any doc, the not-found page, the sign-in page or any sign-in view, an operation page's
  * explorer opened and answered, in light and dark, at 1280 px and 390 px (./audit.ts says which rules run in
  * which combination); and the sign-in card and the announcement bar take the scheme's background. Moderate and
- * minor findings are attached to the report. Two pages are audited at a time (axe runs inside the page).
+ * minor findings are attached to the report. Two pages are audited at a time (axe runs inside the page). Each tab
+ * loads its first page and reaches the others as a reader following links does, without loading the site again
+ * (Docusaurus is a single-page app): the audit reads each page once it has rendered and settled.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { TEST_PASSWORD, TEST_USERS } from '../../local/identity/testUsers';
 import { allOperations } from '../../scripts/docs-check/contract';
 import {
@@ -20,7 +22,7 @@ import {
   PAGE_PASSES,
   type Finding,
 } from './audit';
-import { test, expect, openExplorer, signInAt, waitForGate } from '../support/e2e';
+import { test, expect, follow, openExplorer, waitForGate, type Session } from '../support/e2e';
 import { SPEC_ROUTES, urlOf } from '../e2e/routes';
 
 /** Every page to audit signed in: spec §2.1's routes, each operation, every doc (from the sitemap), a 404. */
@@ -51,20 +53,58 @@ const LAYOUTS = new Set([
 /** Page titles by path, collected while auditing (WCAG SC 2.4.2: each page's title says what it is). */
 const titles = new Map<string, string>();
 
-/** Audits `paths` on `pages.length` pages at once, each page taking the next path. */
+/** The requests `page` has sent and not yet seen answered (or failed), kept up to date from now on. */
+function requestsInFlight(page: Page): Set<Request> {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return open;
+}
+
+/** How long the network stays quiet before a page counts as settled, in ms: Playwright's `networkidle`. */
+const QUIET_MS = 500;
+
+/**
+ * Waits until none of `open` has been in flight for {@link QUIET_MS}: what `waitForLoadState('networkidle')`
+ * waits for after a load, which a navigation inside the app does not start again.
+ */
+async function networkQuiet(open: Set<Request>): Promise<void> {
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (open.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= QUIET_MS;
+      },
+      { message: 'the network goes quiet', intervals: [100] },
+    )
+    .toBe(true);
+}
+
+/**
+ * Audits `paths` on `pages.length` pages at once, each page taking the next path: its first by loading it,
+ * the others by `follow`.
+ */
 async function auditAll(pages: Page[], paths: string[]): Promise<Finding[]> {
   const queue = [...paths];
   const findings: Finding[] = [];
   await Promise.all(
     pages.map(async (page) => {
+      const open = requestsInFlight(page);
+      let loaded = false;
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         await page.setViewportSize({ width: 1280, height: 900 });
-        await page.goto(next);
+        if (loaded) await follow(page, next);
+        else await page.goto(next);
+        loaded = true;
         await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(open);
         // The API pages render their schemas after hydration, in slices (plugins/api-sections),
         // and correct the theme's list markup a frame after each (src/lib/apiMarkup.ts).
         await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+        // The route progress bar (plugins/progress-on-demand) is gone once a navigation has ended.
+        await expect(page.locator('#nprogress')).toHaveCount(0);
         findings.push(...(await audit(page, decodeURI(next), LAYOUTS.has(next) ? EVERY_PASS : PAGE_PASSES)));
         // Read once the page has settled: the API pages render again after hydration, and their title
         // is the site's alone for a moment meanwhile.
@@ -82,18 +122,18 @@ function report(findings: Finding[]) {
   expect(lines(blocking(findings))).toEqual([]);
 }
 
-async function twoPages(browser: Browser, signedIn: boolean): Promise<Page[]> {
-  const context = await browser.newContext();
-  const first = await context.newPage();
-  if (signedIn) await signInAt(first);
-  return [first, await context.newPage()];
+/** Two pages of a context signed in as the demo user. */
+async function twoPages(browser: Browser, session: Session): Promise<Page[]> {
+  const context = await browser.newContext({ storageState: session });
+  return [await context.newPage(), await context.newPage()];
 }
 
 test('every page, signed in, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
   browser,
+  demoSession,
 }) => {
   test.setTimeout(600_000);
-  const pages = await twoPages(browser, true);
+  const pages = await twoPages(browser, demoSession);
   report(await auditAll(pages, signedInPages()));
   await pages[0].context().close();
   // Every page has a title of its own.
@@ -158,8 +198,9 @@ test('the sign-in page and every sign-in view, light and dark, 1280 and 390 px: 
 
 test('"Was this page helpful?" after a vote, with its comment form and status: no serious or critical axe finding', async ({
   browser,
+  demoSession,
 }) => {
-  const [page] = await twoPages(browser, true);
+  const [page] = await twoPages(browser, demoSession);
   // A page the insights e2e test does not vote on (both runs share the store and the demo user).
   await page.goto('/docs/services/interrogator');
   await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
@@ -176,10 +217,10 @@ test('"Was this page helpful?" after a vote, with its comment form and status: n
 
 test('an operation page with its explorer opened and answered, light and dark, 1280 and 390 px: no serious or critical axe finding', async ({
   browser,
+  demoSession,
 }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: demoSession });
   const page = await context.newPage();
-  await signInAt(page);
   await page.goto('/api/v1/list-doctypes');
   await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
   await expect(page.locator('.openapi-skeleton')).toHaveCount(0);

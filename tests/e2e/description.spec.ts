@@ -14,7 +14,7 @@ import {
   POSTMAN_COLLECTION_PATH,
 } from '../../config/openapi';
 import { CHANGELOG_FEEDS, readChangelog } from '../../scripts/openapi/changelog';
-import { test, expect, signIn, waitForGate, demoTokens } from '../support/e2e';
+import { test, expect, signIn, waitForGate, demoTokens, openSignedIn, SIGNED_IN } from '../support/e2e';
 import { withoutSourceNote } from '../../scripts/openapi/sourceNote';
 import type { OpenApiDocument } from '../../rules/contract';
 
@@ -59,47 +59,47 @@ test('the Postman collection and the TypeScript types download with an access to
   expect(await types.text()).toContain('export interface paths {');
 });
 
-test('the /api landing page links the downloads, and a signed-in reader gets them', async ({ page }) => {
-  await page.goto('/api');
-  await waitForGate(page);
-  await signIn(page);
-  for (const [name, url] of [
-    ['openapi.json', DESCRIPTION_DOWNLOADS.json],
-    ['openapi.yaml', DESCRIPTION_DOWNLOADS.yaml],
-    ['customer-api.postman_collection.json', POSTMAN_COLLECTION_PATH],
-    ['customer-api.d.ts', CLIENT_TYPES_PATH],
-  ]) {
-    const link = page.getByRole('main').getByRole('link', { name, exact: true });
-    await expect(link).toHaveAttribute('href', url);
-    const response = await page.request.get(url);
-    expect([url, response.status()]).toEqual([url, 200]);
-  }
-});
+test.describe(() => {
+  test.use(SIGNED_IN);
 
-test('on /api, a click on openapi.json saves the file, not a new tab; the curl names this portal; no empty contact', async ({
-  page,
-}) => {
-  await page.goto('/api');
-  await waitForGate(page);
-  await signIn(page);
-  const main = page.getByRole('main');
-  const tabs: string[] = [];
-  page.context().on('page', (opened) => tabs.push(opened.url()));
-  const saved = page.waitForEvent('download');
-  await main.getByRole('link', { name: 'openapi.json', exact: true }).click();
-  const download = await saved;
-  expect(download.suggestedFilename()).toBe('openapi.json');
-  expect(JSON.parse(fs.readFileSync(await download.path(), 'utf8'))).toEqual(BUNDLED);
-  expect(tabs).toEqual([]);
-  await expect(page).toHaveURL(/\/api$/);
-  // The script's command fetches from the portal the reader is on.
-  await expect(main.locator('pre').filter({ hasText: 'openapi.json' })).toContainText(
-    'curl -H "Authorization: Bearer $TOKEN" "http://localhost:3000/api/v1/openapi.json"',
-  );
-  await expect(main).not.toContainText('<portal host>');
-  // Without a contact address (local mode) the page names no contact with nothing after it.
-  await expect(main).not.toContainText(/API access:\s*$/m);
-  await expect(main.getByRole('heading', { name: 'Contact', exact: true })).toHaveCount(0);
+  test('the /api landing page links the downloads, and a signed-in reader gets them', async ({ page }) => {
+    await openSignedIn(page, '/api');
+    for (const [name, url] of [
+      ['openapi.json', DESCRIPTION_DOWNLOADS.json],
+      ['openapi.yaml', DESCRIPTION_DOWNLOADS.yaml],
+      ['customer-api.postman_collection.json', POSTMAN_COLLECTION_PATH],
+      ['customer-api.d.ts', CLIENT_TYPES_PATH],
+    ]) {
+      const link = page.getByRole('main').getByRole('link', { name, exact: true });
+      await expect(link).toHaveAttribute('href', url);
+      const response = await page.request.get(url);
+      expect([url, response.status()]).toEqual([url, 200]);
+    }
+  });
+
+  test('on /api, a click on openapi.json saves the file, not a new tab; the curl names this portal; no empty contact', async ({
+    page,
+  }) => {
+    await openSignedIn(page, '/api');
+    const main = page.getByRole('main');
+    const tabs: string[] = [];
+    page.context().on('page', (opened) => tabs.push(opened.url()));
+    const saved = page.waitForEvent('download');
+    await main.getByRole('link', { name: 'openapi.json', exact: true }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('openapi.json');
+    expect(JSON.parse(fs.readFileSync(await download.path(), 'utf8'))).toEqual(BUNDLED);
+    expect(tabs).toEqual([]);
+    await expect(page).toHaveURL(/\/api$/);
+    // The script's command fetches from the portal the reader is on.
+    await expect(main.locator('pre').filter({ hasText: 'openapi.json' })).toContainText(
+      'curl -H "Authorization: Bearer $TOKEN" "http://localhost:3000/api/v1/openapi.json"',
+    );
+    await expect(main).not.toContainText('<portal host>');
+    // Without a contact address (local mode) the page names no contact with nothing after it.
+    await expect(main).not.toContainText(/API access:\s*$/m);
+    await expect(main.getByRole('heading', { name: 'Contact', exact: true })).toHaveCount(0);
+  });
 });
 
 test('the API changelog is a page of /api with Atom and RSS feeds, gated like the rest', async ({ page, request }) => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, demoTokens, openExplorer, signInAt } from '../support/e2e';
+import { test, expect, demoTokens, openExplorer, openSignedIn, SIGNED_IN } from '../support/e2e';
 
 /** The sandbox API's base URL, as `npm run serve` starts it. */
 const API_BASE = 'http://localhost:4010/api/v1/customer';
@@ -21,9 +21,7 @@ async function openOperation(page: Page, slug: string) {
   await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
 }
 
-test.beforeEach(async ({ page }) => {
-  await signInAt(page);
-});
+test.use(SIGNED_IN);
 
 test('after "Send API request" on a short operation page, the answer shows in the page, in no box that scrolls on its own', async ({
   page,
@@ -115,7 +113,7 @@ function readmeStepTwo(): { operation: string; buttons: string[] } {
 test('the README’s step 2, followed as written, gets the sandbox’s answer', async ({ page }) => {
   const { operation, buttons } = readmeStepTwo();
   expect(buttons.length, 'README step 2 names the buttons to press').toBeGreaterThan(0);
-  await page.goto('/api');
+  await openSignedIn(page, '/api');
   // Picked as a reader picks it: in the sidebar, under its group.
   const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
   await sidebar.getByRole('link', { name: 'Documents', exact: true }).click();

@@ -1,8 +1,9 @@
 /**
  * The gated portal end to end (spec §2.2, §2.3, §4, §6): anonymous visitors see only the
- * sign-in form; the demo user signs in, sees navbar, content and footer, and Logout closes the gate.
+ * sign-in form; the demo user signs in, sees navbar, content and footer, and Logout closes the gate. Tests of
+ * what a signed-in reader sees, not of signing in, start from the demo user's session.
  */
-import { test, expect, signIn, waitForGate } from '../support/e2e';
+import { test, expect, openSignedIn, signIn, SIGNED_IN, waitForGate } from '../support/e2e';
 import { SPEC_ROUTES, urlOf } from './routes';
 
 const NAVBAR_ITEMS = ['Document Format', 'Domains', 'S3 Transfer', 'HTTP API', 'Services'];
@@ -118,16 +119,18 @@ test.describe('signed-in customer', () => {
     await expect(page.getByLabel('Username')).toBeVisible();
   });
 
-  test('every route of spec §2.1 renders its content after sign-in', async ({ page }) => {
-    await page.goto('/');
-    await waitForGate(page);
-    await signIn(page);
-    for (const route of SPEC_ROUTES) {
-      await page.goto(urlOf(route));
-      await expect(page.locator('[data-auth-gate="open"] main').first(), route.path).toBeVisible();
-      if (route.text) await expect(page.getByText(route.text).first(), route.path).toBeVisible();
-      await expect(page.getByText('This page crashed'), route.path).toHaveCount(0);
-    }
+  test.describe(() => {
+    test.use(SIGNED_IN);
+
+    // Each route loaded at its own address: the server serves it to the session, and it hydrates.
+    test('every route of spec §2.1 renders its content after sign-in', async ({ page }) => {
+      for (const route of SPEC_ROUTES) {
+        await page.goto(urlOf(route));
+        await expect(page.locator('[data-auth-gate="open"] main').first(), route.path).toBeVisible();
+        if (route.text) await expect(page.getByText(route.text).first(), route.path).toBeVisible();
+        await expect(page.getByText('This page crashed'), route.path).toHaveCount(0);
+      }
+    });
   });
 
   test.describe('below 996 px', () => {
@@ -162,42 +165,40 @@ test.describe('signed-in customer', () => {
     });
   });
 
-  test('the API reference lists the document operations', async ({ page }) => {
-    await page.goto('/api');
-    await waitForGate(page);
-    await signIn(page);
-    await expect(page.getByText('The customer API gives authenticated customers access')).toBeVisible();
-    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
-    await sidebar.getByText('Documents', { exact: true }).click();
-    await sidebar.getByRole('link', { name: 'Get a document', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Get a document' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /\/api\/v1\/customer\/documents\/:document_id$/ })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'curl', exact: false }).first()).toBeVisible();
-    // The curl sample is highlighted as bash (an additional Prism language, registered by the code
-    // block itself since Prism left the script every page loads: plugins/prism-on-demand).
-    await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
-  });
+  test.describe(() => {
+    test.use(SIGNED_IN);
 
-  test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({
-    page,
-  }) => {
-    // Schemas and the Markdown renderer load after hydration (plugins/api-sections).
-    await page.goto('/api/v1/search-documents');
-    await waitForGate(page);
-    await signIn(page);
-    await expect(page.getByText('One page of matching documents.')).toBeVisible();
-    const body = page.locator('.openapi-markdown__details', { hasText: 'required_tags' }).first();
-    await expect(body.getByText('Domain tags documents must carry; see')).toBeVisible();
-    await expect(body.locator('code', { hasText: /^require_all_tags$/ }).first()).toBeVisible();
-    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
-  });
+    test('the API reference lists the document operations', async ({ page }) => {
+      await openSignedIn(page, '/api');
+      await expect(page.getByText('The customer API gives authenticated customers access')).toBeVisible();
+      const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+      await sidebar.getByText('Documents', { exact: true }).click();
+      await sidebar.getByRole('link', { name: 'Get a document', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Get a document' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /\/api\/v1\/customer\/documents\/:document_id$/ })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'curl', exact: false }).first()).toBeVisible();
+      // The curl sample is highlighted as bash (an additional Prism language, registered by the code
+      // block itself since Prism left the script every page loads: plugins/prism-on-demand).
+      await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
+    });
 
-  test('code samples in the docs are highlighted, bash included', async ({ page }) => {
-    await page.goto('/docs/api/getting-started');
-    await waitForGate(page);
-    await signIn(page);
-    await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
-    await page.getByRole('tab', { name: 'Python' }).first().click();
-    await expect(page.locator('pre .token.keyword', { hasText: /^import$/ }).first()).toBeVisible();
+    test('an operation page shows its descriptions, Markdown rendered, once its schemas have loaded', async ({
+      page,
+    }) => {
+      // Schemas and the Markdown renderer load after hydration (plugins/api-sections).
+      await openSignedIn(page, '/api/v1/search-documents');
+      await expect(page.getByText('One page of matching documents.')).toBeVisible();
+      const body = page.locator('.openapi-markdown__details', { hasText: 'required_tags' }).first();
+      await expect(body.getByText('Domain tags documents must carry; see')).toBeVisible();
+      await expect(body.locator('code', { hasText: /^require_all_tags$/ }).first()).toBeVisible();
+      await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+    });
+
+    test('code samples in the docs are highlighted, bash included', async ({ page }) => {
+      await openSignedIn(page, '/docs/api/getting-started');
+      await expect(page.locator('pre .token.function', { hasText: /^curl$/ }).first()).toBeVisible();
+      await page.getByRole('tab', { name: 'Python' }).first().click();
+      await expect(page.locator('pre .token.keyword', { hasText: /^import$/ }).first()).toBeVisible();
+    });
   });
 });

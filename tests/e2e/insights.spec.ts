@@ -9,12 +9,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import type { Page } from '@playwright/test';
 import { INSIGHTS_EVENTS_PATH, MAX_INSIGHTS_BODY_BYTES } from '../../rules/insights';
 import { insightsFileOf } from '../../server/insights/sqliteStore';
 import type { InsightRow } from '../../server/insights/store';
 import type { InsightsReport } from '../../scripts/insights/report';
-import { demoTokens, expect, openExplorer, signIn, test, waitForGate } from '../support/e2e';
+import { demoTokens, expect, openExplorer, openSignedIn, SIGNED_IN, test } from '../support/e2e';
 
 const DATA_DIR = process.env.E2E_INSIGHTS_DATA_DIR!;
 
@@ -33,77 +32,75 @@ function storedRows(): InsightRow[] {
 const rowsOf = (route: string, event: string) =>
   storedRows().filter((row) => row.route === route && row.event === event);
 
-async function signedInAt(page: Page, path: string) {
-  await page.goto(path);
-  await waitForGate(page);
-  await signIn(page);
-}
+test.describe(() => {
+  test.use(SIGNED_IN);
 
-test('a vote at the end of a page is recorded once and can be changed, and a comment is kept', async ({ page }) => {
-  const route = '/docs/document_format/schema';
-  await signedInAt(page, route);
-  const question = page.getByRole('heading', { name: 'Was this page helpful?' });
-  await question.scrollIntoViewIfNeeded();
-  const group = page.getByRole('group', { name: 'Was this page helpful?' });
-  await group.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'your answer is recorded' })).toBeVisible();
-  await expect(group.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(() => rowsOf(route, 'vote').map((row) => row.value)).toEqual(['yes']);
+  test('a vote at the end of a page is recorded once and can be changed, and a comment is kept', async ({ page }) => {
+    const route = '/docs/document_format/schema';
+    await openSignedIn(page, route);
+    const question = page.getByRole('heading', { name: 'Was this page helpful?' });
+    await question.scrollIntoViewIfNeeded();
+    const group = page.getByRole('group', { name: 'Was this page helpful?' });
+    await group.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'your answer is recorded' })).toBeVisible();
+    await expect(group.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => rowsOf(route, 'vote').map((row) => row.value)).toEqual(['yes']);
 
-  // Changed with the keyboard: one vote per reader and page, the new one.
-  await group.getByRole('button', { name: 'No' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(group.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(() => rowsOf(route, 'vote').map((row) => row.value)).toEqual(['no']);
+    // Changed with the keyboard: one vote per reader and page, the new one.
+    await group.getByRole('button', { name: 'No' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(group.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => rowsOf(route, 'vote').map((row) => row.value)).toEqual(['no']);
 
-  const comment = 'The schema page does not say which fields can be null.';
-  await page.getByLabel('What was missing or wrong? (optional)').fill(comment);
-  await page.getByRole('button', { name: 'Send comment' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'your comment is sent' })).toBeVisible();
-  await expect.poll(() => rowsOf(route, 'comment').map((row) => row.value)).toEqual([comment]);
-  // The form gives way to the thanks: no emptied box and button inviting the same comment again.
-  await expect(page.getByRole('textbox', { name: 'What was missing or wrong? (optional)' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send comment' })).toHaveCount(0);
-  await expect(group.getByRole('button', { name: 'No' })).toBeFocused();
+    const comment = 'The schema page does not say which fields can be null.';
+    await page.getByLabel('What was missing or wrong? (optional)').fill(comment);
+    await page.getByRole('button', { name: 'Send comment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'your comment is sent' })).toBeVisible();
+    await expect.poll(() => rowsOf(route, 'comment').map((row) => row.value)).toEqual([comment]);
+    // The form gives way to the thanks: no emptied box and button inviting the same comment again.
+    await expect(page.getByRole('textbox', { name: 'What was missing or wrong? (optional)' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send comment' })).toHaveCount(0);
+    await expect(group.getByRole('button', { name: 'No' })).toBeFocused();
 
-  // After a reload the page shows the reader's vote.
-  await page.reload();
-  await page.getByRole('heading', { name: 'Was this page helpful?' }).scrollIntoViewIfNeeded();
-  await expect(
-    page.getByRole('group', { name: 'Was this page helpful?' }).getByRole('button', { name: 'No' }),
-  ).toHaveAttribute('aria-pressed', 'true');
-});
+    // After a reload the page shows the reader's vote.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Was this page helpful?' }).scrollIntoViewIfNeeded();
+    await expect(
+      page.getByRole('group', { name: 'Was this page helpful?' }).getByRole('button', { name: 'No' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  });
 
-test('a search that finds nothing is recorded with its query', async ({ page }) => {
-  await signedInAt(page, '/docs/services/interrogator');
-  await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
-  const query = 'zebra quokka tariffs';
-  // The search bar loads on the shortcut and takes the focus (src/components/OnDemand).
-  await page.keyboard.press('Control+k');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Search')).toBeFocused();
-  await page.keyboard.type(query, { delay: 30 });
-  await expect
-    .poll(
-      () =>
-        storedRows()
-          .filter((row) => row.event === 'search-empty')
-          .map((row) => row.value),
-      { timeout: 15_000 },
-    )
-    .toContain(query);
-  // Only the reader's last query, not each keystroke's.
-  expect(
-    storedRows().filter((row) => row.event === 'search-empty' && query.startsWith(row.value) && row.value !== query),
-  ).toEqual([]);
+  test('a search that finds nothing is recorded with its query', async ({ page }) => {
+    await openSignedIn(page, '/docs/services/interrogator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Interrogator' })).toBeVisible();
+    const query = 'zebra quokka tariffs';
+    // The search bar loads on the shortcut and takes the focus (src/components/OnDemand).
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Search')).toBeFocused();
+    await page.keyboard.type(query, { delay: 30 });
+    await expect
+      .poll(
+        () =>
+          storedRows()
+            .filter((row) => row.event === 'search-empty')
+            .map((row) => row.value),
+        { timeout: 15_000 },
+      )
+      .toContain(query);
+    // Only the reader's last query, not each keystroke's.
+    expect(
+      storedRows().filter((row) => row.event === 'search-empty' && query.startsWith(row.value) && row.value !== query),
+    ).toEqual([]);
+  });
 });
 
 test.describe('a try of an operation', () => {
   // The browser logs the 422 it receives; here it is the answer under test.
-  test.use({ allowedConsoleErrors: [/status of 422/] });
+  test.use({ allowedConsoleErrors: [/status of 422/], ...SIGNED_IN });
 
   test('that fails is recorded as its operation and status class', async ({ page }) => {
     const route = '/api/v1/count-documents';
-    await signedInAt(page, route);
+    await openSignedIn(page, route);
     await openExplorer(page);
     const editor = page.locator('.openapi-explorer__playground-editor').first();
     await editor.click();

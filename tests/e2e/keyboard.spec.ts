@@ -5,7 +5,7 @@
  * errors and the explorer's response are announced.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, DEMO_USER, waitForGate } from '../support/e2e';
+import { test, expect, DEMO_USER, openSignedIn, SIGNED_IN, waitForGate } from '../support/e2e';
 
 /** Whether `target` exists and has the focus now (without waiting for it to appear). */
 const hasFocus = (target: Locator) =>
@@ -79,75 +79,88 @@ test.describe('SSO', () => {
 });
 
 test.describe('signed in', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/docs/document_format/schema');
-    await waitForGate(page);
-    await keyboardSignIn(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+  // Signing in with the keyboard is tested above; these tests start from the demo user's session.
+  test.describe(() => {
+    test.use(SIGNED_IN);
+
+    test.beforeEach(async ({ page }) => {
+      await openSignedIn(page, '/docs/document_format/schema');
+      await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+    });
+
+    test('the skip link is the first stop and lands on the content', async ({ page }) => {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await expectVisibleFocus(skip);
+      await page.keyboard.press('Enter');
+      // The next Tab starts inside the page's content, past the navbar and the sidebar.
+      await page.keyboard.press('Tab');
+      const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+      expect(inMain, 'the Tab after the skip link lands inside <main>').toBe(true);
+    });
+
+    test('Ctrl+K opens search; arrows and Enter open a result', async ({ page }) => {
+      await page.keyboard.press('Control+k');
+      // The search bar loads on the shortcut and takes the focus (src/components/OnDemand).
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Search')).toBeFocused();
+      await page.keyboard.type('interrogator');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/interrogator/i);
+    });
+
+    test('Copy page with the keyboard puts the page on the clipboard and says so', async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const copy = page.locator('main').getByRole('button', { name: 'Copy page' });
+      await tabTo(page, copy, 80);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main').getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('# Document schema');
+    });
+
+    test('the explorer: tabbing into it opens the request builder, focus stays there, Send, the response is announced', async ({
+      page,
+    }) => {
+      await page.goto('/api/v1/list-doctypes');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Schemas and the explorer's preview render after hydration, behind skeletons (plugins/api-sections).
+      await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
+      // The explorer column holds a preview until the reader reaches it; focus in it loads the request
+      // builder (src/components/OnDemand), which takes over the focus once its code has arrived. The
+      // reader tabs into the column and waits there, as a reader waits for a page to respond.
+      const column = page.locator('.openapi-right-panel__container');
+      const send = column.getByRole('button', { name: 'Send API request' });
+      const focusInColumn = () => column.evaluate((panel) => panel.contains(document.activeElement));
+      for (let press = 0; press < 300 && !(await focusInColumn()); press += 1) await page.keyboard.press('Tab');
+      expect(await focusInColumn(), 'Tab reaches the explorer column').toBe(true);
+      await expect(send).toBeVisible();
+      // The focus was handed to the builder, not dropped to the top of the page (WCAG SC 2.4.3).
+      await expect.poll(focusInColumn).toBe(true);
+      await tabTo(page, send, 30);
+      await page.keyboard.press('Enter');
+      await expect(column.getByRole('status').filter({ hasText: 'Response 200' })).toBeVisible();
+    });
   });
 
-  test('the skip link is the first stop and lands on the content', async ({ page }) => {
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
-    await expectVisibleFocus(skip);
-    await page.keyboard.press('Enter');
-    // The next Tab starts inside the page's content, past the navbar and the sidebar.
-    await page.keyboard.press('Tab');
-    const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
-    expect(inMain, 'the Tab after the skip link lands inside <main>').toBe(true);
-  });
+  // Logout revokes the session's refresh token: this test signs in on its own, with the keyboard.
+  test.describe(() => {
+    test.beforeEach(async ({ page }) => {
+      await page.goto('/docs/document_format/schema');
+      await waitForGate(page);
+      await keyboardSignIn(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Document schema' })).toBeVisible();
+    });
 
-  test('Ctrl+K opens search; arrows and Enter open a result', async ({ page }) => {
-    await page.keyboard.press('Control+k');
-    // The search bar loads on the shortcut and takes the focus (src/components/OnDemand).
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Search')).toBeFocused();
-    await page.keyboard.type('interrogator');
-    await expect(page.getByRole('option').first()).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/interrogator/i);
-  });
-
-  test('Copy page with the keyboard puts the page on the clipboard and says so', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const copy = page.locator('main').getByRole('button', { name: 'Copy page' });
-    await tabTo(page, copy, 80);
-    await page.keyboard.press('Enter');
-    await expect(page.locator('main').getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('# Document schema');
-  });
-
-  test('the explorer: tabbing into it opens the request builder, focus stays there, Send, the response is announced', async ({
-    page,
-  }) => {
-    await page.goto('/api/v1/list-doctypes');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Schemas and the explorer's preview render after hydration, behind skeletons (plugins/api-sections).
-    await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
-    // The explorer column holds a preview until the reader reaches it; focus in it loads the request
-    // builder (src/components/OnDemand), which takes over the focus once its code has arrived. The
-    // reader tabs into the column and waits there, as a reader waits for a page to respond.
-    const column = page.locator('.openapi-right-panel__container');
-    const send = column.getByRole('button', { name: 'Send API request' });
-    const focusInColumn = () => column.evaluate((panel) => panel.contains(document.activeElement));
-    for (let press = 0; press < 300 && !(await focusInColumn()); press += 1) await page.keyboard.press('Tab');
-    expect(await focusInColumn(), 'Tab reaches the explorer column').toBe(true);
-    await expect(send).toBeVisible();
-    // The focus was handed to the builder, not dropped to the top of the page (WCAG SC 2.4.3).
-    await expect.poll(focusInColumn).toBe(true);
-    await tabTo(page, send, 30);
-    await page.keyboard.press('Enter');
-    await expect(column.getByRole('status').filter({ hasText: 'Response 200' })).toBeVisible();
-  });
-
-  test('Logout with the keyboard closes the gate', async ({ page }) => {
-    const logout = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' });
-    await tabTo(page, logout);
-    await page.keyboard.press('Enter');
-    await expect(page.getByLabel('Username')).toBeVisible();
+    test('Logout with the keyboard closes the gate', async ({ page }) => {
+      const logout = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' });
+      await tabTo(page, logout);
+      await page.keyboard.press('Enter');
+      await expect(page.getByLabel('Username')).toBeVisible();
+    });
   });
 });

@@ -12,7 +12,7 @@ import { markdownPathOf } from '../../rules/routes';
 import { siteFiles } from '../../server/app';
 import { headingIdsOf, linksOf, standAloneProblems } from '../../plugins/markdown-export/__tests__/selfContained';
 import { SPEC_ROUTES } from './routes';
-import { test, expect, signIn, waitForGate, demoTokens } from '../support/e2e';
+import { test, expect, demoTokens, openSignedIn, SIGNED_IN } from '../support/e2e';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const SITE = 'http://localhost:3000';
@@ -145,13 +145,11 @@ test.describe('through the gate', () => {
 });
 
 test.describe('Copy page', () => {
-  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'], ...SIGNED_IN });
 
   for (const route of ['/docs/services/interrogator', '/api/v1/search-documents']) {
     test(`puts ${route} on the clipboard as Markdown, and links its .md`, async ({ page }) => {
-      await page.goto(route);
-      await waitForGate(page);
-      await signIn(page);
+      await openSignedIn(page, route);
       const main = page.locator('main');
       await expect(main.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute('href', `${route}.md`);
       await main.getByRole('button', { name: 'Copy page' }).click();

@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { tokensFromCookies } from '../../rules/cookies';
 import { audit, blocking, EVERY_PASS, lines } from '../a11y/audit';
-import { test, expect, signIn, waitForGate } from '../support/e2e';
+import { test, expect, openSignedIn, SIGNED_IN } from '../support/e2e';
 
 const SITE = 'http://localhost:3000';
 const MCP_URL = `${SITE}/mcp`;
@@ -66,13 +66,13 @@ async function sessionToken(page: Page): Promise<string> {
   return token!;
 }
 
+test.use(SIGNED_IN);
+
 test('the install links, command and file name the server alone, and the token way carries a placeholder, then my token', async ({
   page,
   request,
 }) => {
-  await page.goto('/docs/api/mcp');
-  await waitForGate(page);
-  await signIn(page);
+  await openSignedIn(page, '/docs/api/mcp');
   const direct = signInWay(page);
   expect(cursorConfigOf(await hrefOf(direct, 'Add to Cursor'))).toEqual({ url: MCP_URL });
   expect(vscodeServerOf(await hrefOf(direct, 'Add to VS Code'))).toEqual({
@@ -140,9 +140,7 @@ test('the install links, command and file name the server alone, and the token w
 });
 
 test('the switch, the links and the copy buttons are reached and used from the keyboard', async ({ page }) => {
-  await page.goto('/docs/api/mcp');
-  await waitForGate(page);
-  await signIn(page);
+  await openSignedIn(page, '/docs/api/mcp');
   const direct = signInWay(page);
   await hrefOf(direct, 'Add to Cursor');
   await direct.getByRole('link', { name: 'Add to Cursor' }).focus();
@@ -183,9 +181,7 @@ test('the switch, the links and the copy buttons are reached and used from the k
 test('axe finds nothing serious on the MCP page, token way folded, open with the switch off and on, light and dark, wide and narrow', async ({
   page,
 }) => {
-  await page.goto('/docs/api/mcp');
-  await waitForGate(page);
-  await signIn(page);
+  await openSignedIn(page, '/docs/api/mcp');
   await hrefOf(signInWay(page), 'Add to Cursor');
   const findings = await audit(page, '/docs/api/mcp (token way folded)', EVERY_PASS);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,15 +3,18 @@
  * request, as the page first offers it, to the local sandbox API with the user's own token, and gets a
  * documented success; the panel shows it. An invalid body shows the contract's 422. On the way, every
  * Markdown text of every operation page shows the HTML the build rendered, so none of them
- * loads the theme's Markdown renderer.
+ * loads the theme's Markdown renderer. The tests start from the demo user's session; the reader loads the first
+ * operation page and reaches the others as a click on a link does, without loading the site again.
  */
 import type { Page } from '@playwright/test';
 import { findOperation } from '../../rules/contract';
 import { NOT_PRERENDERED } from '../../rules/markdownHtml';
 import { allOperations, contract } from '../../scripts/docs-check/contract';
-import { test, expect, openExplorer, signIn, waitForGate } from '../support/e2e';
+import { test, expect, follow, openExplorer, openSignedIn, SIGNED_IN } from '../support/e2e';
 
 const SANDBOX = 'http://localhost:4010/api/v1/customer';
+
+test.use(SIGNED_IN);
 
 /** Presses "Send API request" and returns the sandbox's answer (before any redirect is followed). */
 async function send(page: Page, method: string) {
@@ -25,17 +28,15 @@ test('every operation, sent as its page offers it, gets a documented success fro
   const operations = allOperations();
   // Each operation of the contract (openapi/__tests__/spec-7.1.test.ts holds it to spec §7.1's table).
   expect(operations.length).toBeGreaterThan(0);
-  await page.goto(`/api/v1/${operations[0].slug}`);
-  await waitForGate(page);
-  await signIn(page);
   const answers: string[] = [];
   const notPrerendered: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning' && message.text().startsWith(NOT_PRERENDERED))
       notPrerendered.push(`${new URL(page.url()).pathname}: ${message.text().slice(NOT_PRERENDERED.length)}`);
   });
-  for (const { method, template, slug } of operations) {
-    await page.goto(`/api/v1/${slug}`);
+  for (const [index, { method, template, slug }] of operations.entries()) {
+    if (index === 0) await openSignedIn(page, `/api/v1/${slug}`);
+    else await follow(page, `/api/v1/${slug}`);
     // Every section (parameters, body, responses) has rendered its texts.
     await expect(page.locator('.openapi-skeleton')).toHaveCount(0);
     await openExplorer(page);
@@ -65,9 +66,7 @@ test.describe('the response panel', () => {
   test.use({ allowedConsoleErrors: [/status of 422/] });
 
   test('shows the answer, and an invalid body gets the 422 the contract documents', async ({ page }) => {
-    await page.goto('/api/v1/list-doctypes');
-    await waitForGate(page);
-    await signIn(page);
+    await openSignedIn(page, '/api/v1/list-doctypes');
     await openExplorer(page);
     await expect((await send(page, 'GET')).status()).toBe(200);
     await expect(page.getByRole('tab', { name: '200', exact: true }).last()).toBeVisible();

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, demoTokens, openExplorer, signIn, waitForGate } from '../support/e2e';
+import { test, expect, demoTokens, openExplorer, openSignedIn, signIn, SIGNED_IN, waitForGate } from '../support/e2e';
 
 /** A JWT's shape: three base64url parts, the first from `{"` (`eyJ`). */
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
@@ -64,37 +64,37 @@ test('on a doc page, the copied curl with my token runs as is against the sandbo
   await expect(page.locator('.api-sample pre').first()).not.toContainText(JWT);
 });
 
-test('on a doc page, the Java and Go tabs show the request, highlighted, and my token once the switch is on', async ({
-  page,
-}) => {
-  await page.goto('/docs/api/reference-data');
-  await waitForGate(page);
-  await signIn(page);
-  const sample = page.locator('.api-sample').first();
-  await sample.getByRole('tab', { name: 'Java' }).click();
-  await expect(sample.locator('pre')).toContainText('public class ApiSample');
-  await expect(sample.locator('pre')).toContainText('System.getenv("TOKEN")');
-  // Highlighted: the Java grammar came with the tab.
-  await expect(sample.locator('pre .token.keyword').first()).toHaveText('import');
-  await firstSwitch(page).check();
-  await expect(sample.locator('pre')).toContainText(/"Bearer eyJ/);
-  await sample.getByRole('tab', { name: 'Go' }).click();
-  await expect(sample.locator('pre')).toContainText('package main');
-  await expect(sample.locator('pre')).toContainText(/req\.Header\.Add\("Authorization", "Bearer eyJ/);
-});
+test.describe(() => {
+  test.use(SIGNED_IN);
 
-test('on an API page, the explorer samples show my token only while the switch is on', async ({ page }) => {
-  await page.goto('/api/v1/list-sectors');
-  await waitForGate(page);
-  await signIn(page);
-  await openExplorer(page);
-  const snippets = page.locator('.openapi-explorer__code-block, .theme-code-block').first();
-  await expect(snippets).toBeVisible();
-  await expect(snippets).not.toContainText(JWT);
-  await firstSwitch(page).check();
-  await expect(snippets).toContainText(JWT);
-  await firstSwitch(page).uncheck();
-  await expect(snippets).not.toContainText(JWT);
+  test('on a doc page, the Java and Go tabs show the request, highlighted, and my token once the switch is on', async ({
+    page,
+  }) => {
+    await openSignedIn(page, '/docs/api/reference-data');
+    const sample = page.locator('.api-sample').first();
+    await sample.getByRole('tab', { name: 'Java' }).click();
+    await expect(sample.locator('pre')).toContainText('public class ApiSample');
+    await expect(sample.locator('pre')).toContainText('System.getenv("TOKEN")');
+    // Highlighted: the Java grammar came with the tab.
+    await expect(sample.locator('pre .token.keyword').first()).toHaveText('import');
+    await firstSwitch(page).check();
+    await expect(sample.locator('pre')).toContainText(/"Bearer eyJ/);
+    await sample.getByRole('tab', { name: 'Go' }).click();
+    await expect(sample.locator('pre')).toContainText('package main');
+    await expect(sample.locator('pre')).toContainText(/req\.Header\.Add\("Authorization", "Bearer eyJ/);
+  });
+
+  test('on an API page, the explorer samples show my token only while the switch is on', async ({ page }) => {
+    await openSignedIn(page, '/api/v1/list-sectors');
+    await openExplorer(page);
+    const snippets = page.locator('.openapi-explorer__code-block, .theme-code-block').first();
+    await expect(snippets).toBeVisible();
+    await expect(snippets).not.toContainText(JWT);
+    await firstSwitch(page).check();
+    await expect(snippets).toContainText(JWT);
+    await firstSwitch(page).uncheck();
+    await expect(snippets).not.toContainText(JWT);
+  });
 });
 
 test('with the switch off, the HTML and the Markdown copies hold no token', async ({ request }) => {

@@ -3,18 +3,16 @@
  * tried and links back to pages the reader knows; a category's doc cards show drawn icons, not emoji, which
  * show as empty boxes where no emoji font is installed (as on this machine's Chromium).
  */
-import { test, expect, signInAt } from '../support/e2e';
+import { test, expect, openSignedIn, SIGNED_IN } from '../support/e2e';
 
-test.beforeEach(async ({ page }) => {
-  await signInAt(page);
-});
+test.use(SIGNED_IN);
 
 test.describe('an address with no page', () => {
   // The server answers 404 for the document itself; the browser logs that as an error.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('offers a search of the portal with the words of the address, and links back', async ({ page }) => {
-    await page.goto('/docs/services/interogator-manual');
+    await openSignedIn(page, '/docs/services/interogator-manual');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     const back = page.getByRole('navigation', { name: 'Or go back to' });
     for (const [name, href] of [
@@ -48,7 +46,7 @@ test.describe('an address with no page', () => {
 });
 
 test('a category’s doc cards show drawn icons, not emoji', async ({ page }) => {
-  await page.goto('/docs/category/document-format');
+  await openSignedIn(page, '/docs/category/document-format');
   const cards = page.locator('.theme-doc-card-container');
   await expect(cards.first()).toBeVisible();
   const headings = await cards.locator('.theme-doc-card-heading').allInnerTexts();

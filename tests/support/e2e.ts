@@ -1,9 +1,10 @@
 /**
  * The end-to-end fixtures the Playwright suites share (e2e, a11y, visual, e2e-mfa): every test fails on a browser
- * console error or an uncaught page error (CONTRIBUTING.md "For engineers"), and `signIn` signs in through the
- * real form against the local identity service.
+ * console error or an uncaught page error (CONTRIBUTING.md "For engineers"), `signIn` signs in through the
+ * real form against the local identity service, and {@link SIGNED_IN} starts a test from the session such a
+ * sign-in leaves, made once per worker.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { LOCAL_APP_CLIENT_ID } from '../../config/env';
 import { initiateAuth } from '../../scripts/initiateAuth';
 
@@ -15,8 +16,31 @@ interface Fixtures {
   allowedConsoleErrors: RegExp[];
 }
 
-export const test = base.extend<Fixtures>({
+/** A browser context's cookies and storage, as `BrowserContext.storageState` gives them. */
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+interface WorkerFixtures {
+  /**
+   * The demo user's session (Amplify's cookies) after one sign-in through the form, made the first time a test
+   * of the worker asks for it. Every context started from it holds the same refresh token: a test that logs
+   * out (which revokes it) signs in on its own instead.
+   */
+  demoSession: Session;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  demoSession: [
+    async ({ browser }, provide, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+      await signInAt(await context.newPage());
+      const session = await context.storageState();
+      await context.close();
+      await provide(session);
+    },
+    { scope: 'worker' },
+  ],
   page: async ({ page, allowedConsoleErrors }, provide) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -31,6 +55,42 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * `test.use(SIGNED_IN)`: each test starts signed in as the demo user, from the worker's {@link Session}
+ * (`demoSession`), instead of signing in through the form. For tests about something else than signing in
+ * that do not log out.
+ */
+export const SIGNED_IN: Parameters<typeof test.use>[0] = {
+  storageState: async ({ demoSession }, provide) => provide(demoSession),
+};
+
+/**
+ * Moves `page`, showing a page of the site, to `path` without loading the site again, as a click on a link does:
+ * a history entry and the `popstate` event the router listens to (the Back button's way in). The router keeps
+ * the old route until the new one's files have loaded, then renders it and sets its title. A full load parses
+ * and hydrates the site's scripts again; this does not.
+ *
+ * @throws when the title does not change: every page has a title of its own (tests/a11y/pages.spec.ts).
+ */
+export async function follow(page: Page, path: string): Promise<void> {
+  const before = await page.title();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  // Every page has a title of its own, so a new title means the new route has rendered.
+  await expect.poll(() => page.title(), { message: `${path} shows, with its own title` }).not.toBe(before);
+}
+
+/**
+ * Opens `path` in a page started signed in ({@link SIGNED_IN}) and waits until the gate has opened: the page has
+ * hydrated and found the session, as after {@link signIn}.
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-auth-gate="open"]')).toBeVisible();
+}
 
 /** Waits until the gate has decided: either the sign-in form or the page is showing. */
 export async function waitForGate(page: Page): Promise<void> {
