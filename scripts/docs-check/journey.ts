@@ -5,12 +5,24 @@
  * (Node 24 strips the types of an `.mts` file). Each program is the page's text, with one line printed
  * before each step so that what a step printed, and the step that failed, can be told apart. Each runs
  * from a file, so its standard input is free for what the reader types at the steps' prompts.
+ *
+ * Go's request samples are whole programs of their own (rules/apiSampleSnippets.ts), which a reader runs in
+ * the terminal where the page's terminal steps set `API_BASE` and `TOKEN` (Getting started, "How to run the
+ * samples"): the Go journey is the curl journey (the same session), each request sample saved as `main.go`
+ * in a folder of its own and run there with `go run main.go` instead of curl.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import { toGo } from '../../rules/apiSampleSnippets';
 import { stepName, type Language, type Step } from './guides';
+
+/**
+ * The languages a guide runs in: those it is written in (./guides.ts), and Go, whose journey is the curl one
+ * with each request sample run as a Go program.
+ */
+export type JourneyLanguage = Language | 'Go';
 
 /** What a journey runs with. */
 export interface JourneyContext {
@@ -71,6 +83,23 @@ function codeOf(step: Step, language: Language, settings: string): string | unde
   return { curl: toCurl, Python: toPython, TypeScript: toTypeScript }[language](sample);
 }
 
+/**
+ * Saves each request sample of `steps` in Go, as `go-<n>/main.go` of `workDir`, and returns the steps with
+ * each sample's code the terminal command a reader runs it with.
+ */
+function asGoPrograms(
+  steps: { n: number; step: Step; code: string }[],
+  workDir: string,
+): { n: number; step: Step; code: string }[] {
+  return steps.map((entry) => {
+    if (entry.step.kind !== 'sample') return entry;
+    const folder = `go-${entry.n}`;
+    fs.mkdirSync(path.join(workDir, folder), { recursive: true });
+    fs.writeFileSync(path.join(workDir, folder, 'main.go'), `${toGo(parseRequestSample(entry.step.sample))}\n`);
+    return { ...entry, code: `(cd ${folder} && go run main.go)` };
+  });
+}
+
 /** Runs `command` and resolves with its standard output and error, whatever its exit status. */
 function run(
   command: string,
@@ -121,12 +150,13 @@ function readEnv(file: string): Record<string, string> {
  */
 function program(
   steps: { n: number; step: Step; code: string }[],
-  language: 'bash' | Language,
+  language: 'bash' | JourneyLanguage,
   pause?: JourneyContext['pause'],
 ): string {
   const print = {
     bash: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
     curl: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
+    Go: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
     Python: (n: number) => `print("\\n${marker(n).replace('\u001e', '\\x1e')}", flush=True)`,
     TypeScript: (n: number) => `console.log("\\n${marker(n).replace('\u001e', '\\u001e')}");`,
   }[language];
@@ -134,6 +164,7 @@ function program(
     ({
       bash: `curl -fsS -X POST '${url}' > /dev/null`,
       curl: `curl -fsS -X POST '${url}' > /dev/null`,
+      Go: `curl -fsS -X POST '${url}' > /dev/null`,
       Python: `__import__("urllib.request").request.urlopen(__import__("urllib.request").request.Request("${url}", method="POST")).close()`,
       TypeScript: `await fetch("${url}", { method: "POST" });`,
     })[language];
@@ -161,7 +192,7 @@ function outputsOf(stdout: string): Map<number, string> {
 }
 
 /**
- * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language`.
+ * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language` (for Go, the curl journey).
  *
  * @returns what each step printed, in page order (answers and steps not run are not in it).
  * @throws {JourneyError} naming the page, the step and the language when a step fails (with its output)
@@ -170,16 +201,17 @@ function outputsOf(stdout: string): Map<number, string> {
 export async function runJourney(
   file: string,
   journey: Step[],
-  language: Language,
+  language: JourneyLanguage,
   context: JourneyContext,
 ): Promise<StepOutput[]> {
   const timeoutMs = context.timeoutMs ?? 60_000;
   // The files the page tells the reader to save, where their program runs.
   for (const step of journey)
     if (step.kind === 'file') fs.writeFileSync(path.join(context.workDir, step.name), `${step.content}\n`);
-  const runnable = journey
-    .map((step, n) => ({ step, n, code: codeOf(step, language, context.settings) }))
+  const written = journey
+    .map((step, n) => ({ step, n, code: codeOf(step, language === 'Go' ? 'curl' : language, context.settings) }))
     .filter((entry): entry is { step: Step; n: number; code: string } => entry.code !== undefined);
+  const runnable = language === 'Go' ? asGoPrograms(written, context.workDir) : written;
   const terminal = runnable.filter(({ step }) => step.kind === 'terminal' || step.kind === 'settings');
   const own = runnable.filter(({ step }) => step.kind !== 'terminal' && step.kind !== 'settings');
   const fail = (n: number | undefined, why: string) => {
@@ -200,8 +232,8 @@ export async function runJourney(
   };
 
   let stdout: string;
-  if (language === 'curl') {
-    const script = save('guide.sh', program(runnable, 'curl', context.pause));
+  if (language === 'curl' || language === 'Go') {
+    const script = save('guide.sh', program(runnable, language, context.pause));
     const shell = context.shell ?? 'bash';
     const result = await run(shell, [...(shell === 'zsh' ? ['-eu', '-o', 'pipefail'] : ['-euo', 'pipefail']), script], {
       env: context.baseEnv,
@@ -289,7 +321,7 @@ function shortened(value: unknown): unknown {
 }
 
 /** Each answer of the journey against what the step before it printed (`undefined`: an answer not compared). */
-function checkAnswers(journey: (Step | undefined)[], language: Language, outputs: Map<number, string>): void {
+function checkAnswers(journey: (Step | undefined)[], language: JourneyLanguage, outputs: Map<number, string>): void {
   journey.forEach((step, n) => {
     if (step?.kind !== 'answer') return;
     const before = [...outputs.keys()].filter((m) => m < n).at(-1);
