@@ -101,13 +101,17 @@ export function runsOpenApiGenerator(argv: readonly string[]): boolean {
 }
 
 /**
- * Code-sample tabs of every operation page: curl, Python (requests) and JavaScript (fetch), the three
- * languages the prose docs use, instead of the theme's 18 defaults (C# first).
+ * Code-sample tabs of every operation page, the languages of the docs' request samples: curl, Python
+ * (requests), JavaScript (fetch), Java (the JDK's HttpClient) and Go (net/http). The samples come from the
+ * site's generator (src/theme/ApiExplorer/CodeSnippets, rules/apiSample.ts), which writes these five; the
+ * theme's tabs show them, each with its one variant.
  */
 export const apiLanguageTabs = [
-  { highlight: 'bash', language: 'curl', logoClass: 'curl' },
+  { highlight: 'bash', language: 'curl', logoClass: 'curl', variant: 'cURL', variants: ['cURL'] },
   { highlight: 'python', language: 'python', logoClass: 'python', variant: 'requests', variants: ['requests'] },
   { highlight: 'javascript', language: 'javascript', logoClass: 'javascript', variant: 'fetch', variants: ['fetch'] },
+  { highlight: 'java', language: 'java', logoClass: 'java', variant: 'HttpClient', variants: ['HttpClient'] },
+  { highlight: 'go', language: 'go', logoClass: 'go', variant: 'net/http', variants: ['net/http'] },
 ];
 
 /** Parsed contracts by site directory: the YAML is parsed once per process. */

@@ -9,9 +9,15 @@
  * (method and path with query on the first line, an optional JSON body after it). The portal renders
  * it as curl, Python (requests), TypeScript (fetch), Java (the JDK's `java.net.http.HttpClient`) and Go
  * (`net/http`), and tests check it against the OpenAPI contract and run each language against the sandbox,
- * so a sample can neither drift between languages nor from the API. Java and Go are in ./apiSampleSnippets.ts
- * (a separate module, so pages load their generator only when a reader picks one of them).
+ * so a sample can neither drift between languages nor from the API. Every language comes from one snippet
+ * generator, Scalar's `@scalar/snippetz`: this module feeds it the request as HAR and wraps its output into a
+ * program a reader runs as is (settings from the environment or the reader's own, an exit status that says
+ * when the API answered an error). Java and Go are in ./apiSampleSnippets.ts (a separate module, so pages
+ * load their generators only when a reader picks one of them).
  */
+import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
+import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
+import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 
 /** A parsed request sample. Paths are relative to the API base (`/api/v1/customer`). */
 export interface RequestSample {
@@ -67,65 +73,107 @@ export interface SampleCredentials {
   token: string;
 }
 
-/** A string as a single-quoted shell word. */
-const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
-
 /** The sample's query as `?a=1&b=2` (URL-encoded, a repeated name repeated), or `''` when it has none. */
 export const queryString = (sample: RequestSample) =>
   sample.query.length ? `?${new URLSearchParams(sample.query).toString()}` : '';
 
-/** curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`), or the reader's own. */
+/**
+ * Placeholders the generator writes as literals, which the wrapping then replaces by reads of `API_BASE` and
+ * `TOKEN`. Each is a literal no request holds, so a replacement cannot touch anything else.
+ */
+export const BASE_PLACEHOLDER = 'https://api-base.invalid';
+export const TOKEN_PLACEHOLDER = 'token-from-the-environment';
+
+/** A request as HAR (what snippet generators take); the fields of HAR 1.2's `request` this portal sends. */
+export interface HarRequest {
+  method: string;
+  url: string;
+  headers: { name: string; value: string }[];
+  queryString?: { name: string; value: string }[];
+  postData?: { mimeType: string; text: string };
+}
+
+/**
+ * The sample as a HAR request against `base` with `token`: the query in the URL, or, with
+ * `separateQuery`, as HAR's `queryString` list (which a generator may write as its own structure).
+ */
+export function harOf(
+  sample: RequestSample,
+  base = BASE_PLACEHOLDER,
+  token = TOKEN_PLACEHOLDER,
+  separateQuery = false,
+): HarRequest {
+  return {
+    method: sample.method,
+    url: `${base}${encodePath(sample.path)}${separateQuery ? '' : queryString(sample)}`,
+    headers: [
+      { name: 'Authorization', value: `Bearer ${token}` },
+      ...(sample.body !== undefined ? [{ name: 'Content-Type', value: 'application/json' }] : []),
+    ],
+    ...(separateQuery ? { queryString: sample.query.map(([name, value]) => ({ name, value })) } : {}),
+    ...(sample.body !== undefined
+      ? { postData: { mimeType: 'application/json', text: JSON.stringify(sample.body) } }
+      : {}),
+  };
+}
+
+/**
+ * Replaces every `find` in `text`, and fails loudly when the generator wrote none: its output changed shape,
+ * and a sample that silently kept a placeholder would not run.
+ *
+ * @throws {Error} naming the text the generator's output no longer holds.
+ */
+export function replaceAll(text: string, find: string, replacement: string): string {
+  if (!text.includes(find))
+    throw new Error(`the snippet generator's output no longer contains ${JSON.stringify(find)}`);
+  return text.split(find).join(replacement);
+}
+
+/** A string as a single-quoted shell word. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
+/** Characters that keep their meaning inside a shell's double quotes (so cannot follow `"$API_BASE` as is). */
+const DOUBLE_QUOTE_ACTIVE = /["$`\\!]/;
+
+/**
+ * curl, with the base URL and token from the environment (`$API_BASE`, `$TOKEN`), or the reader's own.
+ * `-sS --fail-with-body`: no progress meter but errors, and an error status fails the command (a script stops
+ * there) while still printing the answer, which says what is wrong; `-w '\n'`: a newline after the answer,
+ * which ends without one, so the next prompt starts on a line of its own.
+ *
+ * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
+ */
 export function toCurl(sample: RequestSample, credentials?: SampleCredentials): string {
-  const target = `${encodePath(sample.path)}${queryString(sample)}`;
-  // -sS: no progress meter, but errors; --fail-with-body: an error status fails the command (a script stops
-  // there) and still prints the answer, which says what is wrong.
-  const lines = credentials
-    ? [
-        `curl -sS --fail-with-body -X ${sample.method} ${shellQuote(credentials.base + target)}`,
-        `  -H ${shellQuote(`Authorization: Bearer ${credentials.token}`)}`,
-      ]
-    : [`curl -sS --fail-with-body -X ${sample.method} "$API_BASE${target}"`, `  -H "Authorization: Bearer $TOKEN"`];
-  if (sample.body !== undefined) {
-    lines.push(`  -H "Content-Type: application/json"`);
-    lines.push(`  -d '${JSON.stringify(sample.body).replace(/'/g, "'\\''")}'`);
+  const har = harOf(sample, credentials?.base, credentials?.token);
+  let code = shellCurl.generate(har);
+  // The generator quotes the URL only when the shell would read something in it.
+  const quotedUrl = code.startsWith(`curl ${shellQuote(har.url)}`) ? shellQuote(har.url) : har.url;
+  code = replaceAll(code, `curl ${quotedUrl}`, `curl -sS --fail-with-body ${quotedUrl}`);
+  if (!credentials) {
+    const target = har.url.slice(BASE_PLACEHOLDER.length);
+    const url = DOUBLE_QUOTE_ACTIVE.test(target) ? `"$API_BASE"${shellQuote(target)}` : `"$API_BASE${target}"`;
+    code = replaceAll(code, quotedUrl, url);
+    code = replaceAll(code, `'Authorization: Bearer ${TOKEN_PLACEHOLDER}'`, '"Authorization: Bearer $TOKEN"');
   }
-  // -w: a newline after the answer, which ends without one, so the next prompt starts on a line of its own.
-  lines.push(`  -w '\\n'`);
-  return lines.join(' \\\n');
+  return `${code} \\\n  -w '\\n'`;
 }
 
-/** A JSON value as a Python literal (True/False/None), indented by `indent` spaces per level. */
-export function toPythonLiteral(value: unknown, indent = 4, level = 0): string {
-  const pad = ' '.repeat(indent * (level + 1));
-  const end = ' '.repeat(indent * level);
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    if (value.every((item) => typeof item !== 'object' || item === null)) {
-      return `[${value.map((item) => toPythonLiteral(item)).join(', ')}]`;
-    }
-    return `[\n${value.map((item) => pad + toPythonLiteral(item, indent, level + 1)).join(',\n')},\n${end}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${toPythonLiteral(item, indent, level + 1)}`).join(',\n')},\n${end}}`;
-}
-
-/** Python with requests, reading `API_BASE` and `TOKEN` from the environment, or with the reader's own. */
+/**
+ * Python with requests, reading `API_BASE` and `TOKEN` from the environment, or with the reader's own: the
+ * generator's call, its answer checked (`raise_for_status`: an error answer ends the script with its status)
+ * and printed as JSON, with a timeout (requests waits forever without one).
+ *
+ * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
+ */
 export function toPython(sample: RequestSample, credentials?: SampleCredentials): string {
-  const args = [`    f"{API_BASE}${sample.path}",`];
-  if (sample.query.length) {
-    const params: Record<string, string | string[]> = {};
-    for (const [name, value] of sample.query) {
-      const existing = params[name];
-      params[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-    }
-    args.push(`    params=${toPythonLiteral(params, 4, 1)},`);
-  }
-  if (sample.body !== undefined) args.push(`    json=${toPythonLiteral(sample.body, 4, 1)},`);
-  args.push('    headers={"Authorization": f"Bearer {TOKEN}"},', '    timeout=30,');
+  const har = harOf(sample, BASE_PLACEHOLDER, TOKEN_PLACEHOLDER, true);
+  let code = pythonRequests.generate(har);
+  // An f-string reads `{name}` (an explorer's path template) as code: doubled, it prints as written.
+  const target = har.url.slice(BASE_PLACEHOLDER.length).replace(/[{}]/g, '$&$&');
+  code = replaceAll(code, `"${har.url}"`, `f"{API_BASE}${target}"`);
+  code = replaceAll(code, `"Bearer ${TOKEN_PLACEHOLDER}"`, 'f"Bearer {TOKEN}"');
+  if (!code.endsWith('\n)')) throw new Error("the snippet generator's Python call no longer ends with a line of ')'");
+  code = `${code.slice(0, -2)},\n    timeout=30,\n)`;
   const settings = credentials
     ? [
         'import json',
@@ -147,9 +195,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
   return [
     ...settings,
     '',
-    `response = requests.${sample.method.toLowerCase()}(`,
-    ...args,
-    ')',
+    `response = ${code}`,
     'response.raise_for_status()',
     '# An answer without a body prints its status instead.',
     // ensure_ascii=False: text as the API sends it and the page shows it (©, é), not as \u escapes.
@@ -160,17 +206,19 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
 /**
  * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
  * with the reader's own; an ES module (top-level `await`), run as `node sample.mts` on Node 24 (which strips
- * the types) or `npx --yes tsx sample.mts`.
+ * the types) or `npx --yes tsx sample.mts`. The generator's call, its answer checked (an error answer throws,
+ * with its status and body) and printed as JSON.
+ *
+ * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
  */
 export function toTypeScript(sample: RequestSample, credentials?: SampleCredentials): string {
-  const options = [`  method: '${sample.method}',`];
-  const headers = [credentials ? 'Authorization: `Bearer ${TOKEN}`' : 'Authorization: `Bearer ${process.env.TOKEN}`'];
-  if (sample.body !== undefined) headers.push("'Content-Type': 'application/json'");
-  options.push(`  headers: { ${headers.join(', ')} },`);
-  if (sample.body !== undefined) {
-    options.push(`  body: JSON.stringify(${JSON.stringify(sample.body, null, 2).replace(/\n/g, '\n  ')}),`);
-  }
-  const base = credentials ? '${API_BASE}' : '${process.env.API_BASE}';
+  const har = harOf(sample);
+  let code = jsFetch.generate(har);
+  // In a template literal, a backquote, a backslash and `${` would be read as code: escaped, they are text.
+  const target = har.url.slice(BASE_PLACEHOLDER.length).replace(/[`\\]|\$\{/g, '\\$&');
+  const [base, token] = credentials ? ['API_BASE', 'TOKEN'] : ['process.env.API_BASE', 'process.env.TOKEN'];
+  code = replaceAll(code, `'${har.url}'`, `\`\${${base}}${target}\``);
+  code = replaceAll(code, `'Bearer ${TOKEN_PLACEHOLDER}'`, `\`Bearer \${${token}}\``);
   const settings = credentials
     ? [
         `const API_BASE = ${JSON.stringify(credentials.base)};`,
@@ -185,9 +233,7 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
     '{',
     ...[
       ...settings,
-      `const response = await fetch(\`${base}${encodePath(sample.path)}${queryString(sample)}\`, {`,
-      ...options,
-      '});',
+      ...`const response = await ${code};`.split('\n'),
       'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
       '// An answer without a body prints its status instead.',
       'const text = await response.text();',

@@ -11,8 +11,8 @@
  *   `codegens/<name>/node_modules`, and each copy would land in the API page's chunk.
  *   {@link ONE_COPY} aliases resolve every import of those packages to the project's root copy.
  * - **stubs**: stubs for what the browser never needs (`stubs/`, each says why): faker's English word lists,
- *   iconv-lite's code pages (TextDecoder does it), all of crypto-js (SHA1 only), and every code
- *   generator but the language tabs' three.
+ *   iconv-lite's code pages (TextDecoder does it) and all of crypto-js (SHA1 only). The pages load no postman
+ *   code generator: the explorer's samples come from the site's own (src/theme/ApiExplorer/CodeSnippets).
  * - **polyfills kept out**: keeps the Node polyfills the theme provides to every module (`Buffer`, `process`, through webpack's
  *   ProvidePlugin, for its explorer) away from Amplify's sha256 and React, which only test for them,
  *   so they stay out of the JavaScript every page loads first.
@@ -138,9 +138,6 @@ function noNodeGlobals(siteDir: string) {
   ];
 }
 
-/** postman-code-generators' own list of every generator, replaced by {@link STUBS}/codegens.js. */
-export const CODEGEN_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages(\.js)?$/;
-
 /** The theme's stylesheet file, however it is requested. */
 const THEME_STYLES_FILE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]styles\.scss/;
 /**
@@ -189,10 +186,7 @@ export default function apiChunksPlugin(context: LoadContext): Plugin {
       keepOutOfStylesChunk(config, isServer, THEME_STYLES_FILE);
       keepOutOfStylesChunk(config, isServer, API_PAGE_STYLES_FILE);
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
-      const plugins: unknown[] = [
-        new NormalModuleReplacementPlugin(CODEGEN_LIST, path.join(STUBS, 'codegens.js')),
-        new NormalModuleReplacementPlugin(THEME_STYLES, path.join(STUBS, 'empty.css')),
-      ];
+      const plugins: unknown[] = [new NormalModuleReplacementPlugin(THEME_STYLES, path.join(STUBS, 'empty.css'))];
       if (!isServer) {
         plugins.push({
           apply(compiler: CompilerLike) {

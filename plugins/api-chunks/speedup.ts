@@ -8,7 +8,7 @@ const speedup: Speedup = {
     folder: 'api-chunks',
     saves: "the API reference's JavaScript and CSS load on API pages only, not in the chunks every page loads",
     internal:
-      "core's `splitChunks.cacheGroups.common` and `styles` (3.10.2); postman-code-generators' language list (2.1.1); the OpenAPI theme's `ProvidePlugin` polyfills (5.2.0)",
+      "core's `splitChunks.cacheGroups.common` and `styles` (3.10.2); the OpenAPI theme's `ProvidePlugin` polyfills (5.2.0)",
     guard:
       'the client build throws naming the common chunk rule when core has no `common` group; `plugins/api-chunks/__tests__/guard.spec.ts` names each part',
     removeWhen: 'Docusaurus lets a plugin keep its modules and stylesheets out of the shared chunks',

@@ -14,7 +14,8 @@
  * - `{ languages?: string[] }`, on the site's modules: appends to the module the Prism grammars its code blocks
  *   need, with their dependencies, so they load with the page (or component) that shows them and no other. The
  *   languages are `options.languages` plus those the module's code names: in a Markdown or MDX page, its fences
- *   (`className: "language-json"` once compiled) and, in any module that imports `@theme/CodeBlock`, a literal
+ *   (`className: "language-json"` once compiled) and, in any module that imports `@theme/CodeBlock` (or the
+ *   OpenAPI theme's `@theme/ApiExplorer/ApiCodeBlock`), a literal
  *   `language: "bash"` prop. Each grammar is prismjs's own component file (`prismjs/components/prism-<id>.js`),
  *   the one Docusaurus' `additionalLanguages` loads, found by name or alias in prismjs's `components.json` and
  *   ordered by its `dependencies.js`; a language prismjs does not know (`text`) needs none.
@@ -112,7 +113,8 @@ function withoutBundledThemes(source) {
 function languagesIn(code, markdown) {
   const found = [];
   if (markdown) for (const match of code.matchAll(FENCE)) found.push(match[1]);
-  if (code.includes('@theme/CodeBlock')) for (const match of code.matchAll(LANGUAGE_PROP)) found.push(match[1]);
+  if (code.includes('@theme/CodeBlock') || code.includes('@theme/ApiExplorer/ApiCodeBlock'))
+    for (const match of code.matchAll(LANGUAGE_PROP)) found.push(match[1]);
   return found;
 }
 

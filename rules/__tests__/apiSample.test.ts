@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { parseRequestSample, toCurl, toPython, toPythonLiteral, toTypeScript } from '../apiSample';
+import { parseRequestSample, toCurl, toPython, toTypeScript } from '../apiSample';
 
 const search = parseRequestSample('POST /documents?page=2&page_size=10\n{"doctypes": ["Laws"], "has_signposts": true}');
 
@@ -35,33 +35,47 @@ describe('parseRequestSample', () => {
   });
 });
 
-describe('renderers', () => {
-  it('curl sends method, query, token and JSON body, and ends the answer with a newline (-w)', () => {
+describe('renderers, from the snippet generator', () => {
+  it('curl sends method, query, token and JSON body, fails on an error answer and ends it with a newline', () => {
     expect(toCurl(search)).toBe(
       [
-        'curl -sS --fail-with-body -X POST "$API_BASE/documents?page=2&page_size=10" \\',
-        '  -H "Authorization: Bearer $TOKEN" \\',
-        '  -H "Content-Type: application/json" \\',
-        `  -d '{"doctypes":["Laws"],"has_signposts":true}' \\`,
+        'curl -sS --fail-with-body "$API_BASE/documents?page=2&page_size=10" \\',
+        '  --request POST \\',
+        '  --header "Authorization: Bearer $TOKEN" \\',
+        "  --header 'Content-Type: application/json' \\",
+        "  --data '{",
+        '  "doctypes": [',
+        '    "Laws"',
+        '  ],',
+        '  "has_signposts": true',
+        "}' \\",
         `  -w '\\n'`,
       ].join('\n'),
     );
     expect(
       toCurl(parseRequestSample(`POST /interrogator/feedback\n{"feedback": "It's what I needed, thanks a lot"}`)),
-    ).toContain(`-d '{"feedback":"It'\\''s what I needed, thanks a lot"}'`);
+    ).toContain(`"feedback": "It'\\''s what I needed, thanks a lot"`);
   });
 
-  it('Python uses requests with params, a Python-literal body and the token', () => {
+  it('curl keeps a target the shell would read inside double quotes out of them', () => {
+    expect(toCurl(parseRequestSample('GET /domains/a$b!c/tags'))).toContain(
+      `curl -sS --fail-with-body "$API_BASE"'/domains/a$b!c/tags'`,
+    );
+  });
+
+  it('Python uses requests with params, a Python-literal body, the token and a timeout', () => {
     const python = toPython(search);
-    expect(python).toContain('response = requests.post(\n    f"{API_BASE}/documents",');
-    expect(python).toContain('params={\n        "page": "2",\n        "page_size": "10",\n    },');
-    expect(python).toContain('json={\n        "doctypes": ["Laws"],\n        "has_signposts": True,\n    },');
-    expect(python).toContain('headers={"Authorization": f"Bearer {TOKEN}"}');
-  });
-
-  it('turns JSON into Python literals', () => {
-    expect(toPythonLiteral({ a: null, b: [true, false], c: {} })).toBe(
-      '{\n    "a": None,\n    "b": [True, False],\n    "c": {},\n}',
+    expect(python).toContain('response = requests.post(f"{API_BASE}/documents",');
+    expect(python).toContain('params={\n      "page": "2",\n      "page_size": "10"\n    },');
+    expect(python).toContain('"has_signposts": True');
+    expect(python).toContain('"Authorization": f"Bearer {TOKEN}"');
+    expect(python).toContain('    timeout=30,\n)\nresponse.raise_for_status()');
+    // A repeated query name is a list; an explorer's `{name}` template prints as written from the f-string.
+    expect(toPython(parseRequestSample('GET /publishers?j=GB&j=US-NY'))).toContain(
+      '"j": [\n        "GB",\n        "US-NY"\n      ]',
+    );
+    expect(toPython(parseRequestSample('GET /documents/{document_id}'))).toContain(
+      'f"{API_BASE}/documents/{{document_id}}"',
     );
   });
 
@@ -69,8 +83,9 @@ describe('renderers', () => {
     const ts = toTypeScript(search);
     expect(ts).toContain('await fetch(`${process.env.API_BASE}/documents?page=2&page_size=10`, {');
     expect(ts).toContain("method: 'POST',");
+    expect(ts).toContain('Authorization: `Bearer ${process.env.TOKEN}`');
     expect(ts).toContain("'Content-Type': 'application/json'");
-    expect(ts).toContain('"has_signposts": true');
+    expect(ts).toContain('has_signposts: true');
   });
 
   it('prints the answer as JSON in each language, and TypeScript samples compose in one module', () => {
@@ -87,15 +102,11 @@ describe('with the reader credentials ("Use my token")', () => {
   const sample = parseRequestSample('POST /documents?page=2\n{"title": "it\'s"}');
 
   it('curl quotes the URL and the header as single shell words, whatever they hold', () => {
-    expect(toCurl(sample, credentials)).toBe(
-      [
-        "curl -sS --fail-with-body -X POST 'https://api.acme.test/api/v1/customer/documents?page=2'",
-        `  -H 'Authorization: Bearer eyJa.b'\\''c.d'`,
-        '  -H "Content-Type: application/json"',
-        `  -d '{"title":"it'\\''s"}'`,
-        `  -w '\\n'`,
-      ].join(' \\\n'),
-    );
+    const curl = toCurl(sample, credentials);
+    expect(curl).toContain("curl -sS --fail-with-body 'https://api.acme.test/api/v1/customer/documents?page=2' \\\n");
+    expect(curl).toContain(`  --header 'Authorization: Bearer eyJa.b'\\''c.d' \\\n`);
+    expect(curl).toContain(`"title": "it'\\''s"`);
+    expect(curl).not.toContain('$TOKEN');
   });
 
   it('Python and TypeScript set API_BASE and TOKEN as literals instead of reading the environment', () => {

@@ -5,12 +5,24 @@
  * (Node 24 strips the types of an `.mts` file). Each program is the page's text, with one line printed
  * before each step so that what a step printed, and the step that failed, can be told apart. Each runs
  * from a file, so its standard input is free for what the reader types at the steps' prompts.
+ *
+ * Go's request samples are whole programs of their own (rules/apiSampleSnippets.ts), which a reader runs in
+ * the terminal where the page's terminal steps set `API_BASE` and `TOKEN` (Getting started, "How to run the
+ * samples"): the Go journey is the curl journey (the same session), each request sample saved as `main.go`
+ * in a folder of its own and run there with `go run main.go` instead of curl.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRequestSample, toCurl, toPython, toTypeScript } from '../../rules/apiSample';
+import { toGo } from '../../rules/apiSampleSnippets';
 import { stepName, type Language, type Step } from './guides';
+
+/**
+ * The languages a guide runs in: those it is written in (./guides.ts), and Go, whose journey is the curl one
+ * with each request sample run as a Go program.
+ */
+export type JourneyLanguage = Language | 'Go';
 
 /** What a journey runs with. */
 export interface JourneyContext {
@@ -71,6 +83,23 @@ function codeOf(step: Step, language: Language, settings: string): string | unde
   return { curl: toCurl, Python: toPython, TypeScript: toTypeScript }[language](sample);
 }
 
+/**
+ * Saves each request sample of `steps` in Go, as `go-<n>/main.go` of `workDir`, and returns the steps with
+ * each sample's code the terminal command a reader runs it with.
+ */
+function asGoPrograms(
+  steps: { n: number; step: Step; code: string }[],
+  workDir: string,
+): { n: number; step: Step; code: string }[] {
+  return steps.map((entry) => {
+    if (entry.step.kind !== 'sample') return entry;
+    const folder = `go-${entry.n}`;
+    fs.mkdirSync(path.join(workDir, folder), { recursive: true });
+    fs.writeFileSync(path.join(workDir, folder, 'main.go'), `${toGo(parseRequestSample(entry.step.sample))}\n`);
+    return { ...entry, code: `(cd ${folder} && go run main.go)` };
+  });
+}
+
 /** Runs `command` and resolves with its standard output and error, whatever its exit status. */
 function run(
   command: string,
@@ -121,12 +150,13 @@ function readEnv(file: string): Record<string, string> {
  */
 function program(
   steps: { n: number; step: Step; code: string }[],
-  language: 'bash' | Language,
+  language: 'bash' | JourneyLanguage,
   pause?: JourneyContext['pause'],
 ): string {
   const print = {
     bash: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
     curl: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
+    Go: (n: number) => `printf '\\n%s\\n' '${marker(n)}'`,
     Python: (n: number) => `print("\\n${marker(n).replace('\u001e', '\\x1e')}", flush=True)`,
     TypeScript: (n: number) => `console.log("\\n${marker(n).replace('\u001e', '\\u001e')}");`,
   }[language];
@@ -134,6 +164,7 @@ function program(
     ({
       bash: `curl -fsS -X POST '${url}' > /dev/null`,
       curl: `curl -fsS -X POST '${url}' > /dev/null`,
+      Go: `curl -fsS -X POST '${url}' > /dev/null`,
       Python: `__import__("urllib.request").request.urlopen(__import__("urllib.request").request.Request("${url}", method="POST")).close()`,
       TypeScript: `await fetch("${url}", { method: "POST" });`,
     })[language];
@@ -170,7 +201,7 @@ interface RunnableStep {
 /** What running a journey's programs needs: the steps it runs, the page's context, and its failure for a step. */
 interface JourneyRun {
   runnable: RunnableStep[];
-  language: Language;
+  language: JourneyLanguage;
   context: JourneyContext;
   timeoutMs: number;
   /** The error naming step `n` (or the page, before its first step) and why it failed. */
@@ -191,9 +222,12 @@ function saveProgram(context: JourneyContext, name: string, text: string): strin
   return file;
 }
 
-/** The curl journey: every step in one shell script (bash, or zsh where the context says), in page order. */
-async function runCurlJourney({ runnable, context, timeoutMs, fail }: JourneyRun): Promise<string> {
-  const script = saveProgram(context, 'guide.sh', program(runnable, 'curl', context.pause));
+/**
+ * The curl journey, and the Go one (the curl journey with each request sample a Go program): every step in one
+ * shell script (bash, or zsh where the context says), in page order.
+ */
+async function runCurlJourney({ runnable, language, context, timeoutMs, fail }: JourneyRun): Promise<string> {
+  const script = saveProgram(context, 'guide.sh', program(runnable, language === 'Go' ? 'Go' : 'curl', context.pause));
   const shell = context.shell ?? 'bash';
   const result = await run(shell, [...(shell === 'zsh' ? ['-eu', '-o', 'pipefail'] : ['-euo', 'pipefail']), script], {
     env: context.baseEnv,
@@ -240,7 +274,7 @@ async function runLanguageJourney({ runnable, language, context, timeoutMs, fail
 }
 
 /**
- * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language`.
+ * Runs `journey` (./guides.ts `journeyOf`) of the page `file` in `language` (for Go, the curl journey).
  *
  * @returns what each step printed, in page order (answers and steps not run are not in it).
  * @throws {JourneyError} naming the page, the step and the language when a step fails (with its output)
@@ -249,15 +283,16 @@ async function runLanguageJourney({ runnable, language, context, timeoutMs, fail
 export async function runJourney(
   file: string,
   journey: Step[],
-  language: Language,
+  language: JourneyLanguage,
   context: JourneyContext,
 ): Promise<StepOutput[]> {
   // The files the page tells the reader to save, where their program runs.
   for (const step of journey)
     if (step.kind === 'file') fs.writeFileSync(path.join(context.workDir, step.name), `${step.content}\n`);
-  const runnable = journey
-    .map((step, n) => ({ step, n, code: codeOf(step, language, context.settings) }))
+  const written = journey
+    .map((step, n) => ({ step, n, code: codeOf(step, language === 'Go' ? 'curl' : language, context.settings) }))
     .filter((entry): entry is RunnableStep => entry.code !== undefined);
+  const runnable = language === 'Go' ? asGoPrograms(written, context.workDir) : written;
   const fail = (n: number | undefined, why: string) => {
     const step = n === undefined ? undefined : journey[n];
     const where = step ? stepName(step) : `${file} (before its first step)`;
@@ -265,7 +300,9 @@ export async function runJourney(
     return new JourneyError(`${where} fails in the ${journeyName} journey: ${why}`);
   };
   const journeyRun: JourneyRun = { runnable, language, context, timeoutMs: context.timeoutMs ?? 60_000, fail };
-  const stdout = await (language === 'curl' ? runCurlJourney(journeyRun) : runLanguageJourney(journeyRun));
+  const stdout = await (language === 'curl' || language === 'Go'
+    ? runCurlJourney(journeyRun)
+    : runLanguageJourney(journeyRun));
 
   const outputs = outputsOf(stdout);
   const printed: StepOutput[] = runnable.map(({ step, n }) => ({ step, output: outputs.get(n) ?? '' }));
@@ -325,7 +362,7 @@ function shortened(value: unknown): unknown {
 }
 
 /** Each answer of the journey against what the step before it printed (`undefined`: an answer not compared). */
-function checkAnswers(journey: (Step | undefined)[], language: Language, outputs: Map<number, string>): void {
+function checkAnswers(journey: (Step | undefined)[], language: JourneyLanguage, outputs: Map<number, string>): void {
   journey.forEach((step, n) => {
     if (step?.kind !== 'answer') return;
     const before = [...outputs.keys()].filter((m) => m < n).at(-1);

@@ -31,6 +31,11 @@ declare module '@theme/ApiItem/hooks' {
       server: { value?: ApiExplorerServer; options: ApiExplorerServer[] };
       /** The explorer's last answer (ApiExplorer/Response/slice.js): its HTTP status, once sent. */
       response: { code?: string; value?: string };
+      /** The request's fields (ContentType, Accept, Body and ParamOptions slices), as buildPostmanRequest takes them. */
+      contentType: { value: string };
+      accept: { value: string };
+      body: unknown;
+      params: { path: unknown[]; query: unknown[]; cookie: unknown[]; header: unknown[] };
     }) => T,
   ): T;
 }
@@ -91,4 +96,61 @@ declare module '@theme-original/ApiExplorer/Response' {
   import type { ComponentType } from 'react';
   const Response: ComponentType<Record<string, unknown>>;
   export default Response;
+}
+
+declare module '@theme/ApiExplorer/buildPostmanRequest' {
+  /** A postman-collection Request (postman-collection lib/collection/request.js), the fields the site reads. */
+  export interface PostmanRequest {
+    method: string;
+    url: {
+      host?: string[];
+      /** The path, each path variable with a value replaced by it (`:name` without one). */
+      getPath(): string;
+      query: { all(): { key: string | null; value: string | null; disabled?: boolean }[] };
+    };
+    headers: { get(name: string): string | undefined };
+    body?: { mode?: string; raw?: string };
+  }
+  /** The explorer's request with its fields filled in (theme lib/theme/ApiExplorer/buildPostmanRequest.js). */
+  export default function buildPostmanRequest(
+    postman: PostmanRequest,
+    options: {
+      queryParams: unknown[];
+      pathParams: unknown[];
+      cookieParams: unknown[];
+      headerParams: unknown[];
+      contentType: string;
+      accept: string;
+      body: unknown;
+      server?: ApiExplorerServer;
+      auth: ApiExplorerAuthState;
+    },
+  ): PostmanRequest;
+}
+
+declare module '@theme/ApiExplorer/CodeTabs' {
+  import type { ReactNode } from 'react';
+  /** The theme's tabs of its code samples (lib/theme/ApiExplorer/CodeTabs): ARIA tabs, arrow keys, Enter. */
+  export default function CodeTabs(props: {
+    children: ReactNode;
+    action: Record<string, (value: never) => void>;
+    languageSet: unknown[];
+    currentLanguage?: unknown;
+    includeVariant?: boolean;
+    groupId?: string;
+    defaultValue?: string;
+    className?: string;
+    lazy?: boolean;
+  }): ReactNode;
+}
+
+declare module '@theme/ApiExplorer/ApiCodeBlock' {
+  import type { ReactNode } from 'react';
+  /** The theme's code block of the explorer (highlighting, line numbers, Copy). */
+  export default function ApiCodeBlock(props: {
+    children: string;
+    language?: string;
+    className?: string;
+    showLineNumbers?: boolean;
+  }): ReactNode;
 }

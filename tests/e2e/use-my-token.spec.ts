@@ -49,7 +49,7 @@ test('on a doc page, the copied curl with my token runs as is against the sandbo
   await sample.getByRole('button', { name: /copy/i }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(JWT);
-  expect(copied).toContain("curl -sS --fail-with-body -X GET 'http://localhost:4010/api/v1/customer/sectors'");
+  expect(copied).toContain('curl -sS --fail-with-body http://localhost:4010/api/v1/customer/sectors');
   // The sectors, as the sandbox answers them with a success status.
   expect(Array.isArray(JSON.parse(runAsCopied(copied)))).toBe(true);
 
@@ -95,6 +95,35 @@ test.describe(() => {
     await firstSwitch(page).uncheck();
     await expect(snippets).not.toContainText(JWT);
   });
+});
+
+test('on an API page, the explorer shows the docs samples in five languages, and the copied curl with my token runs', async ({
+  page,
+}) => {
+  await page.goto('/api/v1/list-sectors');
+  await waitForGate(page);
+  await signIn(page);
+  await openExplorer(page);
+  const tabs = page.locator('.openapi-tabs__code-list-container').first();
+  await expect(tabs.getByRole('tab')).toHaveText(['curl', 'python', 'javascript', 'java', 'go']);
+  const snippets = page.locator('.openapi-explorer__code-block').first();
+  // The docs' own curl (rules/apiSample.ts), not postman's.
+  await expect(snippets).toContainText('curl -sS --fail-with-body "$API_BASE/sectors"');
+  // The arrow keys move between the tabs, and Enter picks one: Java, from the docs' generator, highlighted.
+  await tabs.getByRole('tab', { name: 'curl' }).focus();
+  for (let n = 0; n < 3; n += 1) await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'java', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(snippets).toContainText('public class ApiSample');
+  await expect(snippets.locator('.token.keyword').first()).toHaveText('import');
+  await tabs.getByRole('tab', { name: 'go' }).click();
+  await expect(snippets).toContainText('requestUrl := os.Getenv("API_BASE") + "/sectors"');
+  await tabs.getByRole('tab', { name: 'curl' }).click();
+  await firstSwitch(page).check();
+  await expect(snippets).toContainText(JWT);
+  await snippets.getByRole('button', { name: /copy/i }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(Array.isArray(JSON.parse(runAsCopied(copied)))).toBe(true);
 });
 
 test('with the switch off, the HTML and the Markdown copies hold no token', async ({ request }) => {

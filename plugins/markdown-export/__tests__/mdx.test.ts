@@ -101,7 +101,7 @@ it('keeps headings (without their {#id}), tables and code blocks', () => {
 
 it('turns <ApiSample> into its curl, Python, TypeScript, Java and Go code blocks, under its title', () => {
   expect(mdx).toContain('**Count**');
-  expect(mdx).toMatch(/```bash\ncurl -sS --fail-with-body -X POST "\$API_BASE\/document_counts"/);
+  expect(mdx).toMatch(/```bash\ncurl -sS --fail-with-body "\$API_BASE\/document_counts" \\\n {2}--request POST/);
   expect(mdx).toMatch(/```python\nimport json\nimport os\n[\s\S]*requests\.post\(/);
   expect(mdx).toMatch(/```typescript\n\{\n {2}const response = await fetch\(/);
   expect(mdx).toContain('```java\n// Java 11 or later: java ApiSample.java\n');

@@ -130,13 +130,13 @@ describe('an operation as Markdown', () => {
 
   it("ends with a curl sample built like the docs' samples", () => {
     expect(search).toMatch(
-      /## Example request\n\n```bash\ncurl -sS --fail-with-body -X POST "\$API_BASE\/documents" \\\n {2}-H "Authorization: Bearer \$TOKEN"/,
+      /## Example request\n\n```bash\ncurl -sS --fail-with-body "\$API_BASE\/documents" \\\n {2}--request POST \\\n {2}--header "Authorization: Bearer \$TOKEN"/,
     );
   });
 
   it('fills path parameters of the sample from their examples, and says where a 307 goes', () => {
     const file = operationMarkdown(contract, 'get', '/documents/{document_id}/file');
-    expect(file).toMatch(/curl -sS --fail-with-body -X GET "\$API_BASE\/documents\/[0-9a-f-]{36}\/file"/);
+    expect(file).toMatch(/curl -sS --fail-with-body "\$API_BASE\/documents\/[0-9a-f-]{36}\/file"/);
     expect(file).toContain('`Location` header:');
   });
 

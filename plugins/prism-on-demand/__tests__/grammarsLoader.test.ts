@@ -77,6 +77,10 @@ describe('the grammars a module needs', () => {
     expect(languagesIn(page, true)).toEqual(['json']);
     expect(languagesIn(page, false)).toEqual([]);
     expect(languagesIn(component, false)).toEqual(['bash']);
+    // The explorer's samples use the OpenAPI theme's code block.
+    const explorer =
+      'import ApiCodeBlock from "@theme/ApiExplorer/ApiCodeBlock"; jsx(ApiCodeBlock, { language: "java", children: c });';
+    expect(languagesIn(explorer, false)).toEqual(['java']);
     // A `language` that is not a CodeBlock's (no import of it) is no code block.
     expect(languagesIn('const tab = { language: "curl" };', false)).toEqual([]);
   });

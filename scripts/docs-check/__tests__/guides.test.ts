@@ -2,13 +2,14 @@
  * @jest-environment node
  *
  * Every guide runs as a reader follows it (../guides.ts, ../journey.ts): for each page with runnable steps
- * and each language it shows (curl, Python, TypeScript), the page's blocks in page order, exactly as the
+ * and each language it shows (curl, Python, TypeScript; and Go, whose request samples a reader runs in the
+ * terminal the curl steps set up, each as a program of its own), the page's blocks in page order, exactly as the
  * page shows them, in a fresh terminal holding only what the page sets, against the local identity service
  * and the sandbox API. Every answer a page shows is compared with the real one. The steps that must not run
  * are counted and listed. Journeys that share no account run concurrently (`it.concurrent`): each mostly waits
  * for its programs, so the suite takes its longest journeys' time rather than their sum.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +33,7 @@ import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { docFiles } from '../contract';
 import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, stepName, type Guide, type Language, type Step } from '../guides';
-import { JourneyError, runJourney, type JourneyContext } from '../journey';
+import { JourneyError, runJourney, type JourneyContext, type JourneyLanguage } from '../journey';
 
 const ACCOUNT = { username: 'reader@example.com', password: 'Sampl3!Passw0rd' };
 
@@ -151,6 +152,24 @@ const journeys = [...guides.values()].flatMap((guide) =>
   ).map((language) => [guide.file, language] as [string, Language]),
 );
 
+/** Each page with a request sample of its own, in Go: its curl journey, each request sample run as a Go program. */
+const goJourneys = [...guides.values()]
+  .filter((guide) => guide.steps.some((step) => step.kind === 'sample'))
+  .map((guide) => [guide.file, 'Go'] as [string, JourneyLanguage]);
+
+/** Longest a Go journey may take, in ms. */
+const GO_JOURNEY_MS = 180_000;
+
+/** Whether the Go toolchain is installed (`npm test` installs it first, scripts/ensure-test-tools.sh). */
+const hasGo = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v go'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 beforeAll(async () => {
   clock = http.createServer((_request, response) => {
     jest.setSystemTime(Date.now() + (SHORT_LIFETIME_S + 1) * 1000);
@@ -238,6 +257,40 @@ describe('every guide runs as written', () => {
     const dir = fs.mkdtempSync(path.join(work, 'journey-'));
     await runJourney(file, journeyOf(guide, language, guides), language, { ...context, workDir: dir });
   });
+});
+
+describe('every guide with request samples runs in Go, each sample a program run in the terminal', () => {
+  it('there are Go journeys', () => {
+    expect(goJourneys.length).toBeGreaterThanOrEqual(5);
+  });
+
+  // A missing toolchain fails, saying how to install it: a journey nobody ran is not one that works.
+  if (!hasGo) {
+    it('runs in Go', () => {
+      throw new Error(
+        'The Go journeys cannot run: Go is not installed (no go). Install it with "apt-get install -y golang-go" ' +
+          '(scripts/ensure-test-tools.sh does, as root).',
+      );
+    });
+    return;
+  }
+
+  // Each sample is compiled and linked before it runs (a second or two of CPU each), hence the longer limits.
+  it.concurrent.each(goJourneys)(
+    '%s in %s',
+    async (file, language) => {
+      const guide = guides.get(file) as Guide;
+      const dir = fs.mkdtempSync(path.join(work, 'go-'));
+      await runJourney(file, journeyOf(guide, 'curl', guides), language, {
+        ...context,
+        timeoutMs: GO_JOURNEY_MS,
+        // Go's build cache is the machine's (a fresh one would build the standard library again in every journey).
+        baseEnv: { ...context.baseEnv, GOCACHE: process.env.GOCACHE ?? path.join(os.homedir(), '.cache', 'go-build') },
+        workDir: dir,
+      });
+    },
+    GO_JOURNEY_MS + 10_000,
+  );
 });
 
 describe('Tokens for scripts signs in an account Cognito asks for more, in the same program', () => {

@@ -21,7 +21,7 @@ beforeEach(() => {
 
 test('shows the request in curl, Python, TypeScript, Java and Go', async () => {
   const { container } = render(<ApiSample>{'GET /sectors'}</ApiSample>);
-  expect(container).toHaveTextContent('curl -sS --fail-with-body -X GET "$API_BASE/sectors"');
+  expect(container).toHaveTextContent('curl -sS --fail-with-body "$API_BASE/sectors"');
   expect(container).toHaveTextContent('requests.get(');
   expect(container).toHaveTextContent('await fetch(');
   expect(await screen.findByText(/public class ApiSample/)).toHaveTextContent(

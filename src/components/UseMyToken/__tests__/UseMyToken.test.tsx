@@ -56,7 +56,7 @@ test('on, every sample of the page holds the base URL and token; a refreshed tok
   for (const toggle of screen.getAllByRole('switch')) expect(toggle).toBeChecked();
   for (const curl of screen.getAllByTestId('curl')) {
     expect(curl).toHaveTextContent(
-      "curl -sS --fail-with-body -X GET 'http://localhost:4010/api/v1/customer/sectors' \\ -H 'Authorization: Bearer token-A'",
+      "curl -sS --fail-with-body http://localhost:4010/api/v1/customer/sectors \\ --header 'Authorization: Bearer token-A'",
     );
   }
   // useApiToken renders again with the new token on Amplify's tokenRefresh (src/components/ApiToken).

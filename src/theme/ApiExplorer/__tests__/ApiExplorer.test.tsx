@@ -35,7 +35,7 @@ describe('ApiExplorer wrapper', () => {
     renderPage();
     // The contract's example id, so the sample runs as shown.
     expect(
-      screen.getByText(`curl -sS --fail-with-body -X GET "$API_BASE/documents/${DOCUMENT_ID}"`, { exact: false }),
+      screen.getByText(`curl -sS --fail-with-body "$API_BASE/documents/${DOCUMENT_ID}"`, { exact: false }),
     ).toBeInTheDocument();
     expect(screen.queryAllByText(/\{document_id\}/)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Open the request builder' })).toBeInTheDocument();
