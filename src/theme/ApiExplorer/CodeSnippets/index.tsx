@@ -122,13 +122,9 @@ function Sample({
   }
 }
 
-const noop = () => undefined;
-
-export default function CodeSnippets({ postman }: CodeSnippetsProps): ReactNode {
+/** The request the explorer's fields make now, as a sample, and the reader's credentials when "Use my token" is on. */
+function useExplorerSample(postman: CodeSnippetsProps['postman']) {
   const [on] = useUseMyToken();
-  const operation = useContext(OperationContext);
-  const { siteConfig } = useDocusaurusContext();
-  const languages = (siteConfig.themeConfig.languageTabs ?? []) as ExplorerLanguage[];
   const contentType = useTypedSelector((state) => state.contentType.value);
   const accept = useTypedSelector((state) => state.accept.value);
   const server = useTypedSelector((state) => state.server.value);
@@ -151,7 +147,52 @@ export default function CodeSnippets({ postman }: CodeSnippetsProps): ReactNode 
     [postman, params, contentType, accept, body, server, auth],
   );
   const sample = useMemo(() => sampleOfRequest(request, contentType), [request, contentType]);
-  const credentials = on ? credentialsOfRequest(request) : undefined;
+  return { sample, credentials: on ? credentialsOfRequest(request) : undefined };
+}
+
+const noop = () => undefined;
+/** The theme's tabs take these callbacks; the language a reader picks is kept by the tabs' own group. */
+const TABS_ACTION = { setLanguage: noop, setSelectedVariant: noop, setSelectedSample: noop };
+
+/** One language's tab: the theme's variant tabs (one variant each here) around the sample. */
+function LanguageTab({
+  language,
+  languages,
+  children,
+}: {
+  language: ExplorerLanguage;
+  languages: ExplorerLanguage[];
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <CodeTabs
+      className="openapi-tabs__code-container-inner"
+      action={TABS_ACTION}
+      includeVariant
+      currentLanguage={language}
+      defaultValue={language.variant.toLowerCase()}
+      languageSet={languages}
+      lazy
+    >
+      {language.variants.map((variant) => (
+        <CodeTab
+          value={variant.toLowerCase()}
+          label={variant.toUpperCase()}
+          key={`${language.language}-${variant}`}
+          attributes={{ className: 'openapi-tabs__code-item--variant' }}
+        >
+          {children}
+        </CodeTab>
+      ))}
+    </CodeTabs>
+  );
+}
+
+export default function CodeSnippets({ postman }: CodeSnippetsProps): ReactNode {
+  const operation = useContext(OperationContext);
+  const { siteConfig } = useDocusaurusContext();
+  const languages = (siteConfig.themeConfig.languageTabs ?? []) as ExplorerLanguage[];
+  const { sample, credentials } = useExplorerSample(postman);
   const [persisted] = useStorageSlot('docusaurus.tab.code-samples');
   const initial = languages.find((language) => language.language === persisted) ?? languages[0];
   const onCopy = (event: MouseEvent) => {
@@ -159,12 +200,17 @@ export default function CodeSnippets({ postman }: CodeSnippetsProps): ReactNode 
       record({ type: 'copy', route: routeOf(window.location.pathname), operation });
   };
   if (!initial) return null;
-  const action = { setLanguage: noop, setSelectedVariant: noop, setSelectedSample: noop };
   return (
     // The clicks are the theme's buttons' (keyboard presses of a button are clicks too); this box only listens.
     <div onClickCapture={onCopy} style={{ display: 'contents' }}>
       <UseMyTokenSwitch />
-      <CodeTabs groupId="code-samples" action={action} languageSet={languages} defaultValue={initial.language} lazy>
+      <CodeTabs
+        groupId="code-samples"
+        action={TABS_ACTION}
+        languageSet={languages}
+        defaultValue={initial.language}
+        lazy
+      >
         {languages.map((language) => (
           <CodeTab
             value={language.language}
@@ -172,26 +218,9 @@ export default function CodeSnippets({ postman }: CodeSnippetsProps): ReactNode 
             key={language.language}
             attributes={{ className: `openapi-tabs__code-item--${language.logoClass}` }}
           >
-            <CodeTabs
-              className="openapi-tabs__code-container-inner"
-              action={action}
-              includeVariant
-              currentLanguage={language}
-              defaultValue={language.variant.toLowerCase()}
-              languageSet={languages}
-              lazy
-            >
-              {language.variants.map((variant) => (
-                <CodeTab
-                  value={variant.toLowerCase()}
-                  label={variant.toUpperCase()}
-                  key={`${language.language}-${variant}`}
-                  attributes={{ className: 'openapi-tabs__code-item--variant' }}
-                >
-                  <Sample language={language.language} sample={sample} credentials={credentials} />
-                </CodeTab>
-              ))}
-            </CodeTabs>
+            <LanguageTab language={language} languages={languages}>
+              <Sample language={language.language} sample={sample} credentials={credentials} />
+            </LanguageTab>
           </CodeTab>
         ))}
       </CodeTabs>
