@@ -22,7 +22,7 @@ import {
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import routeTree from './plugins/route-tree';
-import markdownExport from './plugins/markdown-export';
+import markdownExport, { type MarkdownExportOptions } from './plugins/markdown-export';
 import postbuildAssets from './postbuild/plugin';
 import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
@@ -136,10 +136,11 @@ const config: Config = {
     routeTree,
     // Lists the sign-in route's chunks for the server gate.
     signInAssets,
-    // Lists every page, and writes its Markdown copy and llms.txt after the build.
-    markdownExport,
-    // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md).
-    postbuildAssets,
+    // Lists every page, and writes its Markdown copy and llms.txt after the build (not with BUILD_COPIES=off).
+    [markdownExport, { writeCopies: env.buildCopies } satisfies MarkdownExportOptions],
+    // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md); with
+    // BUILD_COPIES=off, nothing is compressed.
+    ...(env.buildCopies ? [postbuildAssets] : []),
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
     // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).

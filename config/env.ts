@@ -348,6 +348,15 @@ export interface PortalEnv {
    * benchmarks beside the first's with another BENCH_PORT.
    */
   benchPort: number;
+  /**
+   * BUILD_COPIES (`on`, the default, or `off`): whether `npm run build` writes the copies made from the finished
+   * pages and assets, which no page's HTML or script depends on: each page's Markdown copy with `llms.txt`,
+   * `llms-full.txt` and the MCP server's search file (plugins/markdown-export), and the brotli and gzip copies of
+   * every text file (postbuild/compress.ts). `off` is for the test suite's extra builds, whose tests read none of
+   * them (`npm run build:scale`, tests/e2e/hostile-description.spec.ts); a build for a user pool refuses it
+   * ({@link customerBuildError}).
+   */
+  buildCopies: boolean;
 }
 
 /**
@@ -420,7 +429,15 @@ export function parseEnv(env: Env): PortalEnv {
     insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
     benchPort: readPort(env, 'BENCH_PORT', 3300),
+    buildCopies: readBuildCopies(env),
   };
+}
+
+/** BUILD_COPIES: `on` (default) or `off` ({@link PortalEnv.buildCopies}). */
+function readBuildCopies(env: Env): boolean {
+  const value = (read(env, 'BUILD_COPIES') ?? 'on').toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new ConfigError('BUILD_COPIES', `"${value}" is not on or off.`);
+  return value === 'on';
 }
 
 /** MCP_CALL_API (`off` or `provider`) and where `call_api` goes ({@link McpSettings}). */
@@ -674,13 +691,20 @@ const CUSTOMER_SETTINGS: readonly { variable: string; set(env: PortalEnv): boole
       'give where customers ask for API access, an https URL or a mailto: address (e.g. mailto:api@example.com): ' +
       'without it every "contact the provider" is plain text with no address, the only way to API access.',
   },
+  {
+    variable: 'BUILD_COPIES',
+    set: (env) => env.buildCopies,
+    problem:
+      "unset it (or set it to on): AI tools read the pages' Markdown copies and llms.txt, and the gate sends the " +
+      'compressed copies; off is for the test suite only.',
+  },
 ];
 
 /**
  * Why the site must not be built for customers from this configuration, or `null` when it may: a build for
  * a user pool (COGNITO_USER_POOL_ID set) is the one customers read, so it needs every setting their pages
- * depend on (API_HOST, PROVIDER_CONTACT). Local mode needs none. `npm run gen-api` and the site's
- * configuration (docusaurus.config.ts) throw it, so `npm run build` (and `deploy:build`, which builds a
+ * depend on (API_HOST, PROVIDER_CONTACT) and the copies made from them (BUILD_COPIES on). Local mode needs none.
+ * `npm run gen-api` and the site's configuration (docusaurus.config.ts) throw it, so `npm run build` (and `deploy:build`, which builds a
  * missing site first) stops before any page is written; `npm run serve` of a finished build does not ask.
  *
  * @returns a {@link ConfigError} naming each missing variable and what to set, or `null`.
@@ -699,8 +723,9 @@ export function customerBuildError(env: PortalEnv): ConfigError | null {
 
 /**
  * What a build of the site from `env` lacks that readers notice, one line each, for `docusaurus.config.ts` to
- * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), and with a
- * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client).
+ * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), with a
+ * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client), and BUILD_COPIES=off (no Markdown
+ * or compressed copies).
  */
 export function configWarnings(env: PortalEnv): string[] {
   const warnings: string[] = [];
@@ -713,6 +738,11 @@ export function configWarnings(env: PortalEnv): string[] {
     warnings.push(
       "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
         'and tell readers to ask the provider for one (.env.example says how to set it).',
+    );
+  if (!env.buildCopies)
+    warnings.push(
+      '[portal] BUILD_COPIES=off: this build writes no Markdown copies, llms.txt or compressed copies; it is for ' +
+        'the test suite only (.env.example).',
     );
   return warnings;
 }
