@@ -4,7 +4,7 @@
  * Rules cited as "spec §N" are from ../shared/spec/portal-spec.md.
  */
 import path from 'node:path';
-import type { Config, PluginConfig } from '@docusaurus/types';
+import type { Config, LoadContext, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
@@ -22,7 +22,7 @@ import {
 import type { PortalCustomFields } from './src/components/AuthProvider/customFields';
 import signInAssets from './plugins/sign-in-assets';
 import routeTree from './plugins/route-tree';
-import markdownExport, { type MarkdownExportOptions } from './plugins/markdown-export';
+import markdownExport from './plugins/markdown-export';
 import postbuildAssets from './postbuild/plugin';
 import siteScripts from './plugins/site-scripts';
 import * as speedups from './plugins/speedups';
@@ -137,7 +137,7 @@ const config: Config = {
     // Lists the sign-in route's chunks for the server gate.
     signInAssets,
     // Lists every page, and writes its Markdown copy and llms.txt after the build (not with BUILD_COPIES=off).
-    [markdownExport, { writeCopies: env.buildCopies } satisfies MarkdownExportOptions],
+    (context: LoadContext) => markdownExport(context, { writeCopies: env.buildCopies }),
     // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md); with
     // BUILD_COPIES=off, nothing is compressed.
     ...(env.buildCopies ? [postbuildAssets] : []),
