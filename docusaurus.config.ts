@@ -4,7 +4,7 @@
  * Rules cited as "spec §N" are from ../shared/spec/portal-spec.md.
  */
 import path from 'node:path';
-import type { Config, PluginConfig } from '@docusaurus/types';
+import type { Config, LoadContext, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
@@ -136,10 +136,11 @@ const config: Config = {
     routeTree,
     // Lists the sign-in route's chunks for the server gate.
     signInAssets,
-    // Lists every page, and writes its Markdown copy and llms.txt after the build.
-    markdownExport,
-    // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md).
-    postbuildAssets,
+    // Lists every page, and writes its Markdown copy and llms.txt after the build (not with BUILD_COPIES=off).
+    (context: LoadContext) => markdownExport(context, { writeCopies: env.buildCopies }),
+    // Compresses the hashed assets while the search plugin indexes the pages (postbuild/README.md); with
+    // BUILD_COPIES=off, nothing is compressed.
+    ...(env.buildCopies ? [postbuildAssets] : []),
     // Learns the site's own inline scripts, the only ones the CSP allows (postbuild/pageSafety.ts).
     siteScripts,
     // The speed-ups, one folder each (plugins/speedups.ts lists them; plugins/README.md says what each saves).

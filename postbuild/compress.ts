@@ -313,3 +313,15 @@ export function startBuildCompression(dir: string, cacheDir?: string): Compressi
 export function precompressDir(dir: string): Promise<CompressionReport> {
   return compressFiles(dir, compressibleFiles(dir));
 }
+
+/**
+ * A compression that compresses nothing: the build's last step with BUILD_COPIES=off (config/env.ts
+ * `buildCopies`), for the test suite's extra builds, whose tests read no compressed copy. The gate then sends
+ * every file as it is (server/app.ts serves a copy only where the build wrote one).
+ */
+export function noCompression(): Compression {
+  return {
+    add: () => undefined,
+    done: () => Promise.resolve({ files: 0, bytes: 0, brotliBytes: 0, cached: 0 }),
+  };
+}

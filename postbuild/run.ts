@@ -12,7 +12,8 @@ import { recordBuildIdentity } from './buildIdentity';
 import { readBuildManifests } from './manifests';
 import { finishPages } from './pages';
 import { pageSources } from './pageSources';
-import { COMPRESSION_CACHE_DIR, startBuildCompression } from './compress';
+import { portalEnv } from '../config/env';
+import { COMPRESSION_CACHE_DIR, noCompression, startBuildCompression } from './compress';
 
 const ROOT = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -21,8 +22,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const manifests = readBuildManifests(ROOT);
   // A rebuild compresses only what changed; the hashed assets and the search index are compressed while
-  // the next steps run.
-  const compression = startBuildCompression(BUILD_DIR, COMPRESSION_CACHE_DIR);
+  // the next steps run. BUILD_COPIES=off (the test suite's extra builds) writes no compressed copy.
+  const compression = portalEnv.buildCopies ? startBuildCompression(BUILD_DIR, COMPRESSION_CACHE_DIR) : noCompression();
   const pages = await finishPages(BUILD_DIR, {
     manifests,
     publicPages: [builtFileOf(SIGN_IN_ROUTE)],

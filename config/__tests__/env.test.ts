@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   ConfigError,
+  configWarnings,
   customerBuildError,
   LOCAL_APP_CLIENT_ID,
   LOCAL_MCP_CLIENT_ID,
@@ -239,6 +240,29 @@ describe('a build for customers (a user pool) needs what their pages depend on',
 
   it('lets a user pool build with both through', () => {
     expect(customerBuildError(parseEnv({ ...POOL, ...CUSTOMER }))).toBeNull();
+  });
+
+  it('refuses a user pool build without the Markdown and compressed copies (BUILD_COPIES=off)', () => {
+    const error = customerBuildError(parseEnv({ ...POOL, ...CUSTOMER, BUILD_COPIES: 'off' }));
+    expect(error?.message).toMatch(/^Configuration error in BUILD_COPIES: /);
+    expect(error?.message).toContain('BUILD_COPIES: unset it (or set it to on)');
+    expect(customerBuildError(parseEnv({ BUILD_COPIES: 'off' }))).toBeNull();
+  });
+});
+
+describe('BUILD_COPIES', () => {
+  it('is on unless set to off, and names itself when set to anything else', () => {
+    expect(parseEnv({}).buildCopies).toBe(true);
+    expect(parseEnv({ BUILD_COPIES: 'on' }).buildCopies).toBe(true);
+    expect(parseEnv({ BUILD_COPIES: 'OFF' }).buildCopies).toBe(false);
+    expect(() => parseEnv({ BUILD_COPIES: 'no' })).toThrow(/BUILD_COPIES.*"no" is not on or off/);
+  });
+
+  it('a build without the copies says so when it starts', () => {
+    expect(configWarnings(parseEnv({ BUILD_COPIES: 'off' }))).toContainEqual(
+      expect.stringContaining('BUILD_COPIES=off: this build writes no Markdown copies'),
+    );
+    expect(configWarnings(parseEnv({})).join('\n')).not.toContain('BUILD_COPIES');
   });
 });
 

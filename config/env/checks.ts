@@ -63,12 +63,20 @@ const CUSTOMER_SETTINGS: readonly { variable: string; set(env: PortalEnv): boole
       'give where customers ask for API access, an https URL or a mailto: address (e.g. mailto:api@example.com): ' +
       'without it every "contact the provider" is plain text with no address, the only way to API access.',
   },
+  {
+    variable: 'BUILD_COPIES',
+    set: (env) => env.buildCopies,
+    problem:
+      "unset it (or set it to on): AI tools read the pages' Markdown copies and llms.txt, and the gate sends the " +
+      'compressed copies; off is for the test suite only.',
+  },
 ];
 
 /**
  * Why the site must not be built for customers from this configuration, or `null` when it may: a build for
  * a user pool (COGNITO_USER_POOL_ID set) is the one customers read, so it needs every setting their pages
- * depend on (API_HOST, PROVIDER_CONTACT). Local mode needs none. `npm run gen-api` and the site's
+ * depend on (API_HOST, PROVIDER_CONTACT) and the copies made from them (BUILD_COPIES on). Local mode needs none.
+ * `npm run gen-api` and the site's
  * configuration (docusaurus.config.ts) throw it, so `npm run build` (and `deploy:build`, which builds a
  * missing site first) stops before any page is written; `npm run serve` of a finished build does not ask.
  *
@@ -88,8 +96,9 @@ export function customerBuildError(env: PortalEnv): ConfigError | null {
 
 /**
  * What a build of the site from `env` lacks that readers notice, one line each, for `docusaurus.config.ts` to
- * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), and with a
- * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client).
+ * print ({@link warnOnce}): no PROVIDER_CONTACT (the docs' "contact the provider" gives no address), with a
+ * user pool no COGNITO_SCRIPTS_CLIENT_ID (the sign-in samples name no app client), and BUILD_COPIES=off (no
+ * Markdown or compressed copies).
  */
 export function configWarnings(env: PortalEnv): string[] {
   const warnings: string[] = [];
@@ -102,6 +111,11 @@ export function configWarnings(env: PortalEnv): string[] {
     warnings.push(
       "[portal] COGNITO_SCRIPTS_CLIENT_ID is not set: the docs' sign-in samples name no app client for scripts, " +
         'and tell readers to ask the provider for one (.env.example says how to set it).',
+    );
+  if (!env.buildCopies)
+    warnings.push(
+      '[portal] BUILD_COPIES=off: this build writes no Markdown copies, llms.txt or compressed copies; it is for ' +
+        'the test suite only (.env.example).',
     );
   return warnings;
 }

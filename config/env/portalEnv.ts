@@ -14,7 +14,7 @@ import {
 } from './local';
 import { type DeploySettings, readDeploy } from './deploy';
 import { type McpSettings, readMcp } from './mcp';
-import { type Env, read, readPort, readUrl } from './read';
+import { ConfigError, type Env, read, readPort, readUrl } from './read';
 import { readSite, type SiteSettings } from './site';
 
 /** Everything the portal reads from the environment, typed. */
@@ -45,6 +45,15 @@ export interface PortalEnv extends SiteSettings {
    * benchmarks beside the first's with another BENCH_PORT.
    */
   benchPort: number;
+  /**
+   * BUILD_COPIES (`on`, the default, or `off`): whether `npm run build` writes the copies made from the finished
+   * pages and assets, which no page's HTML or script depends on: each page's Markdown copy with `llms.txt`,
+   * `llms-full.txt` and the MCP server's search file (plugins/markdown-export), and the brotli and gzip copies of
+   * every text file (postbuild/compress.ts). `off` is for the test suite's extra builds, whose tests read none of
+   * them (`npm run build:scale`, tests/e2e/hostile-description.spec.ts); a build for a user pool refuses it
+   * (./checks.ts `customerBuildError`).
+   */
+  buildCopies: boolean;
 }
 
 /**
@@ -77,5 +86,13 @@ export function parseEnv(env: Env): PortalEnv {
     insights: { dataDir: read(env, 'INSIGHTS_DATA_DIR'), table: read(env, 'INSIGHTS_TABLE') },
     unsafeLocalIdentity: readUnsafeLocalIdentity(env),
     benchPort: readPort(env, 'BENCH_PORT', 3300),
+    buildCopies: readBuildCopies(env),
   };
+}
+
+/** BUILD_COPIES: `on` (default) or `off` ({@link PortalEnv.buildCopies}). */
+function readBuildCopies(env: Env): boolean {
+  const value = (read(env, 'BUILD_COPIES') ?? 'on').toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new ConfigError('BUILD_COPIES', `"${value}" is not on or off.`);
+  return value === 'on';
 }

@@ -24,7 +24,20 @@ type LocalAccount = ScriptSettings['localAccount'];
 /** The script that writes the Markdown copies (a child process of `postBuild`). */
 const WRITER = path.join(__dirname, 'write.ts');
 
-export default function markdownExportPlugin(context: LoadContext): Plugin {
+/** The plugin's options: docusaurus.config.ts gives `writeCopies` from BUILD_COPIES (config/env.ts `buildCopies`). */
+export interface MarkdownExportOptions {
+  /**
+   * Whether `postBuild` writes the Markdown copies, `llms.txt`, `llms-full.txt` and the MCP server's search file
+   * (default true). False for the test suite's extra builds, whose tests read none of them; the inventory is
+   * saved all the same (the build's last step reads it).
+   */
+  writeCopies?: boolean;
+}
+
+export default function markdownExportPlugin(
+  context: LoadContext,
+  { writeCopies = true }: MarkdownExportOptions = {},
+): Plugin {
   const { siteConfig } = context;
   const save = (plugins: LoadedPluginLike[], routesPaths?: string[]) => {
     const inventory = buildInventory({
@@ -58,7 +71,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
     },
     async postBuild({ plugins, routesPaths, outDir }) {
       save(plugins, routesPaths);
-      process.stdout.write(await runScript(WRITER, [context.siteDir, outDir], context.siteDir));
+      if (writeCopies) process.stdout.write(await runScript(WRITER, [context.siteDir, outDir], context.siteDir));
     },
   };
 }

@@ -132,6 +132,10 @@ test('a hostile provider description builds pages on which nothing planted runs,
     INSIGHTS_DATA_DIR: path.join(work, 'insights'),
     // A build in a folder of its own: the bundler's persistent cache stays the suite's.
     DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
+    // No Markdown copies (nor llms.txt, nor the MCP search file) and no compressed copies (config/env.ts
+    // `buildCopies`): they are written beside the pages and change none of them, and this test reads neither: it
+    // opens the pages in a browser, and the gate sends a file as it is where the build wrote no compressed copy.
+    BUILD_COPIES: 'off',
   };
   const navigations: string[] = [];
   page.on('request', (request) => {

@@ -7,7 +7,12 @@
  *
  * It runs the contract bundle and the API pages (`npm run gen-api`), then Docusaurus' build
  * (`npm run build:site`), as `npm run build` does; not the post-build pass, which changes neither the scripts a page loads first
- * nor the global stylesheet, only how they are linked and compressed.
+ * nor the global stylesheet, only how they are linked and compressed. With BUILD_COPIES=off (config/env.ts
+ * `buildCopies`): the budgets read the bundler's scripts and stylesheets, its manifests and three pages' HTML,
+ * never the Markdown copies nor the compressed copies, which are made from those files after the bundler is
+ * done and change none of them. Without the bundler's persistent cache: this copy's modules are under another
+ * path than the suite's, so the cache would find few of them, yet writing it would take the place of the suite's
+ * own (node_modules is linked, and Docusaurus names the cache by mode and locale only).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,7 +21,11 @@ import { prepareOurs } from '../../bench/sites';
 
 /** Runs a command in `cwd`, its output shown; throws naming it when it fails. */
 function run(cwd: string, command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_COPIES: 'off', DOCUSAURUS_NO_PERSISTENT_CACHE: 'true' },
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (see above)`);
 }
 
