@@ -9,7 +9,10 @@
  * The explorer's own request (its fields as the reader fills them) becomes a sample the same way, for the
  * explorer's code samples (src/theme/ApiExplorer/CodeSnippets): {@link sampleOfRequest}.
  */
-import type { PostmanRequest } from '@theme/ApiExplorer/buildPostmanRequest';
+import type buildPostmanRequest from '@theme/ApiExplorer/buildPostmanRequest';
+
+/** The explorer's request as the theme builds it (a postman-collection Request; src/types/openapi-theme.d.ts). */
+export type PostmanRequest = ReturnType<typeof buildPostmanRequest>;
 import type { RequestSample, SampleCredentials } from '../../rules/apiSample';
 
 /** One parameter of the operation (OpenAPI 3.1 Parameter Object, the fields read here). */

@@ -1,6 +1,6 @@
 import * as sdk from 'postman-collection';
-import type { PostmanRequest } from '@theme/ApiExplorer/buildPostmanRequest';
-import { credentialsOfRequest, explorerSampleOf, sampleOfRequest } from '../explorerSample';
+
+import { credentialsOfRequest, explorerSampleOf, sampleOfRequest, type PostmanRequest } from '../explorerSample';
 import { parseRequestSample, toCurl } from '@site/rules/apiSample';
 
 describe('the request an operation page shows before its explorer loads', () => {

@@ -15,14 +15,19 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useStorageSlot } from '@docusaurus/theme-common';
 import ApiCodeBlock from '@theme/ApiExplorer/ApiCodeBlock';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
-import buildPostmanRequest, { type PostmanRequest } from '@theme/ApiExplorer/buildPostmanRequest';
+import buildPostmanRequest from '@theme/ApiExplorer/buildPostmanRequest';
 import { useTypedSelector } from '@theme/ApiItem/hooks';
 import { toCurl, toPython, toTypeScript, type SampleCredentials } from '@site/rules/apiSample';
 import { routeOf } from '@site/rules/insights';
 import { UseMyTokenSwitch, useUseMyToken } from '@site/src/components/UseMyToken';
 import { record } from '@site/src/insights/client';
 import { OperationContext } from '../operation';
-import { credentialsOfRequest, sampleOfRequest, type SampleOrError } from '@site/src/lib/explorerSample';
+import {
+  credentialsOfRequest,
+  sampleOfRequest,
+  type PostmanRequest,
+  type SampleOrError,
+} from '@site/src/lib/explorerSample';
 
 /** Java and Go, with their generator and grammars, loaded when a reader picks one of them. */
 const OtherLanguage = lazy(() => import('./OtherLanguage'));
