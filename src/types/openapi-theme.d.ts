@@ -62,7 +62,7 @@ declare module '@theme-original/ApiExplorer' {
   /** What the theme's ApiItem passes: the operation (decoded front matter `api`) and the info page path. */
   export interface Props {
     /** The operation; of its fields the site reads only these (plugin types.ts `ApiItem`). */
-    item: import('@site/src/lib/explorerSample').ExplorerOperation & { operationId?: string };
+    item: import('@site/rules/operationSample').ExplorerOperation & { operationId?: string };
     infoPath: string;
   }
   export default function ApiExplorer(props: Props): ReactNode;

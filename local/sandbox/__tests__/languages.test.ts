@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  *
- * Every request sample of docs/ in Java and Go, as a reader writes it, with `API_BASE` and `TOKEN` set, against
- * the sandbox behind Prism's validating front: each exits 0 (the samples exit 1 on an error answer), prints the
- * answer, and no answer breaks the contract. curl, Python and TypeScript run in the guides
- * (scripts/docs-check/__tests__/guides.test.ts).
+ * Every request sample of docs/ in Java and Go, and the sample of every operation page (rules/operationSample.ts,
+ * what the page and its explorer's code samples show) in curl, Python, TypeScript, Java and Go, as a reader
+ * writes it, with `API_BASE` and `TOKEN` set, against the sandbox behind Prism's validating front: each exits 0
+ * (the samples exit 1 on an error answer), prints the answer, and no answer breaks the contract. The docs'
+ * samples run in curl, Python and TypeScript in the guides (scripts/docs-check/__tests__/guides.test.ts).
  *
  * The samples are compiled together first, then each runs on its own: the Java ones in one JVM
  * (./CompileSamples.java, the JDK's own compiler) and run as `java ApiSample`, the Go ones in one `go build`
@@ -20,12 +21,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../../../config/env';
-import { parseRequestSample, type RequestSample } from '../../../rules/apiSample';
+import { parseRequestSample, toCurl, toPython, toTypeScript, type RequestSample } from '../../../rules/apiSample';
 import { toGo, toJava } from '../../../rules/apiSampleSnippets';
+import { explorerSampleOf, type ExplorerOperation } from '../../../rules/operationSample';
 import { findOperation } from '../../../rules/contract';
-import { apiSamples, contract } from '../../../scripts/docs-check/contract';
+import { allOperations, apiSamples, contract, resolve } from '../../../scripts/docs-check/contract';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
 import { mintToken } from '../../../tests/support/gate';
+import { pythonWithRequests } from '../../../tests/support/python';
 import { LOCAL_JWKS } from '../../identity/jwks';
 import { CorpusDb } from '../corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../validated';
@@ -36,6 +39,23 @@ import { startValidatedSandbox, type ValidatedSandbox } from '../validated';
  * command, for a sample the build did not compile.
  */
 const LANGUAGES = [
+  ...(
+    [
+      ['curl', 'curl', 'curl jq', 'sample.sh', toCurl, ['bash', 'sample.sh']],
+      ['Python', 'python3', 'python3-requests', 'sample.py', toPython, [pythonWithRequests(), 'sample.py']],
+      ['TypeScript', 'node', 'nodejs', 'sample.mts', toTypeScript, [process.execPath, '--no-warnings', 'sample.mts']],
+    ] as const
+  ).map(([name, tool, debian, file, write, run]) => ({
+    name,
+    tool,
+    install: `apt-get install -y ${debian}`,
+    file,
+    write,
+    compiled: undefined,
+    runCompiled: run,
+    run,
+    pages: 'operations' as const,
+  })),
   {
     name: 'Java',
     tool: 'javac',
@@ -45,6 +65,7 @@ const LANGUAGES = [
     compiled: 'ApiSample.class',
     runCompiled: ['java', '-cp', '.', 'ApiSample'],
     run: ['java', 'ApiSample.java'],
+    pages: 'all' as const,
   },
   {
     name: 'Go',
@@ -55,14 +76,38 @@ const LANGUAGES = [
     compiled: 'main',
     runCompiled: ['./main'],
     run: ['go', 'run', 'main.go'],
+    pages: 'all' as const,
   },
 ] as const;
 
-/** The docs' samples, each once (a request shown on two pages runs once). */
-const samples = [...new Map(apiSamples().map(({ file, sample }) => [sample, file])).entries()].map(([text, file]) => ({
-  name: `${file}: ${text.split('\n')[0]}`,
-  sample: parseRequestSample(text),
-}));
+/** What an operation page's sample is made from, built from the contract as the generator builds it for the page. */
+function explorerOperationOf(method: string, template: string): ExplorerOperation {
+  const operation = (contract.paths as Record<string, Record<string, Record<string, unknown>>>)[template][
+    method.toLowerCase()
+  ];
+  const requestBody = operation.requestBody ? resolve(operation.requestBody as object) : undefined;
+  return {
+    method,
+    path: template,
+    parameters: ((operation.parameters ?? []) as object[]).map((parameter) => resolve(parameter)),
+    jsonRequestBodyExample: requestBody?.content?.['application/json']?.example,
+  } as ExplorerOperation;
+}
+
+/** Every operation page's sample. */
+const operationSamples = allOperations().map(({ method, template, slug }) => {
+  const text = explorerSampleOf(explorerOperationOf(method, template));
+  return { name: `/api/v1/${slug}: ${text.split('\n')[0]}`, text };
+});
+
+/** The docs' samples and the operation pages', each once (a request shown on two pages runs once). */
+const everySample = [
+  ...new Map([
+    ...apiSamples().map(({ file, sample }): [string, string] => [sample, `${file}: ${sample.split('\n')[0]}`]),
+    ...operationSamples.map(({ name, text }): [string, string] => [text, name]),
+  ]).entries(),
+].map(([text, name]) => ({ name, text, sample: parseRequestSample(text) }));
+const operationTexts = new Set(operationSamples.map(({ text }) => text));
 
 const hasTool = (tool: string) => {
   try {
@@ -134,6 +179,7 @@ const exchangeOf = (sample: RequestSample) => {
 };
 
 describe.each(LANGUAGES)('request samples in $name', (language) => {
+  const samples = language.pages === 'all' ? everySample : everySample.filter(({ text }) => operationTexts.has(text));
   const available = hasTool(language.tool);
   const why = `${language.name} is not installed (no ${language.tool}): install it with "${language.install}" (scripts/ensure-test-tools.sh does, as root)`;
 
@@ -168,7 +214,7 @@ describe.each(LANGUAGES)('request samples in $name', (language) => {
       await run(['java', `-XX:DumpLoadedClassList=${list}`, ...language.runCompiled.slice(1)], dirOf(0));
       await run(['java', '-Xshare:dump', `-XX:SharedClassListFile=${list}`, `-XX:SharedArchiveFile=${archive}`], root);
       if (fs.existsSync(archive)) javaOptions = [`-XX:SharedArchiveFile=${archive}`];
-    } else {
+    } else if (language.name === 'Go') {
       // One module holds every sample's main package, so one `go build` compiles and links them all; the
       // binaries leave out the symbol table and debug information, which only a debugger reads.
       await run(['go', 'mod', 'init', 'samples'], root);
@@ -186,7 +232,7 @@ describe.each(LANGUAGES)('request samples in $name', (language) => {
     '%s runs and gets a documented answer',
     async (_name, sample, n) => {
       const dir = dirOf(n);
-      const compiled = fs.existsSync(path.join(dir, language.compiled));
+      const compiled = language.compiled !== undefined && fs.existsSync(path.join(dir, language.compiled));
       const result = await run(compiled ? language.runCompiled : language.run, dir, javaOptions);
       expect({ code: result.code, stderr: result.code ? result.stderr : '' }).toEqual({ code: 0, stderr: '' });
       // The answer is printed: the JSON the API sent, when the operation's success answer has a body.

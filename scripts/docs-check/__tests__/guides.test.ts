@@ -9,7 +9,7 @@
  * are counted and listed. Journeys that share no account run concurrently (`it.concurrent`): each mostly waits
  * for its programs, so the suite takes its longest journeys' time rather than their sum.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,7 @@ import { CorpusDb } from '../../../local/sandbox/corpus/db';
 import { startValidatedSandbox, type ValidatedSandbox } from '../../../local/sandbox/validated';
 import { scriptSettingsOf, settingsLines } from '../../../rules/scriptSettings';
 import { createAccessTokenVerifier } from '../../../server/gate/verifier';
+import { pythonWithRequests } from '../../../tests/support/python';
 import { docFiles } from '../contract';
 import { guideOf, hasOwnSteps, journeyOf, LANGUAGES, stepName, type Guide, type Language, type Step } from '../guides';
 import { JourneyError, runJourney, type JourneyContext, type JourneyLanguage } from '../journey';
@@ -126,18 +127,6 @@ jest.useFakeTimers({
 let clock: http.Server;
 let clockUrl: string;
 
-/** Whether `command` runs Python with `requests` (the Python samples' one dependency). */
-const hasRequests = (command: string) =>
-  new Promise<boolean>((resolve) => execFile(command, ['-c', 'import requests'], (error) => resolve(!error)));
-
-/** A Python 3 with `requests`, by its absolute path: Debian's, or the first on the PATH. */
-async function python(): Promise<string> {
-  const onPath = (process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'python3'));
-  for (const candidate of ['/usr/bin/python3', ...onPath])
-    if (fs.existsSync(candidate) && (await hasRequests(candidate))) return candidate;
-  throw new Error('The Python samples need python3 with requests: apt-get install -y python3-requests');
-}
-
 const guides = new Map(
   docFiles()
     .map(({ file, text }) => guideOf(file, text))
@@ -213,7 +202,7 @@ beforeAll(async () => {
     corsOrigins: [],
   });
   const { apiBase } = sandbox;
-  const pythonPath = await python();
+  const pythonPath = pythonWithRequests();
   const home = path.join(work, 'home');
   fs.mkdirSync(home);
   shortSettings = settingsLines(scriptSettingsOf(withShortClient, apiBase, ACCOUNT));

@@ -2,7 +2,7 @@ import React, { useEffect, type ReactNode } from 'react';
 import { useTypedDispatch, useTypedSelector } from '@theme/ApiItem/hooks';
 import { setServer } from '@theme/ApiExplorer/Server/slice';
 import ApiSample from '@site/src/components/ApiSample';
-import { explorerSampleOf, type ExplorerOperation } from '@site/src/lib/explorerSample';
+import { explorerSampleOf, type ExplorerOperation } from '@site/rules/operationSample';
 
 /** Props of {@link ExplorerPreview}: the operation, as the explorer gets it. */
 export interface ExplorerPreviewProps {
