@@ -161,7 +161,7 @@ export function toCurl(sample: RequestSample, credentials?: SampleCredentials): 
 /**
  * Python with requests, reading `API_BASE` and `TOKEN` from the environment, or with the reader's own: the
  * generator's call, its answer checked (`raise_for_status`: an error answer ends the script with its status)
- * and printed as JSON, with a timeout (requests waits forever without one).
+ * and printed (JSON as JSON, a file as its type and size), with a timeout (requests waits forever without one).
  *
  * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
  */
@@ -197,9 +197,13 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
     '',
     `response = ${code}`,
     'response.raise_for_status()',
-    '# An answer without a body prints its status instead.',
+    'content_type = response.headers.get("Content-Type", "")',
+    '# JSON prints as JSON; a file prints its type and size (response.content holds it); no body, the status.',
+    'if "json" in content_type and response.content:',
     // ensure_ascii=False: text as the API sends it and the page shows it (©, é), not as \u escapes.
-    'print(json.dumps(response.json(), indent=2, ensure_ascii=False) if response.content else response.status_code)',
+    '    print(json.dumps(response.json(), indent=2, ensure_ascii=False))',
+    'else:',
+    '    print(f"{content_type}: {len(response.content)} bytes" if response.content else response.status_code)',
   ].join('\n');
 }
 
@@ -207,7 +211,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
  * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
  * with the reader's own; an ES module (top-level `await`), run as `node sample.mts` on Node 24 (which strips
  * the types) or `npx --yes tsx sample.mts`. The generator's call, its answer checked (an error answer throws,
- * with its status and body) and printed as JSON.
+ * with its status and body) and printed (JSON as JSON, a file as its type and size).
  *
  * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
  */
@@ -235,9 +239,11 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
       ...settings,
       ...`const response = await ${code};`.split('\n'),
       'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
-      '// An answer without a body prints its status instead.',
-      'const text = await response.text();',
-      'console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);',
+      "const type = response.headers.get('content-type') ?? '';",
+      '// JSON prints as JSON; a file prints its type and size (the bytes are in `body`); no body, the status.',
+      'const body = new Uint8Array(await response.arrayBuffer());',
+      "if (type.includes('json') && body.length) console.log(JSON.stringify(JSON.parse(new TextDecoder().decode(body)), null, 2));",
+      'else console.log(body.length ? `${type}: ${body.length} bytes` : response.status);',
     ].map(indent),
     '}',
   ].join('\n');

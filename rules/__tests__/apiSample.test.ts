@@ -91,7 +91,7 @@ describe('renderers, from the snippet generator', () => {
   it('prints the answer as JSON in each language, and TypeScript samples compose in one module', () => {
     expect(toPython(search)).toContain('print(json.dumps(response.json(), indent=2, ensure_ascii=False)');
     const ts = toTypeScript(search);
-    expect(ts).toContain('console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : response.status);');
+    expect(ts).toContain('console.log(JSON.stringify(JSON.parse(new TextDecoder().decode(body)), null, 2));');
     expect(ts.startsWith('{\n  const response = await fetch(')).toBe(true);
     expect(ts.endsWith('\n}')).toBe(true);
   });
