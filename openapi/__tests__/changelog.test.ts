@@ -145,6 +145,31 @@ describe('in a scratch repository', () => {
     expect(rss).toContain('<link>https://docs.example.com/api/changelog#2026-12-01</link>');
   });
 
+  it("records a second change of the same day in that day's entry: a day has one entry", () => {
+    const removed = removeEnumValue();
+    recordChanges(root, removed, '2026-12-01');
+    git('commit', '-qam', 'the first change of the day');
+    const entriesBefore = readChangelog(root).entries.length;
+    removed.components.schemas.PublisherFilter.properties.note = { type: 'string' };
+    fs.writeFileSync(contractFile(), YAML.stringify(removed));
+    const added = recordChanges(root, removed, '2026-12-01');
+    expect(added.map(describeChange)).toContain(
+      'POST /documents: [Added] property `note` to `publishers[]` in Request Body content (application/json) (non-breaking)',
+    );
+    const [newest] = readChangelog(root).entries;
+    expect(readChangelog(root).entries).toHaveLength(entriesBefore);
+    expect(newest.date).toBe('2026-12-01');
+    expect(newest.changes).toHaveLength(3 + added.length);
+    expect(checkChangelog(root, removed)).toEqual({ breaking: [], additions: [], current: true });
+
+    // Two entries of one day, written by hand, are refused, named.
+    const file = path.join(root, CHANGELOG_PATH);
+    const data = YAML.parse(fs.readFileSync(file, 'utf8'));
+    data.entries.splice(1, 0, { ...data.entries[0], changes: [] });
+    fs.writeFileSync(file, YAML.stringify(data));
+    expect(() => readChangelog(root)).toThrow(/two are dated 2026-12-01: merge them/);
+  });
+
   it('an entry written by hand that names the change is enough', () => {
     const doc = removeEnumValue();
     const { breaking } = checkChangelog(root, doc);

@@ -95,9 +95,12 @@ export function readChangelog(root: string): Changelog {
                 : undefined;
       if (problem) throw new ChangelogError(`${where}, change ${m + 1}: ${problem} (npm run changelog writes it).`);
     });
-    if (n > 0 && entry.date > entries[n - 1].date) {
+    if (n > 0 && entry.date >= entries[n - 1].date) {
+      // One entry a day: the page's headings, their anchors and the feeds' ids are the dates.
       throw new ChangelogError(
-        `${where}: entries are newest first, and ${entry.date} is after ${entries[n - 1].date}.`,
+        entry.date === entries[n - 1].date
+          ? `${where}: a day has one entry, and two are dated ${entry.date}: merge them (npm run changelog adds to the day's entry).`
+          : `${where}: entries are newest first, and ${entry.date} is after ${entries[n - 1].date}.`,
       );
     }
   });
@@ -228,9 +231,10 @@ export function checkChangelog(root: string, current: unknown): ChangelogCheck {
 }
 
 /**
- * Adds an entry for what changed since the newest entry (`npm run changelog`), dated `date`, or, when
- * every change is already named (written by hand), stamps the newest entry with the current fingerprint.
- * Comments and hand-written summaries in the file are kept.
+ * Adds an entry for what changed since the newest entry (`npm run changelog`), dated `date` — or adds the
+ * changes to the newest entry when it is dated `date` already (one entry a day: its date is its heading's anchor
+ * and its feed item's id) — or, when every change is already named (written by hand), stamps the newest entry
+ * with the current fingerprint. Comments and hand-written summaries in the file are kept.
  *
  * @returns the entry's changes (empty when there was nothing to record).
  */
@@ -242,8 +246,12 @@ export function recordChanges(root: string, current: unknown, date: string): Con
   const document = YAML.parseDocument(fs.readFileSync(file, 'utf8'));
   const entries = document.get('entries') as YAML.YAMLSeq;
   const fingerprint = contractFingerprint(current);
+  const newest = entries.items[0] as YAML.YAMLMap | undefined;
   if (changes.length === 0) {
-    (entries.items[0] as YAML.YAMLMap).set('contract', fingerprint);
+    newest?.set('contract', fingerprint);
+  } else if (newest && String(newest.get('date')) === date) {
+    newest.set('contract', fingerprint);
+    for (const change of changes) (newest.get('changes') as YAML.YAMLSeq).add(document.createNode(change));
   } else {
     const entry: ChangelogEntry = { date, contract: fingerprint, changes };
     entries.items.unshift(document.createNode(entry) as YAML.YAMLMap);
