@@ -157,7 +157,11 @@ test('the switch, the links and the copy buttons are reached and used from the k
   await expect(toggle).toBeFocused();
   await page.keyboard.press('Space');
   await expect(toggle).toBeChecked();
-  // On, no note stands between the switch and the links.
+  // On, the links carry my token once it has been read, and no note stands between the switch and them: only
+  // then does the next Tab reach the first link.
+  await expect
+    .poll(async () => JSON.stringify(cursorConfigOf(await hrefOf(tokens, 'Add to Cursor'))))
+    .not.toContain('<access token>');
   await page.keyboard.press('Tab');
   await expect(tokens.getByRole('link', { name: 'Add to Cursor' })).toBeFocused();
   await page.keyboard.press('Tab');
