@@ -20,6 +20,26 @@ export interface SpeedupManifest {
   guard: string;
   /** The upstream change after which it can go. */
   removeWhen: string;
+  /**
+   * The theme components its plugin wraps (`theme/<component>` in its folder) that their theme does not declare
+   * safe to wrap, each with what the wrap leans on. tests/internals/themeWraps.test.ts checks them as it checks
+   * the product's wraps in plugins/README.md, so they leave with the folder.
+   */
+  themeWraps?: readonly SpeedupThemeWrap[];
+}
+
+/** A theme component a speed-up wraps that its theme does not declare safe to wrap. */
+export interface SpeedupThemeWrap {
+  /** The component as `@theme/` names it (`CodeBlock/Content`). */
+  component: string;
+  /** The theme's npm package. */
+  theme: string;
+  /** The theme's version the wrap was read against. */
+  version: string;
+  /** What the theme declares about wrapping it (its `getSwizzleConfig`; `undeclared` when it lists nothing). */
+  declared: 'unsafe' | 'forbidden' | 'undeclared';
+  /** What the wrap leans on, in a phrase. */
+  leansOn: string;
 }
 
 /** What a page step knows of the page besides its HTML. */
@@ -68,6 +88,13 @@ export function speedupPlugins(list: readonly Speedup[], wrapsThemes: boolean): 
   );
 }
 
+/** What a manifest leans on: its internal, then each theme component it wraps with the version read. */
+const leansOn = (m: SpeedupManifest) =>
+  [
+    m.internal,
+    ...(m.themeWraps ?? []).map((w) => `wraps \`${w.component}\` (${w.theme} ${w.version}): ${w.leansOn}`),
+  ].join('; ');
+
 /** The table of speed-ups (`npm run -s speedups`), one row per manifest, in the list's order. */
 export function speedupTable(manifests: readonly SpeedupManifest[]): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -75,7 +102,7 @@ export function speedupTable(manifests: readonly SpeedupManifest[]): string {
     '| Speed-up | What it saves | Internal it leans on | Guard | Remove when |',
     '| --- | --- | --- | --- | --- |',
     ...manifests
-      .map((m) => [`\`plugins/${m.folder}\``, m.saves, m.internal, m.guard, m.removeWhen].map(cell).join(' | '))
+      .map((m) => [`\`plugins/${m.folder}\``, m.saves, leansOn(m), m.guard, m.removeWhen].map(cell).join(' | '))
       .map((row) => `| ${row} |`),
   ].join('\n');
 }

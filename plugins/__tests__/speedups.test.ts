@@ -33,6 +33,9 @@ it('docusaurus.config.ts registers the speed-ups through the list only', () => {
 it('the table of speed-ups has one row per manifest', () => {
   const table = speedupTable(list.map((speedup) => speedup.manifest)).split('\n');
   expect(table).toHaveLength(list.length + 2);
-  for (const { manifest } of list)
-    expect(table.some((row) => row.startsWith(`| \`plugins/${manifest.folder}\``))).toBe(true);
+  for (const { manifest } of list) {
+    const row = table.find((line) => line.startsWith(`| \`plugins/${manifest.folder}\``));
+    expect(row).toBeDefined();
+    for (const wrap of manifest.themeWraps ?? []) expect(row).toContain(`wraps \`${wrap.component}\``);
+  }
 });

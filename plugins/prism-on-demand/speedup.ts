@@ -11,6 +11,29 @@ const speedup: Speedup = {
     guard:
       '`grammarsLoader.js` fails the build naming the speed-up; `plugins/prism-on-demand/__tests__/guard.spec.ts` "code highlighting loads with the pages that show code, with the grammars of their languages only"',
     removeWhen: 'prism-react-renderer ships its grammars apart from `Highlight`, and theme-classic loads them by page',
+    themeWraps: [
+      {
+        component: 'CodeBlock/Content',
+        theme: '@docusaurus/theme-classic',
+        version: '3.10.2',
+        declared: 'unsafe',
+        leansOn: "its default export rendering a code block's content with Prism",
+      },
+      {
+        component: 'ApiExplorer/ApiCodeBlock/Content/String',
+        theme: 'docusaurus-theme-openapi-docs',
+        version: '5.2.0',
+        declared: 'undeclared',
+        leansOn: 'highlighting with Prism on render',
+      },
+      {
+        component: 'ApiExplorer/ApiCodeBlock/ExpandButton',
+        theme: 'docusaurus-theme-openapi-docs',
+        version: '5.2.0',
+        declared: 'undeclared',
+        leansOn: 'highlighting with Prism on render',
+      },
+    ],
   },
   plugin: prismOnDemandPlugin,
   wrapsThemes: true,

@@ -3,10 +3,11 @@
  *
  * Every theme wrap of the site (src/theme and each plugin's theme folder) of a component its theme does not
  * declare safe to wrap (theme-classic's `getSwizzleConfig`; a theme without one, like
- * docusaurus-theme-openapi-docs and @easyops-cn/docusaurus-search-local, declares nothing) has its row in
- * plugins/README.md, "Internals the product leans on" → {@link TITLE}. After a theme upgrade this test names
- * each wrap whose component is gone or has moved to another theme, and each row whose checked version is not
- * the installed one, so the wraps to read again are listed before any end-to-end test fails.
+ * docusaurus-theme-openapi-docs and @easyops-cn/docusaurus-search-local, declares nothing) has its row: the
+ * product's in plugins/README.md, "Internals the product leans on" → {@link TITLE}; a speed-up's in its manifest
+ * (plugins/speedup.ts `themeWraps`), so deleting its folder takes its rows with it. After a theme upgrade this
+ * test names each wrap whose component is gone or has moved to another theme, and each row whose checked version
+ * is not the installed one, so the wraps to read again are listed before any end-to-end test fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import {
   type WrapDeclaration,
 } from './themes';
 import { findWraps, type ThemeWrap } from './wraps';
+import * as speedups from '../../plugins/speedups';
 
 const TITLE = 'Theme wraps not declared safe to wrap';
 const COMPONENT = 'Wrapped component';
@@ -38,11 +40,27 @@ const wraps: Resolved[] = findWraps().map((wrap) => {
   const theme = providerOf(wrap.alias, wrap.component);
   return { ...wrap, theme, declared: theme && wrapDeclaration(theme, wrap.component) };
 });
-const rows = readTable(TITLE);
+/** A speed-up's wraps, as rows of the map's table. */
+const speedupRows: Row[] = Object.values(speedups).flatMap(({ manifest }) =>
+  (manifest.themeWraps ?? []).map((wrap) => ({
+    [COMPONENT]: `\`${wrap.component}\``,
+    [THEME]: `\`${wrap.theme}\` ${wrap.version}`,
+    [DECLARED]: `\`${wrap.declared}\``,
+    [WRAP]: `\`plugins/${manifest.folder}/theme/${wrap.component}\``,
+    source: `plugins/${manifest.folder}/speedup.ts`,
+  })),
+);
+const rows = [...readTable(TITLE), ...speedupRows];
 const themeLabel = (theme: LibraryTheme) => `${theme.package} ${installedVersion(theme.package)}`;
-const rowOf = (component: string, theme: LibraryTheme) =>
-  rows.find((row) => codeSpans(row[COMPONENT])[0] === component && codeSpans(row[THEME])[0] === theme.package);
-const rowLabel = (row: Row) => `${MAP_FILE} row \`${codeSpans(row[COMPONENT])[0]}\` (${row[THEME]})`;
+/** The row that lists `wrap`: for its component and theme, with its location among the row's wraps. */
+const rowOf = (wrap: ThemeWrap, theme: LibraryTheme) =>
+  rows.find(
+    (row) =>
+      codeSpans(row[COMPONENT])[0] === wrap.component &&
+      codeSpans(row[THEME])[0] === theme.package &&
+      codeSpans(row[WRAP]).includes(wrap.location),
+  );
+const rowLabel = (row: Row) => `${row.source ?? MAP_FILE} row \`${codeSpans(row[COMPONENT])[0]}\` (${row[THEME]})`;
 const notSafe = wraps.filter((wrap) => wrap.declared !== 'safe');
 
 test('the themes are stacked as docusaurus.config.ts registers them, and each has its component folder', () => {
@@ -69,10 +87,10 @@ test('every wrapped component is still provided by a theme', () => {
 
 test('every wrap of a component not declared safe to wrap has its row', () => {
   const unmapped = notSafe.flatMap(({ theme, ...wrap }) =>
-    theme && !rowOf(wrap.component, theme)
+    theme && !rowOf(wrap, theme)
       ? [
           `${wrap.location} wraps \`${wrap.component}\` of ${themeLabel(theme)} (wrap: ${wrap.declared}) ` +
-            `and has no row in ${MAP_FILE} "${TITLE}"`,
+            `and has no row in ${MAP_FILE} "${TITLE}" (a speed-up's wrap: in its manifest's \`themeWraps\`)`,
         ]
       : [],
   );
@@ -83,7 +101,16 @@ test('every row is a wrap not declared safe, in the theme, place and declaration
   const wrong = rows.flatMap((row) => {
     const [component] = codeSpans(row[COMPONENT]);
     const [pkg] = codeSpans(row[THEME]);
-    const mine = notSafe.filter((wrap) => wrap.component === component && wrap.theme?.package === pkg);
+    // A component wrapped both by the product and by a speed-up has a row in each place: each row answers
+    // for the wraps no other row of the component lists.
+    const listedElsewhere = new Set(
+      rows
+        .filter((other) => other !== row && codeSpans(other[COMPONENT])[0] === component)
+        .flatMap((other) => codeSpans(other[WRAP])),
+    );
+    const mine = notSafe.filter(
+      (wrap) => wrap.component === component && wrap.theme?.package === pkg && !listedElsewhere.has(wrap.location),
+    );
     if (!mine.length) {
       const [other] = wraps.flatMap(({ theme, declared, ...wrap }) =>
         wrap.component === component && theme && declared ? [{ theme, declared }] : [],
