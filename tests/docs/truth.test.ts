@@ -377,21 +377,26 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'a `languages` threshold is a proportion of the text', statement: /minimum proportion|% English/, box: /`languages` threshold/ },
   { detail: 'what replaces the deprecated filter fields', statement: /[Dd]eprecated[^.|]*(\buse\b|in favour of)|\bUse instead\b/, box: /(?!)/ },
   { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
+  // The sixth fresh audit's.
+  { detail: 'how long a deprecated field keeps working, and that the provider will remove it', statement: /^(?:They|It) still works?\b|\bdeprecated[^.|]*\bstill works?\b|\bbefore the provider removes|\bwill be removed\b|\buntil (?:it is|they are) removed\b/i, box: /(?!)/ },
+  { detail: 'what the `authoritative` list of domains means', statement: /\bauthoritative source\b/i, box: /`authoritative`/ },
+  { detail: 'the format of the files the API serves', statement: /\bPDFs? (?:that )?the API (?:serves|returns|gives)\b|\bthe API (?:serves|returns|gives) (?:only )?PDFs?\b|\bevery (?:original |document's )?file is a PDF\b/i, box: /(?!)/ },
 ];
 
 /**
- * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), and the API
- * changelog's page as `npm run gen-api` writes it.
+ * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), the site's own
+ * Markdown pages (the accessibility statement speaks of the files the API serves), and the API changelog's page
+ * as `npm run gen-api` writes it.
  */
 function pageFiles(): { file: string; text: string }[] {
   const root = path.join(__dirname, '../..');
-  const blog = path.join(root, 'blog');
-  const posts = fs
-    .readdirSync(blog, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.mdx?$/.test(name))
-    .map((name) => ({ file: path.join('blog', name), text: fs.readFileSync(path.join(blog, name), 'utf8') }));
+  const markdownUnder = (dir: string) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.mdx?$/.test(name))
+      .map((name) => ({ file: path.join(dir, name), text: fs.readFileSync(path.join(root, dir, name), 'utf8') }));
   const changelog = { file: 'generated/api/changelog.md', text: changelogPage(readChangelog(root)) };
-  return [...docFiles(), ...posts, changelog];
+  return [...docFiles(), ...markdownUnder('blog'), ...markdownUnder('src/pages'), changelog];
 }
 
 /** Whether a statement says, in itself, that it is assumed or not confirmed by the provider. */
