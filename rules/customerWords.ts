@@ -45,7 +45,7 @@ export const CUSTOMER_WORD_RULES: readonly CustomerWordRule[] = [
   { pattern: /\bAPI_HOST\b/, outsideCode: true, instead: NOT_HOW_BUILT, customersOnly: true },
   { pattern: /\bcustomer-api\.ya?ml\b/, outsideCode: false, instead: NOT_HOW_BUILT, customersOnly: true },
   {
-    pattern: /\bportal's (?:own )?(?:source|checks)\b/i,
+    pattern: /\bin the portal's source\b|\bthe portal's checks\b/i,
     outsideCode: true,
     instead: NOT_HOW_BUILT,
     customersOnly: true,

@@ -20,9 +20,9 @@ const KEPT_AS = 'note';
 /** The few fields of an mdast node the rule reads (remark-directive's container directive among them). */
 interface MarkdownNode {
   type: string;
-  name?: string;
+  name?: string | null;
   children?: MarkdownNode[];
-  data?: Record<string, unknown>;
+  data?: unknown;
   position?: { start?: { line?: number } };
 }
 
@@ -43,7 +43,10 @@ export function applyLocalParts(tree: MarkdownNode, keep: boolean): void {
       return [node];
     }
     const [first] = node.children ?? [];
-    if (first?.type === 'paragraph' && first.data?.directiveLabel === true)
+    if (
+      first?.type === 'paragraph' &&
+      (first.data as { directiveLabel?: unknown } | undefined)?.directiveLabel === true
+    )
       throw new Error(
         `line ${node.position?.start?.line ?? '?'}: ":::${LOCAL_PART_DIRECTIVE}" takes no title in brackets; ` +
           `its heading is always "${LOCAL_PART_TITLE}".`,

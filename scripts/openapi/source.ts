@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
-import { contractUrl, type OpenApiDocument } from '../../rules/contract';
+import { contractUrl } from '../../rules/contract';
 import { downloadContract } from './download';
 
 /** How long the build waits for the provider's description, in ms, before using the vendored copy. */

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { applyLocalParts, LOCAL_PART_TITLE } from '../../rules/localParts';
+import { LOCAL_PART_TITLE } from '../../rules/localParts';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -53,35 +53,3 @@ describe("the Tokens page's local accounts and commands", () => {
     expect(local.docs).not.toContain(':::on-your-machine');
   });
 }, );
-
-describe('the rule on a parsed page', () => {
-  const page = () => ({
-    type: 'root',
-    children: [
-      { type: 'paragraph', children: [{ type: 'text', value: 'Before.' }] },
-      {
-        type: 'containerDirective',
-        name: 'note',
-        children: [
-          { type: 'containerDirective', name: 'on-your-machine', children: [{ type: 'text', value: 'Nested.' }] },
-        ],
-      },
-      { type: 'containerDirective', name: 'on-your-machine', children: [{ type: 'text', value: 'Local.' }] },
-    ],
-  });
-
-  it('leaves out every part, nested ones too, for a user pool', () => {
-    const tree = page();
-    applyLocalParts(tree, false);
-    expect(JSON.stringify(tree)).not.toMatch(/Local\.|Nested\./);
-    expect(tree.children).toHaveLength(2);
-  });
-
-  it('keeps every part, nested ones too, as a note headed for a local run', () => {
-    const tree = page();
-    applyLocalParts(tree, true);
-    expect(JSON.stringify(tree)).not.toContain('on-your-machine');
-    expect(JSON.stringify(tree.children[2])).toContain(LOCAL_PART_TITLE);
-    expect(JSON.stringify(tree.children[1])).toContain(LOCAL_PART_TITLE);
-  });
-});

@@ -648,7 +648,7 @@ describe("customers' pages are true on a portal with no sandbox", () => {
     const saying = customerPages().flatMap(({ file, text }) =>
       withoutLocalParts(text)
         .split('\n')
-        .flatMap((line, index) => (/sandbox/i.test(line) ? [`${file}: ${line.trim()}`] : [])),
+        .flatMap((line) => (/sandbox/i.test(line) ? [`${file}: ${line.trim()}`] : [])),
     );
     expect(saying).toEqual([]);
   });

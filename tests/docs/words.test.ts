@@ -56,7 +56,7 @@ function sourceNoteFindings(): Finding[] {
   return sources.flatMap((source) => {
     const { description } = withSourceNote({ info: {} }, source).info as { description: string };
     return customerWordProblems(description).map(
-      ({ found, instead }) => `scripts/openapi/source.ts (${source.kind}${source.url ? '' : ', no API host'}): "${found}" (${instead})`,
+      ({ found, instead }) => `scripts/openapi/source.ts (${source.kind}${'url' in source ? '' : ', no API host'}): "${found}" (${instead})`,
     );
   });
 }
@@ -182,8 +182,8 @@ describe('how the portal is built is not in a customer text', () => {
   // Wordings customers once read: the contract's server, the reference's first page and the accessibility statement.
   it.each([
     ['Production (the build replaces this host with the configured API_HOST)', ['the build', 'API_HOST']],
-    ["from the portal's own copy of the API description (`openapi/customer-api.yaml` in the portal's source)", ['customer-api.yaml', "portal's source"]],
-    ["could not be downloaded or did not pass the portal's checks when it was built", ["portal's checks"]],
+    ["from the portal's own copy of the API description (`openapi/customer-api.yaml` in the portal's source)", ['customer-api.yaml', "in the portal's source"]],
+    ["could not be downloaded or did not pass the portal's checks when it was built", ["the portal's checks"]],
     ['- **Automated audit**: [axe-core](https://github.com/dequelabs/axe-core) runs its rules', ['axe-core']],
     ['and at 390 px. A serious or critical finding stops the change.', ['stops the change']],
     ['- **Screens**: screenshots of the main pages in both colour modes are compared', ['screenshots of the main pages']],
