@@ -35,7 +35,14 @@ import { safeMarkdownGenerators } from './plugins/openapi-safety/generators';
 import { sidebarItemsGenerator } from './config/docsSidebar';
 import { SEARCH_OPTIONS } from './config/search';
 import { docsExclude } from './config/docsAudience';
+import { remarkLocalParts } from './rules/localParts';
 import { insideGitWorkTree } from './config/lastUpdate';
+
+// Parts of a page for a portal run on the reader's own machine (`:::on-your-machine`): a build for a user pool
+// leaves them out, a local run shows them as a note (rules/localParts.ts; the Markdown copies follow the same rule).
+const localParts = [
+  [remarkLocalParts, { mode: env.auth.mode }] as [typeof remarkLocalParts, { mode: typeof env.auth.mode }],
+];
 
 const customFields: PortalCustomFields = {
   auth: env.auth,
@@ -113,12 +120,14 @@ const config: Config = {
           sidebarItemsGenerator,
           // Pages for the portal's maintainers (`audience: maintainers`) are left out of a build for a user pool.
           exclude: docsExclude(path.join(__dirname, 'docs'), env.auth.mode),
+          beforeDefaultRemarkPlugins: localParts,
           // Freshness and ownership: the date of each doc's last commit, when Git can tell
           // (config/lastUpdate.ts), and "Edit this page" when EDIT_URL is set.
           showLastUpdateTime: showLastUpdate,
           editUrl: env.editUrl,
         },
         blog: {
+          beforeDefaultRemarkPlugins: localParts,
           showReadingTime: true,
           editUrl: env.editUrl,
           feedOptions: { type: ['rss', 'atom'], xslt: true },
@@ -126,6 +135,7 @@ const config: Config = {
           onInlineAuthors: 'warn',
           onUntruncatedBlogPosts: 'warn',
         },
+        pages: { beforeDefaultRemarkPlugins: localParts },
         theme: { customCss: './src/css/custom.css' },
       } satisfies Preset.Options,
     ],

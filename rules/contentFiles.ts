@@ -45,6 +45,11 @@ export interface Inventory {
   scriptSettings?: string;
   /** Whether AI tools sign in by OAuth on this portal (customFields `mcpSignIn`), for `<McpInstall />`'s copy. */
   mcpSignIn?: boolean;
+  /**
+   * Whether the pages are a local run's, whose copies keep the parts for a portal run on the reader's own
+   * machine (rules/localParts.ts); unset, they are left out, as in a build for a user pool.
+   */
+  localParts?: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Words a customer never reads on the portal. The portal documents the provider's API from a specification
  * that only its maintainers have, so no page, API description, changelog entry or tool answer cites it: not
- * "the specification" (or "the spec"), not a section sign or section number, not a "This portal:" aside. Where
+ * "the specification" (or "the spec"), not a section sign or section number, not a "This portal:" aside, and not
+ * how the portal itself is built (its build, settings, source files and checks). Where
  * the provider has not confirmed something, a text says so in the reader's words ("The provider has not
  * confirmed …; this portal assumes …"); the trace to the spec stays with the maintainers (openapi/README.md,
  * code comments, tests). Source: the developers' guide ("Customer-facing pages never mention 'the
@@ -16,7 +17,15 @@ export interface CustomerWordRule {
   outsideCode: boolean;
   /** What to write instead, for the message. */
   instead: string;
+  /**
+   * Whether the rule reads customers' texts only: a maintainers' page (`audience: maintainers`) is about how
+   * the portal is run and built, and may say so.
+   */
+  customersOnly?: boolean;
 }
+
+/** What to write instead of how the portal is made: the reader's side of it. */
+const NOT_HOW_BUILT = 'say what the reader sees or can do, not how the portal is built, checked or configured';
 
 /** The rules, each tried on every line of a text. */
 export const CUSTOMER_WORD_RULES: readonly CustomerWordRule[] = [
@@ -30,6 +39,28 @@ export const CUSTOMER_WORD_RULES: readonly CustomerWordRule[] = [
     pattern: /\bthis portal:/i,
     outsideCode: false,
     instead: 'say it plainly: "The provider has not confirmed …; this portal assumes …"',
+  },
+  // How the portal is built: its build, settings, source files, checks and the software it is made with.
+  { pattern: /\bthe build\b/i, outsideCode: true, instead: NOT_HOW_BUILT, customersOnly: true },
+  { pattern: /\bAPI_HOST\b/, outsideCode: true, instead: NOT_HOW_BUILT, customersOnly: true },
+  { pattern: /\bcustomer-api\.ya?ml\b/, outsideCode: false, instead: NOT_HOW_BUILT, customersOnly: true },
+  {
+    pattern: /\bin the portal's source\b|\bthe portal's checks\b/i,
+    outsideCode: true,
+    instead: NOT_HOW_BUILT,
+    customersOnly: true,
+  },
+  {
+    pattern: /\baxe-core\b|\bstops the change\b|\bscreenshots? (?:comparison|of the main pages)/i,
+    outsideCode: true,
+    instead: NOT_HOW_BUILT,
+    customersOnly: true,
+  },
+  {
+    pattern: /\b(?:portal|site) is built (?:on|with)\b/i,
+    outsideCode: true,
+    instead: NOT_HOW_BUILT,
+    customersOnly: true,
   },
 ];
 
@@ -59,8 +90,13 @@ function withoutCodeSpans(line: string): string {
  *
  * @param text - a page (Markdown or MDX) or one reader-visible string.
  * @param options.fences - whether lines between ``` fences are code (Markdown); default true.
+ * @param options.audience - who reads the text; `maintainers` leaves out the rules for customers' texts only.
  */
-export function customerWordProblems(text: string, options: { fences?: boolean } = {}): CustomerWordProblem[] {
+export function customerWordProblems(
+  text: string,
+  options: { fences?: boolean; audience?: 'customers' | 'maintainers' } = {},
+): CustomerWordProblem[] {
+  const rules = CUSTOMER_WORD_RULES.filter((rule) => options.audience !== 'maintainers' || !rule.customersOnly);
   const problems: CustomerWordProblem[] = [];
   let inFence = false;
   text.split('\n').forEach((line, index) => {
@@ -68,7 +104,7 @@ export function customerWordProblems(text: string, options: { fences?: boolean }
     const code = inFence || fence;
     if (fence) inFence = !inFence;
     const prose = code ? '' : withoutCodeSpans(line);
-    for (const rule of CUSTOMER_WORD_RULES) {
+    for (const rule of rules) {
       const found = rule.pattern.exec(rule.outsideCode ? prose : line);
       if (found) problems.push({ line: index + 1, found: found[0], instead: rule.instead });
     }

@@ -91,6 +91,7 @@ async function pageMarkdown(
         resolveUrl: resolverFor(siteUrl, page.route, body.file, routeOfFile),
         scriptSettings: inventory.scriptSettings,
         mcpSignIn: inventory.mcpSignIn,
+        localParts: inventory.localParts,
       });
       if (!body.preface) return markdown;
       // The preface goes right under the title (`# …` is the first line).

@@ -57,6 +57,7 @@ export default function markdownExportPlugin(
     if (fields.auth && fields.apiBase)
       inventory.scriptSettings = settingsLines(scriptSettingsOf(fields.auth, fields.apiBase, fields.localAccount));
     inventory.mcpSignIn = fields.mcpSignIn === true;
+    inventory.localParts = fields.auth?.mode === 'local';
     writeBuildFile(fs, context.generatedFilesDir, MARKDOWN_INVENTORY, inventory);
   };
   return {

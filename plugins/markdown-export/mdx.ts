@@ -10,6 +10,8 @@
  *   (src/components/McpInstall);
  * - `<TabItem label="…">` becomes a bold label before its content; other components keep their content;
  * - admonitions (`:::note[Title]`) become block quotes led by their title;
+ * - a part for a portal run on the reader's own machine (`:::on-your-machine`) goes, unless `localParts` is set,
+ *   then becomes a block quote led by its heading (rules/localParts.ts, the rule the site's pages follow);
  * - link and image targets are made absolute to the site (`resolveUrl`); heading ids (`{#id}`) go.
  *
  * The remark packages are ESM-only, so they are imported on first use (this module runs under tsx).
@@ -24,6 +26,7 @@ import {
   vscodeInstallLink,
   type McpServerSettings,
 } from '../../rules/mcpInstall';
+import { applyLocalParts } from '../../rules/localParts';
 
 /** Options of {@link toPlainMarkdown}. */
 export interface PlainMarkdownOptions {
@@ -37,6 +40,11 @@ export interface PlainMarkdownOptions {
   scriptSettings?: string;
   /** Whether AI tools sign in by OAuth on this portal (`<McpInstall />` then shows that way first). */
   mcpSignIn?: boolean;
+  /**
+   * Whether the copy is for a portal run locally, and keeps the parts for a portal run on the reader's own
+   * machine (rules/localParts.ts); without it, they are left out, as a build for a user pool leaves them.
+   */
+  localParts?: boolean;
   /**
    * Whether table columns are padded to line up (remark-gfm's `tablePipeAlign`, the default); `false` writes
    * each cell once, for tables of long cells (the API pages' fields).
@@ -280,14 +288,15 @@ function withoutHeadingIds(source: string): string {
 
 /**
  * @returns the page as plain Markdown, ending with one newline.
- * @throws {Error} when the source is not valid MDX (the build would have failed on it first) or an
- *   `<ApiSample>` is malformed (the message says what to fix).
+ * @throws {Error} when the source is not valid MDX (the build would have failed on it first), an
+ *   `<ApiSample>` is malformed or a local part has a title (the message says what to fix).
  */
 export async function toPlainMarkdown(source: string, options: PlainMarkdownOptions): Promise<string> {
   const { parser, stringifier } = await (loaded ??= remark());
   // Heading ids go before parsing, as Docusaurus' own preprocessor escapes them (`{#id}` is no JS expression).
   source = withoutHeadingIds(source);
   const tree = parser(options.format).parse(source) as Root;
+  applyLocalParts(tree, options.localParts === true);
   tree.children = convertChildren(tree, source, options);
   if (options.title && !tree.children.some((n) => n.type === 'heading' && n.depth === 1)) {
     tree.children.unshift({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] });

@@ -9,9 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { OPENAPI_SPEC_PATH } from '../../config/openapi';
-import { contractUrl, type OpenApiDocument } from '../../rules/contract';
+import { contractUrl } from '../../rules/contract';
 import { downloadContract } from './download';
-import { SOURCE_NOTE_TITLE } from './sourceNote';
 
 /** How long the build waits for the provider's description, in ms, before using the vendored copy. */
 export const SOURCE_TIMEOUT_MS = 10_000;
@@ -62,11 +61,6 @@ export async function chooseContractSource(
   }
 }
 
-/** `2026-11-25 17:50 UTC`: the build time as the landing page and log show it. */
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 /** The one build-log line saying which description `/api` is built from, and why. */
 export function sourceLogLine(source: ContractSource): string {
   if (source.kind === 'provider') return `API reference: built from the provider's description at ${source.url}.`;
@@ -74,21 +68,4 @@ export function sourceLogLine(source: ContractSource): string {
   return `API reference: built from the vendored copy ${OPENAPI_SPEC_PATH}; the provider's description was not used: ${source.reason?.split('\n').join(' ')}`;
 }
 
-/**
- * The document with a note at the end of its `info.description`, which the `/api` landing page shows:
- * which description the reference was built from, when, and why: the provider's; the portal's copy
- * because the provider's could not be used (API_HOST set); or the portal's copy because the portal names
- * no API host, so nothing was downloaded (API_HOST unset: local mode, as a build for a user pool needs it).
- */
-export function withSourceNote<T extends OpenApiDocument>(doc: T, source: ContractSource): T {
-  const info = (doc.info ?? {}) as { description?: string };
-  const copy = `the portal's own copy of the API description (\`${OPENAPI_SPEC_PATH}\` in the portal's source)`;
-  const from =
-    source.kind === 'provider'
-      ? `the provider's OpenAPI description, downloaded from \`${source.url}\``
-      : source.url
-        ? `${copy}, because the provider's description at \`${source.url}\` could not be downloaded or did not pass the portal's checks when it was built; it can lag the provider's`
-        : `${copy}: this portal names no API host, so it does not download the provider's description, and the copy can lag it`;
-  const note = `:::info[${SOURCE_NOTE_TITLE}]\n\nBuilt on ${utcMinute(source.at)} from ${from}.\n\n:::`;
-  return { ...doc, info: { ...info, description: `${(info.description ?? '').trimEnd()}\n\n${note}\n` } };
-}
+export { withSourceNote } from './sourceNote';

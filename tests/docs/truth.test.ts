@@ -11,6 +11,8 @@ import { operationAssumptions } from '../../rules/assumptions';
 import { changelogPage, readChangelog } from '../../scripts/openapi/changelog';
 import { operations as contractOperations } from '../../rules/contract';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
+import { maintainersDocs } from '../../config/docsAudience';
+import { LOCAL_PART_DIRECTIVE } from '../../rules/localParts';
 
 const doc = docText;
 
@@ -377,21 +379,26 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'a `languages` threshold is a proportion of the text', statement: /minimum proportion|% English/, box: /`languages` threshold/ },
   { detail: 'what replaces the deprecated filter fields', statement: /[Dd]eprecated[^.|]*(\buse\b|in favour of)|\bUse instead\b/, box: /(?!)/ },
   { detail: "the API changelog as the API's own history", statement: /changelog[^.]*every change to the API\b|every change to the API contract|how the customer API contract changed/i, box: /release history/ },
+  // The sixth fresh audit's.
+  { detail: 'how long a deprecated field keeps working, and that the provider will remove it', statement: /^(?:They|It) still works?\b|\bdeprecated[^.|]*\bstill works?\b|\bbefore the provider removes|\bwill be removed\b|\buntil (?:it is|they are) removed\b/i, box: /(?!)/ },
+  { detail: 'what the `authoritative` list of domains means', statement: /\bauthoritative source\b/i, box: /`authoritative`/ },
+  { detail: 'the format of the files the API serves', statement: /\bPDFs? (?:that )?the API (?:serves|returns|gives)\b|\bthe API (?:serves|returns|gives) (?:only )?PDFs?\b|\bevery (?:original |document's )?file is a PDF\b/i, box: /(?!)/ },
 ];
 
 /**
- * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), and the API
- * changelog's page as `npm run gen-api` writes it.
+ * The pages the rules read: the docs, the blog's posts (its welcome post speaks of the API), the site's own
+ * Markdown pages (the accessibility statement speaks of the files the API serves), and the API changelog's page
+ * as `npm run gen-api` writes it.
  */
 function pageFiles(): { file: string; text: string }[] {
   const root = path.join(__dirname, '../..');
-  const blog = path.join(root, 'blog');
-  const posts = fs
-    .readdirSync(blog, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.mdx?$/.test(name))
-    .map((name) => ({ file: path.join('blog', name), text: fs.readFileSync(path.join(blog, name), 'utf8') }));
+  const markdownUnder = (dir: string) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.mdx?$/.test(name))
+      .map((name) => ({ file: path.join(dir, name), text: fs.readFileSync(path.join(root, dir, name), 'utf8') }));
   const changelog = { file: 'generated/api/changelog.md', text: changelogPage(readChangelog(root)) };
-  return [...docFiles(), ...posts, changelog];
+  return [...docFiles(), ...markdownUnder('blog'), ...markdownUnder('src/pages'), changelog];
 }
 
 /** Whether a statement says, in itself, that it is assumed or not confirmed by the provider. */
@@ -598,5 +605,72 @@ describe('every jurisdiction a page names is an ISO 3166-2 code, as the provider
 
   it('names none that is not an ISO 3166-2 code', () => {
     expect(named.filter(({ code }) => !pattern.test(code))).toEqual([]);
+  });
+});
+
+/**
+ * A page's text without its parts for a portal run on the reader's own machine (`:::on-your-machine`,
+ * rules/localParts.ts), which a build for a user pool leaves out; a container inside such a part closes inside it.
+ */
+function withoutLocalParts(text: string): string {
+  let depth = 0;
+  return text
+    .split('\n')
+    .filter((line) => {
+      const trimmed = line.trim();
+      if (depth === 0 && trimmed === `:::${LOCAL_PART_DIRECTIVE}`) depth = 1;
+      else if (depth > 0 && /^:::[\w-]/.test(trimmed)) depth += 1;
+      else if (depth > 0 && trimmed === ':::') depth -= 1;
+      else return depth === 0;
+      return false;
+    })
+    .join('\n');
+}
+
+/** How many lines before a request for a sample id its note may be: the paragraphs a reader has just read. */
+const NOTE_WITHIN_LINES = 30;
+
+describe("customers' pages are true on a portal with no sandbox", () => {
+  // A deployed portal has no sandbox API (a build for a user pool offers none, and leaves out the page that
+  // explains it): a customer's page speaks of "the sample answers on these pages", and of the portal run on
+  // the reader's own machine only inside an `:::on-your-machine` part. Maintainers' pages may say it.
+  const maintainers = new Set(maintainersDocs(path.join(__dirname, '../../docs')).map((name) => path.join('docs', name)));
+  const customerPages = () => pageFiles().filter(({ file }) => !maintainers.has(file));
+
+  it('reads the pages, and leaves out the maintainers\' ones', () => {
+    expect(maintainers.size).toBeGreaterThan(0);
+    expect(customerPages().map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['docs/api/tokens.mdx', 'docs/api/files.mdx', 'src/pages/accessibility.md']),
+    );
+  });
+
+  it('no customer page says "sandbox" outside a part for a portal run on your own machine', () => {
+    const saying = customerPages().flatMap(({ file, text }) =>
+      withoutLocalParts(text)
+        .split('\n')
+        .flatMap((line) => (/sandbox/i.test(line) ? [`${file}: ${line.trim()}`] : [])),
+    );
+    expect(saying).toEqual([]);
+  });
+
+  it('a part for a portal run on your own machine is left out, nested containers and all', () => {
+    const page = ['Before.', ':::on-your-machine', ':::note', 'The sandbox.', ':::', 'Still local.', ':::', 'After.'];
+    expect(withoutLocalParts(page.join('\n'))).toBe('Before.\nAfter.');
+  });
+
+  it("a request for a sample's made-up id comes after the note to use one from the reader's own answers", () => {
+    // A request the reader runs (a sample request, a `…_ID=` line) for an id of the sample answers; the note
+    // ("… from your own search or list answer") is within the lines a reader has just read.
+    const ids = /\b3f1c2a9e-7b4d-4c1e-9a53-2d8e6f0b1a77\b|\buk-ofsi-2025-05-01\b|\bnist-csf-2\.0\b/;
+    const request = (line: string) => ids.test(line) && (/<ApiSample/.test(line) || /^[A-Z_]+_ID=/.test(line));
+    const unnoted = customerPages().flatMap(({ file, text }) => {
+      const lines = withoutLocalParts(text).split('\n');
+      return lines.flatMap((line, index) =>
+        request(line) && !/from your own/.test(lines.slice(Math.max(0, index - NOTE_WITHIN_LINES), index).join(' '))
+          ? [`${file}: ${line.trim()}`]
+          : [],
+      );
+    });
+    expect(unnoted).toEqual([]);
   });
 });

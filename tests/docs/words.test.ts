@@ -14,6 +14,7 @@ import ts from 'typescript';
 import { isPair, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { maintainersDocs } from '../../config/docsAudience';
 import { customerWordProblems } from '../../rules/customerWords';
+import { withSourceNote } from '../../scripts/openapi/sourceNote';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -32,9 +33,32 @@ function filesUnder(dir: string, match: (name: string) => boolean): string[] {
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The problems of a whole file read as a page. */
+/** The problems of a whole file read as a page (a maintainers' page may say how the portal is built). */
 function pageFindings(file: string): Finding[] {
-  return customerWordProblems(read(file)).map(({ line, found, instead }) => `${file}:${line}: "${found}" (${instead})`);
+  const audience = maintainers.has(file) ? 'maintainers' : 'customers';
+  return customerWordProblems(read(file), { audience }).map(
+    ({ line, found, instead }) => `${file}:${line}: "${found}" (${instead})`,
+  );
+}
+
+/**
+ * The problems of the note the API reference's first page ends with, which the bundle writes
+ * (scripts/openapi/source.ts `withSourceNote`), for each description it may be built from.
+ */
+function sourceNoteFindings(): Finding[] {
+  const at = new Date(Date.UTC(2026, 0, 1));
+  const url = 'https://api.example.com/api/v1/openapi.json';
+  const sources = [
+    { kind: 'provider', file: 'provider.json', url, at },
+    { kind: 'vendored', file: 'copy.yaml', url, reason: 'HTTP 503', at },
+    { kind: 'vendored', file: 'copy.yaml', at },
+  ] as const;
+  return sources.flatMap((source) => {
+    const { description } = withSourceNote({ info: {} }, source).info as { description: string };
+    return customerWordProblems(description).map(
+      ({ found, instead }) => `scripts/openapi/source.ts (${source.kind}${'url' in source ? '' : ', no API host'}): "${found}" (${instead})`,
+    );
+  });
 }
 
 /**
@@ -61,13 +85,17 @@ function yamlFindings(file: string, keys: ReadonlySet<string>, text = read(file)
 }
 
 /** The problems of a TypeScript file's strings and JSX text (comments are the maintainers'). */
-function codeFindings(file: string, text = read(file)): Finding[] {
+function codeFindings(
+  file: string,
+  text = read(file),
+  audience: 'customers' | 'maintainers' = 'customers',
+): Finding[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const findings: Finding[] = [];
   const visitNode = (node: ts.Node): void => {
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
       const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
-      for (const problem of customerWordProblems(node.text, { fences: false }))
+      for (const problem of customerWordProblems(node.text, { fences: false, audience }))
         findings.push(`${file}:${line + problem.line}: "${problem.found}" (${problem.instead})`);
     }
     ts.forEachChild(node, visitNode);
@@ -95,10 +123,13 @@ const SOURCES: [string, () => Finding[]][] = [
   ["the API contract's texts", () => yamlFindings('openapi/customer-api.yaml', CONTRACT_TEXT_KEYS)],
   ['the API changelog', () => yamlFindings('openapi/changelog.yaml', CHANGELOG_TEXT_KEYS)],
   ['the /api landing page template', () => filesUnder('openapi/templates', () => true).flatMap(pageFindings)],
-  ["the MCP server's tool descriptions and answers", () => filesUnder('server/mcp', isCode).flatMap((file) => codeFindings(file))],
+  ["the API reference's note on where it comes from", sourceNoteFindings],
+  // The MCP server's errors for content missing from a deployment ("run npm run build") speak to whoever runs it:
+  // the words of how the portal is built are not read there.
+  ["the MCP server's tool descriptions and answers", () => filesUnder('server/mcp', isCode).flatMap((file) => codeFindings(file, read(file), 'maintainers'))],
 ];
 
-describe("customers' words: no reader-visible source text cites the specification, a section sign or 'This portal:'", () => {
+describe("customers' words: no reader-visible source text cites the specification, a section sign or 'This portal:', or says how the portal is built", () => {
   it.each(SOURCES)('%s', (_name, findings) => {
     expect(findings()).toEqual([]);
   });
@@ -144,5 +175,26 @@ describe('the scan finds what it looks for, where it is', () => {
       expect.stringMatching(/^code\.tsx:2: "specification"/),
       expect.stringMatching(/^code\.tsx:3: "This portal:"/),
     ]);
+  });
+});
+
+describe('how the portal is built is not in a customer text', () => {
+  // Wordings customers once read: the contract's server, the reference's first page and the accessibility statement.
+  it.each([
+    ['Production (the build replaces this host with the configured API_HOST)', ['the build', 'API_HOST']],
+    ["from the portal's own copy of the API description (`openapi/customer-api.yaml` in the portal's source)", ['customer-api.yaml', "in the portal's source"]],
+    ["could not be downloaded or did not pass the portal's checks when it was built", ["the portal's checks"]],
+    ['- **Automated audit**: [axe-core](https://github.com/dequelabs/axe-core) runs its rules', ['axe-core']],
+    ['and at 390 px. A serious or critical finding stops the change.', ['stops the change']],
+    ['- **Screens**: screenshots of the main pages in both colour modes are compared', ['screenshots of the main pages']],
+    ['(a moderate finding; it comes from Docusaurus, the software this portal is built on).', ['portal is built on']],
+  ])('%s', (text, found) => {
+    expect(customerWordProblems(text).map((problem) => problem.found)).toEqual(found);
+  });
+
+  it("a maintainers' page may say it", () => {
+    const text = "Run this portal's own source code; the build reads API_HOST.";
+    expect(customerWordProblems(text, { audience: 'maintainers' })).toEqual([]);
+    expect(customerWordProblems(text).length).toBeGreaterThan(0);
   });
 });

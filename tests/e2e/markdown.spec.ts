@@ -34,7 +34,7 @@ test('a doc page as Markdown keeps its headings, tables and code blocks, and has
   // Each fence keeps its language, and its title where the page gives one (an answer says it is one).
   for (const language of ['bash', 'python', 'typescript', 'json'])
     expect(markdown).toMatch(new RegExp(`\`\`\`${language}[ \n]`));
-  expect(markdown).toContain('```json title="Sandbox answer, shortened"\n');
+  expect(markdown).toContain('```json title="Sample answer, shortened"\n');
   expect(markdown).toContain('curl -sS --fail-with-body -X POST "$API_BASE/interrogator/search"');
   expect(markdown).not.toMatch(/<\/?(ApiSample|Tabs|TabItem)\b|^import .* from/m);
   // Links are absolute to the site.

@@ -1,7 +1,7 @@
 /**
  * Customers' words in what the build serves (rules/customerWords.ts): no page's text, Markdown copy,
  * `llms.txt`/`llms-full.txt` or downloadable API description cites the portal's specification, a section sign
- * or a "This portal:" aside. tests/docs/words.test.ts scans the sources and names the line to fix; this scans
+ * or a "This portal:" aside, or says how the portal is built. tests/docs/words.test.ts scans the sources and names the line to fix; this scans
  * the build, so a text that reaches readers another way (a generator, a plugin, a template) is caught too.
  * Pages for the portal's maintainers (`audience: maintainers`), which a local build holds, are scanned too:
  * they speak in words any reader can follow. Runs after `npm run build`; needs no browser.

@@ -1,6 +1,6 @@
 /**
  * Runs ../mdx.ts (ESM-only remark inside) on the sources given as JSON on stdin,
- * `[{ source, format, title?, mcpSignIn? }]`, and prints their Markdown as a JSON list (for ./mdx.test.ts).
+ * `[{ source, format, title?, mcpSignIn?, localParts? }]`, and prints their Markdown as a JSON list (for ./mdx.test.ts).
  */
 import { toPlainMarkdown } from '../mdx';
 import { resolverFor } from '../export';
@@ -13,6 +13,7 @@ async function main() {
     format: 'md' | 'mdx';
     title?: string;
     mcpSignIn?: boolean;
+    localParts?: boolean;
   }[];
   const routeOfFile = new Map([['/site/docs/other.md', '/docs/other page']]);
   const results: string[] = [];
@@ -22,6 +23,7 @@ async function main() {
         format: c.format,
         title: c.title,
         mcpSignIn: c.mcpSignIn,
+        localParts: c.localParts,
         resolveUrl: resolverFor('https://portal.test', '/docs/here', '/site/docs/here.mdx', routeOfFile),
       }).catch((error: Error) => `ERROR: ${error.message}`),
     );

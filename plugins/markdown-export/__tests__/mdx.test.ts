@@ -6,6 +6,7 @@
  * are ESM-only, so the conversion runs in a tsx child process (./convert.ts).
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const MDX = `---
@@ -57,7 +58,9 @@ The meeting is at 10:30, see note:this.
 \`\`\`
 `;
 
-function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string; mcpSignIn?: boolean }[]): string[] {
+function convert(
+  cases: { source: string; format: 'md' | 'mdx'; title?: string; mcpSignIn?: boolean; localParts?: boolean }[],
+): string[] {
   const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'convert.ts')], {
     cwd: path.resolve(__dirname, '../../..'),
     input: JSON.stringify(cases),
@@ -67,7 +70,22 @@ function convert(cases: { source: string; format: 'md' | 'mdx'; title?: string; 
   return JSON.parse(output) as string[];
 }
 
-const [mdx, plain, broken, withHeading, mcp, mcpSignIn] = convert([
+const LOCAL_PART = 'Before.\n\n:::on-your-machine\n\nSign in as `local@example.com`.\n\n:::\n\nAfter.\n';
+const TOKENS = fs.readFileSync(path.resolve(__dirname, '../../../docs/api/tokens.mdx'), 'utf8');
+
+const [
+  mdx,
+  plain,
+  broken,
+  withHeading,
+  mcp,
+  mcpSignIn,
+  userPoolPart,
+  localPart,
+  titledPart,
+  userPoolTokens,
+  localTokens,
+] = convert([
   { source: MDX, format: 'mdx', title: 'Here' },
   {
     source: '# Plain\n\nA <b>tag</b> and {braces} stay in CommonMark.\n\n<!-- truncate -->\n\nMore.\n',
@@ -78,6 +96,11 @@ const [mdx, plain, broken, withHeading, mcp, mcpSignIn] = convert([
   { source: '# Own title\n\nText.\n', format: 'mdx', title: 'Front matter title' },
   { source: 'Add it:\n\n<McpInstall name="regdata" />\n', format: 'mdx' },
   { source: 'Add it:\n\n<McpInstall name="regdata" />\n', format: 'mdx', mcpSignIn: true },
+  { source: LOCAL_PART, format: 'mdx' },
+  { source: LOCAL_PART, format: 'mdx', localParts: true },
+  { source: LOCAL_PART.replace(':::on-your-machine', ':::on-your-machine[Mine]'), format: 'mdx', localParts: true },
+  { source: TOKENS, format: 'mdx', title: 'Tokens' },
+  { source: TOKENS, format: 'mdx', title: 'Tokens', localParts: true },
 ]);
 
 it('has the title as its heading, and no front matter, import or JSX left', () => {
@@ -164,4 +187,30 @@ it('where AI tools sign in, gives the server URL alone first, then the token way
 
 it('says what to fix in a malformed sample', () => {
   expect(broken).toMatch(/^ERROR: request sample must start with "METHOD \/path"/);
+});
+
+describe("a part for a portal run on the reader's own machine (:::on-your-machine)", () => {
+  it('is left out of the copy of a build for a user pool, the text around it kept', () => {
+    expect(userPoolPart).toBe('Before.\n\nAfter.\n');
+  });
+
+  it('is kept in a local run, under its heading', () => {
+    expect(localPart).toBe(
+      'Before.\n\n> **On a portal run on your own machine**\n>\n> Sign in as `local@example.com`.\n\nAfter.\n',
+    );
+  });
+
+  it('takes no title of its own, and says so', () => {
+    expect(titledPart).toMatch(/^ERROR: line 3: ":::on-your-machine" takes no title in brackets/);
+  });
+
+  it("the Tokens page's local accounts, password and commands are in a local run's copy only", () => {
+    for (const local of ['Passw0rd!Local', '_local/messages', 'npm start', 'totp@example.com']) {
+      expect({ local, userPool: userPoolTokens.includes(local) }).toEqual({ local, userPool: false });
+      expect({ local, kept: localTokens.includes(local) }).toEqual({ local, kept: true });
+    }
+    expect(localTokens).toContain('> **On a portal run on your own machine**');
+    // The rest of the page is the same in both.
+    expect(userPoolTokens).toContain('### A new account: set its password');
+  });
 });

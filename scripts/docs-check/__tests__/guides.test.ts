@@ -453,7 +453,7 @@ describe('a guide that does not run as written fails, naming the page and the st
         workDir: fs.mkdtempSync(path.join(work, 'broken-')),
       }),
     ).rejects.toThrow(
-      /docs\/api\/getting-started\.mdx:\d+ answer "Sandbox answer": the answer shown is not what docs\/api\/getting-started\.mdx:\d+ sample prints in the curl journey/,
+      /docs\/api\/getting-started\.mdx:\d+ answer "Sample answer": the answer shown is not what docs\/api\/getting-started\.mdx:\d+ sample prints in the curl journey/,
     );
   });
 });

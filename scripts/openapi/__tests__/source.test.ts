@@ -94,12 +94,10 @@ describe('the description /api is built from', () => {
     ]);
     expect(built.bundled.info.title).toBe(loadContract().info.title);
     expect(landing(built)).toMatch(
-      /:::info\[Where this reference comes from\]\n\nBuilt on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC from the portal's own copy/,
+      /:::info\[Where this reference comes from\]\n\nBuilt on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC from a copy of the API description kept with this portal/,
     );
     // Nothing was asked of the provider, so the page does not say its description was unavailable.
-    expect(landing(built)).toContain(
-      "in the portal's source): this portal names no API host, so it does not download the provider's description",
-    );
+    expect(landing(built)).toContain("kept with this portal, which does not download the provider's description");
     expect(landing(built)).not.toMatch(/not available|could not be downloaded/);
   });
 
@@ -149,11 +147,11 @@ describe('the description /api is built from', () => {
     expect(built.log).toContain('API reference: built from the vendored copy openapi/customer-api.yaml;');
     expect(built.log).toContain('HTTP 503');
     expect(built.bundled.paths['/provider_only']).toBeUndefined();
-    expect(landing(built)).toContain("from the portal's own copy");
+    expect(landing(built)).toContain('from a copy of the API description kept with this portal');
     expect(landing(built)).toContain(
-      `because the provider's description at \`${provider.host}/api/v1/openapi.json\` could not be downloaded or did not pass the portal's checks`,
+      `because the provider's description at \`${provider.host}/api/v1/openapi.json\` could not be downloaded or used at the time`,
     );
-    expect(landing(built)).not.toContain('names no API host');
+    expect(landing(built)).not.toContain('does not download');
   });
 
   it('is the vendored copy when the provider serves something that fails the checks of openapi:fetch', async () => {
