@@ -69,8 +69,8 @@ export class CallError extends Error {}
 export async function callApi(contract: ContractNode, args: CallArguments, target: CallTarget): Promise<CallResult> {
   if (target.base === null) {
     throw new CallError(
-      "call_api is off here, so it sent nothing; it calls the provider's API only when the portal runs with " +
-        'MCP_CALL_API=provider. Use get_operation for the request and send it yourself.',
+      "call_api is off on this portal, so it sent nothing: its operator has not let it call the provider's API. " +
+        'Use get_operation for the request and send it yourself.',
     );
   }
   const operation = getOperation(contract, args.operation);

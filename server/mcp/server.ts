@@ -267,8 +267,8 @@ function registerCallApi(server: McpServer, { content, call }: McpServerOptions)
     {
       title: 'Call the API',
       description:
-        'Sends one operation with your own access token and returns the answer. On a local portal it goes to the ' +
-        'sandbox (sample data); a deployed portal sends it to the provider’s API only if its operator allows it. ' +
+        'Sends one operation with your own access token to the API this portal calls and returns the answer; ' +
+        'where the portal’s operator has turned calls off, it says so and sends nothing. ' +
         `An answer over ${MAX_ANSWER_BYTES} bytes comes back cut, as text, with truncated: true.`,
       inputSchema: inputs.callApi,
       outputSchema: z.object({

@@ -62,6 +62,9 @@ test('a valid access token lists the tools, as JSON, with nothing cached', async
   expect(response.headers['mcp-session-id']).toBeUndefined();
   const names = (response.json().result.tools as { name: string }[]).map((tool) => tool.name);
   expect(names).toEqual(['search_docs', 'read_page', 'list_operations', 'get_operation', 'call_api']);
+  // A customer's assistant reads these: what the tools do, not how the portal runs them or is set up.
+  const descriptions = (response.json().result.tools as { description: string }[]).map((tool) => tool.description);
+  expect(descriptions.filter((text) => /sandbox|local portal|\b(?:MCP|API|COGNITO)_[A-Z_]*=/.test(text))).toEqual([]);
 });
 
 /**

@@ -256,7 +256,7 @@ describe('call_api', () => {
 
   it('refuses, saying what to fix: calls off, an unknown operation, a missing path parameter', async () => {
     await expect(callApi(contract, { operation: 'list-domains' }, { base: null, token: 't' })).rejects.toThrow(
-      /MCP_CALL_API=provider/,
+      /^call_api is off on this portal, so it sent nothing: .*Use get_operation/,
     );
     await expect(callApi(contract, { operation: 'nope' }, { base, token: 't' })).rejects.toThrow(CallError);
     await expect(callApi(contract, { operation: 'get-document' }, { base, token: 't' })).rejects.toThrow(
