@@ -162,6 +162,7 @@ export function toCurl(sample: RequestSample, credentials?: SampleCredentials): 
  * Python with requests, reading `API_BASE` and `TOKEN` from the environment, or with the reader's own: the
  * generator's call, its answer checked (`raise_for_status`: an error answer ends the script with its status)
  * and printed (JSON as JSON, a file as its type and size), with a timeout (requests waits forever without one).
+ * No answer at all (the API unreachable, `API_BASE` wrong) ends it with one line saying why and status 1.
  *
  * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
  */
@@ -177,6 +178,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
   const settings = credentials
     ? [
         'import json',
+        'import sys',
         '',
         'import requests',
         '',
@@ -186,6 +188,7 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
     : [
         'import json',
         'import os',
+        'import sys',
         '',
         'import requests',
         '',
@@ -195,7 +198,10 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
   return [
     ...settings,
     '',
-    `response = ${code}`,
+    'try:',
+    ...`response = ${code}`.split('\n').map((line) => (line ? `    ${line}` : line)),
+    'except requests.RequestException as error:  # no answer: the API is unreachable, or API_BASE is wrong',
+    '    sys.exit(f"Request failed: {error}")',
     'response.raise_for_status()',
     'content_type = response.headers.get("Content-Type", "")',
     '# JSON prints as JSON; a file prints its type and size (response.content holds it); no body, the status.',
@@ -211,7 +217,8 @@ export function toPython(sample: RequestSample, credentials?: SampleCredentials)
  * TypeScript with fetch (Node 18+ or a browser), reading `API_BASE` and `TOKEN` from the environment, or
  * with the reader's own; an ES module (top-level `await`), run as `node sample.mts` on Node 24 (which strips
  * the types) or `npx --yes tsx sample.mts`. The generator's call, its answer checked (an error answer throws,
- * with its status and body) and printed (JSON as JSON, a file as its type and size).
+ * with its status and body) and printed (JSON as JSON, a file as its type and size). No answer at all (the
+ * API unreachable, `API_BASE` unset) prints one line saying why and exits with status 1 (Node's `process`).
  *
  * @throws {Error} when the generator's output no longer has the shape this wrapping expects.
  */
@@ -237,7 +244,11 @@ export function toTypeScript(sample: RequestSample, credentials?: SampleCredenti
     '{',
     ...[
       ...settings,
-      ...`const response = await ${code};`.split('\n'),
+      ...`const response = await ${code}.catch((error) => {`.split('\n'),
+      // No answer (the API unreachable, API_BASE unset): one line saying why, and exit status 1.
+      '  console.error(`Request failed: ${error.cause?.message ?? error.message}`);',
+      '  process.exit(1);',
+      '});',
       'if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);',
       "const type = response.headers.get('content-type') ?? '';",
       '// JSON prints as JSON; a file prints its type and size (the bytes are in `body`); no body, the status.',

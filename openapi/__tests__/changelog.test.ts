@@ -42,7 +42,7 @@ describe('an entry with a breaking change says what a client must change', () =>
     at: '/paths/~1sanctions~1{sanction_id}/get/responses/422',
     change: 'remove',
     type: 'breaking',
-    description: '[Removed] Response 422',
+    description: 'The `422` answer is no longer listed; stop relying on it.',
   };
   const log = (entry: Partial<Changelog['entries'][number]>): Changelog => ({
     entries: [{ date: '2026-12-01', contract: 'abcdefabcdefabcd', changes: [removed422], ...entry }],
@@ -90,6 +90,52 @@ describe('an entry with a breaking change says what a client must change', () =>
   });
 });
 
+describe("every change in openapi/changelog.yaml is in a customer's words", () => {
+  const log = (changes: Partial<ContractChange>[], summary?: string): Changelog => ({
+    entries: [
+      {
+        date: '2026-12-01',
+        contract: 'abcdefabcdefabcd',
+        ...(summary ? { summary } : {}),
+        changes: changes.map((change) => ({
+          operation: 'GET /publishers',
+          at: '/paths/~1publishers/get/parameters/0/schema/items/pattern',
+          change: 'replace' as const,
+          type: 'non-breaking' as const,
+          description: 'The pattern changed.',
+          ...change,
+        })),
+      },
+      { date: '2025', changes: [] },
+    ],
+  });
+
+  test('in openapi/changelog.yaml, no description has a tool tag, an empty name or a double space', () => {
+    const changes = readChangelog(ROOT).entries.flatMap((entry) => entry.changes);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter((change) => /\[[A-Z][a-z]+\]|``|`\[\]`| {2}/.test(change.description))).toEqual([]);
+  });
+
+  it.each([
+    '[Replaced]  of `[]` in query parameter `jurisdictions`',
+    '[Added] anyOf schema to `last_updated_from` in Request Body content (application/json)',
+    'The pattern of ``  is now `a`.',
+  ])('names a change described as "%s"', (description) => {
+    expect(entryProblems(log([{ description }]))).toEqual([
+      `${CHANGELOG_PATH}, entry 2026-12-01, change 1 (GET /publishers): its description "${description}" is not in a customer's words (a diff tool's tag, an empty name or a double space): say which field changed and how, as npm run changelog writes it.`,
+    ]);
+  });
+
+  it('names an entry that says the changelog starts there while older entries follow it', () => {
+    expect(entryProblems(log([], 'The changelog starts here.'))).toEqual([
+      `${CHANGELOG_PATH}, entry 2026-12-01: its "summary" says "changelog starts here", yet older entries follow it; say what it begins instead.`,
+    ]);
+    const oldest = log([]);
+    oldest.entries[1].summary = 'The changelog starts here.';
+    expect(entryProblems(oldest)).toEqual([]);
+  });
+});
+
 describe('in a scratch repository', () => {
   let root: string;
   const git = (...args: string[]) =>
@@ -118,10 +164,12 @@ describe('in a scratch repository', () => {
   it('a removed enum value without an entry is named; recording it passes and shows it as breaking', () => {
     const doc = removeEnumValue();
     const check = checkChangelog(root, doc);
+    const words =
+      '`publishers[].type` in the request body takes `country` in place of `publisher_id`; send only the values it takes.';
     expect(check.breaking.map(describeChange)).toEqual([
-      'POST /documents: [Replaced] possible values of `publishers[].type` in Request Body content (application/json) (breaking)',
-      'POST /documents/lite: [Replaced] possible values of `publishers[].type` in Request Body content (application/json) (breaking)',
-      'POST /document_counts: [Replaced] possible values of `publishers[].type` in Request Body content (application/json) (breaking)',
+      `POST /documents: ${words} (breaking)`,
+      `POST /documents/lite: ${words} (breaking)`,
+      `POST /document_counts: ${words} (breaking)`,
     ]);
     expect(check.breaking.map((change) => change.before)).toEqual(['publisher_id', 'publisher_id', 'publisher_id']);
 
@@ -131,13 +179,13 @@ describe('in a scratch repository', () => {
     // The hand-written summaries and the header comment are kept.
     const text = fs.readFileSync(path.join(root, CHANGELOG_PATH), 'utf8');
     expect(text).toMatch(/^# The API changelog/);
-    expect(text).toContain('The changelog starts here');
+    expect(text).toContain('From this entry on, each entry lists every change');
 
     const changelog = readChangelog(root);
     const page = changelogPage(changelog);
     expect(page).toContain('## 2026-12-01 {#2026-12-01}');
     expect(page).toContain(
-      '**Breaking**\n\n- `POST /documents`, `POST /documents/lite`, `POST /document_counts`: [Replaced] possible values of `publishers[].type` in Request Body content (application/json) ("publisher_id" → "country")',
+      `**Breaking**\n\n- \`POST /documents\`, \`POST /documents/lite\`, \`POST /document_counts\`: ${words}\n`,
     );
     const { atom, rss } = changelogFeeds(changelog, 'https://docs.example.com', 'RegData');
     expect(atom).toContain('<id>https://docs.example.com/api/changelog#2026-12-01</id>');
@@ -154,7 +202,7 @@ describe('in a scratch repository', () => {
     fs.writeFileSync(contractFile(), YAML.stringify(removed));
     const added = recordChanges(root, removed, '2026-12-01');
     expect(added.map(describeChange)).toContain(
-      'POST /documents: [Added] property `note` to `publishers[]` in Request Body content (application/json) (non-breaking)',
+      'POST /documents: New field `publishers[].note` in the request body. (non-breaking)',
     );
     const [newest] = readChangelog(root).entries;
     expect(readChangelog(root).entries).toHaveLength(entriesBefore);
@@ -188,7 +236,7 @@ describe('in a scratch repository', () => {
     const check = checkChangelog(root, doc);
     expect(check).toMatchObject({ breaking: [], current: false });
     expect(check.additions.map(describeChange)).toContain(
-      'POST /documents: [Added] property `note` to `publishers[]` in Request Body content (application/json) (non-breaking)',
+      'POST /documents: New field `publishers[].note` in the request body. (non-breaking)',
     );
   });
 

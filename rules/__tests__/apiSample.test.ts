@@ -66,13 +66,16 @@ describe('renderers, from the snippet generator', () => {
   it('Python uses requests with params, a Python-literal body, the token and a timeout', () => {
     const python = toPython(search);
     expect(python).toContain('response = requests.post(f"{API_BASE}/documents",');
-    expect(python).toContain('params={\n      "page": "2",\n      "page_size": "10"\n    },');
+    expect(python).toContain('params={\n          "page": "2",\n          "page_size": "10"\n        },');
     expect(python).toContain('"has_signposts": True');
     expect(python).toContain('"Authorization": f"Bearer {TOKEN}"');
-    expect(python).toContain('    timeout=30,\n)\nresponse.raise_for_status()');
+    // No answer at all ends the script with one line saying why (status 1), not a traceback.
+    expect(python).toContain(
+      '        timeout=30,\n    )\nexcept requests.RequestException as error:  # no answer: the API is unreachable, or API_BASE is wrong\n    sys.exit(f"Request failed: {error}")\nresponse.raise_for_status()',
+    );
     // A repeated query name is a list; an explorer's `{name}` template prints as written from the f-string.
     expect(toPython(parseRequestSample('GET /publishers?j=GB&j=US-NY'))).toContain(
-      '"j": [\n        "GB",\n        "US-NY"\n      ]',
+      '"j": [\n            "GB",\n            "US-NY"\n          ]',
     );
     expect(toPython(parseRequestSample('GET /documents/{document_id}'))).toContain(
       'f"{API_BASE}/documents/{{document_id}}"',

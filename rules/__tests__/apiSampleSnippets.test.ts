@@ -13,7 +13,7 @@ describe('Java and Go, from the snippet generator', () => {
     expect(java).toContain('public class ApiSample {\n  public static void main(String[] args) throws Exception {');
     expect(java).toContain('.uri(java.net.URI.create(System.getenv("API_BASE") + "/documents?page=2"))');
     expect(java).toContain('.header("Authorization", "Bearer " + System.getenv("TOKEN"))');
-    expect(java).toContain('if (response.statusCode() >= 400) System.exit(1);\n  }\n}');
+    expect(java).toContain('if (response.statusCode() >= 400) System.exit(1);\n    } catch (');
     // The body as a Java string literal: quotes and backslashes escaped.
     expect(java).toContain(String.raw`"{\"title\":\"it's \\\"quoted\\\" ` + '`and`' + String.raw` back\\\\slashed\"}"`);
   });
@@ -26,6 +26,9 @@ describe('Java and Go, from the snippet generator', () => {
     expect(go.endsWith('\tif res.StatusCode >= 400 {\n\t\tos.Exit(1)\n\t}\n}')).toBe(true);
     // It prints the answer's body alone, as the other languages do, not the response struct before it.
     expect(go).toContain('fmt.Println(string(body))');
+    // No answer: the error on one line and status 1 (local/sandbox/__tests__/unreachable.test.ts runs it).
+    expect(go).toContain('res, err := http.DefaultClient.Do(req)\n\tif err != nil {');
+    expect(go).not.toContain('res, _ :=');
     expect(go).not.toContain('fmt.Println(res)');
     // A body holding a backquote cannot be a raw string: it is a quoted one.
     expect(go).toContain(String.raw`payload := strings.NewReader("{\n  \"title\": \"it's \\\"quoted\\\" ` + '`and`');

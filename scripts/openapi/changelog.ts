@@ -115,17 +115,41 @@ const NOTHING_TO_CHANGE =
   /\b(?:lose[s]? nothing|nothing (?:to change|to do|changes for)|no (?:action|change)s? (?:is |are )?(?:needed|required)|need(?:s)? not change|(?:is|are) unaffected)\b/i;
 
 /**
+ * What no change's `description` holds: the diff tool's own tags (`[Replaced]`), an empty or bare-array
+ * name (`` `` ``, `` `[]` ``), a double space. `npm run changelog` writes each change in a customer's words
+ * (./changeWords.ts); a writer edits them, and these would show on the page as they are.
+ */
+const UNREADABLE = /\[(?:Added|Removed|Replaced|Renamed)\]|``|`\[\]`| {2}/;
+
+/** Words that say the changelog begins at an entry: true of the oldest entry only. */
+const STARTS_HERE = /\b(?:changelog|history) (?:starts|begins) here\b/i;
+
+/**
  * What is wrong with the entries a writer keeps by hand: an entry with a breaking change must say in
  * `action` what a client must change, and neither its `summary` nor its `action` may tell clients that
- * they lose nothing or need change nothing.
+ * they lose nothing or need change nothing; every change is described in a customer's words
+ * ({@link UNREADABLE}); and only the oldest entry may say that the changelog starts there.
  *
  * @returns one message per problem, naming the entry by its date; empty when there is none.
  */
 export function entryProblems(changelog: Changelog): string[] {
-  return changelog.entries.flatMap((entry) => {
-    if (!entry.changes.some(isBreaking)) return [];
+  return changelog.entries.flatMap((entry, n) => {
     const where = `${CHANGELOG_PATH}, entry ${entry.date}`;
     const problems: string[] = [];
+    entry.changes.forEach((change, m) => {
+      if (UNREADABLE.test(change.description))
+        problems.push(
+          `${where}, change ${m + 1} (${change.operation ?? change.at}): its description "${change.description}" ` +
+            "is not in a customer's words (a diff tool's tag, an empty name or a double space): say which field " +
+            'changed and how, as npm run changelog writes it.',
+        );
+    });
+    const starts = STARTS_HERE.exec(entry.summary ?? '');
+    if (starts && n < changelog.entries.length - 1)
+      problems.push(
+        `${where}: its "summary" says "${starts[0]}", yet older entries follow it; say what it begins instead.`,
+      );
+    if (!entry.changes.some(isBreaking)) return problems;
     if (typeof entry.action !== 'string' || !entry.action.trim())
       problems.push(`${where}: it has breaking changes; say in "action" what a client must change.`);
     for (const field of ['summary', 'action'] as const) {
@@ -296,23 +320,15 @@ export function changelogPage(changelog: Changelog): string {
 /** Text from the contract, safe in a CommonMark page: no raw HTML. */
 const markdownText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The values a change swaps, e.g. ` (100 → 500)`, or nothing when they are not scalars. */
-function values(change: ContractChange): string {
-  const show = (value: unknown) => JSON.stringify(value);
-  if ('before' in change && 'after' in change) return ` (${show(change.before)} → ${show(change.after)})`;
-  if ('after' in change) return ` (${show(change.after)})`;
-  if ('before' in change) return ` (was ${show(change.before)})`;
-  return '';
-}
-
 /**
  * One list item per change, the operations a shared schema's change reaches on one line:
- * `` `POST /documents`, `POST /document_counts`: [Removed] … `` (the tool lists it once per operation).
+ * `` `POST /documents`, `POST /document_counts`: The `404` answer is no longer listed; … `` (the tool lists it
+ * once per operation).
  */
 function pageLines(changes: ContractChange[]): string[] {
   const lines = new Map<string, string[]>();
   for (const change of changes) {
-    const what = `${markdownText(change.description)}${markdownText(values(change))}${change.type === 'breaking' || change.type === 'non-breaking' ? '' : ` (${change.type})`}`;
+    const what = `${markdownText(change.description)}${change.type === 'breaking' || change.type === 'non-breaking' ? '' : ` (${change.type})`}`;
     lines.set(what, [...(lines.get(what) ?? []), `\`${change.operation ?? change.at}\``]);
   }
   return [...lines].map(([what, where]) => `- ${[...new Set(where)].join(', ')}: ${what}`);
@@ -328,7 +344,7 @@ function entryHtml(entry: ChangelogEntry): string {
   const summary = entry.summary ? `<p>${escapeHtml(entry.summary.trim())}</p>` : '';
   const items = entry.changes.map(
     (change) =>
-      `<li>${isBreaking(change) ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change) + values(change))}</li>`,
+      `<li>${isBreaking(change) ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change))}</li>`,
   );
   const action = entry.action ? `<p><strong>What to change:</strong> ${escapeHtml(entry.action.trim())}</p>` : '';
   return summary + (items.length ? `<ul>${items.join('')}</ul>` : '') + action;

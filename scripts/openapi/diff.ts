@@ -15,7 +15,8 @@
  *   `$ref` alone (the tool would read either as a changed schema);
  * - the changes under `components` are left out: the tool reports each where an operation uses it.
  * Text changes (descriptions, summaries, examples, `x-*` notes) are classified `annotation` and are not
- * contract changes a client could notice; they are not listed.
+ * contract changes a client could notice; they are not listed. Each change is described in a customer's
+ * words (./changeWords.ts), not in the tool's own annotations.
  */
 
 import crypto from 'node:crypto';
@@ -30,6 +31,7 @@ import {
   type CompareRules,
   type Diff,
 } from 'api-smart-diff';
+import { changeWords, type ParameterFacts } from './changeWords';
 
 /** How the tool classifies a change a client may notice (text changes, `annotation`, are left out). */
 export type ChangeType = 'breaking' | 'non-breaking' | 'deprecated' | 'unclassified';
@@ -47,7 +49,10 @@ export interface ContractChange {
   /** The value before and after, when it is a scalar (a bound, a format, an enum value, a default). */
   before?: string | number | boolean | null;
   after?: string | number | boolean | null;
-  /** In words, e.g. ``[Added] maxLength validator to `publishers[].value` in Request Body content (application/json)``. */
+  /**
+   * In a customer's words (./changeWords.ts), e.g. ``The maximum length of `publishers[].value` in the request
+   * body is now `128` (it was `64`).``; a breaking change's words end with what a client must do.
+   */
   description: string;
 }
 
@@ -129,38 +134,33 @@ function withoutTextBesideRefs(value: unknown): unknown {
   );
 }
 
-const ACTION = { add: 'Added', remove: 'Removed', replace: 'Replaced', rename: 'Renamed' } as const;
-
-/** A description that says what changed: `[Added] …`, not only its key (`[Added] annotation (1)`). */
-const FULL_DESCRIPTION = /^\[[A-Z][a-z]+\] (?!annotation \()/;
-
 /**
- * The tool's description of a change. It describes a shared schema's change fully where first used and
- * only by its key elsewhere (`annotation (maxLength)`), so the changes alike in every operation share the
- * first full description; a change it has no words for is named by its place in the operation
- * (`[Removed] responses.200.content.text/csv`).
+ * The parameter at `index` of the `parameters` list at `listPath` in `doc`, its `$ref` followed: what a
+ * change's words call it (`query parameter `page_size``).
  */
-function describe(diffs: Diff[]): Map<Diff, string> {
-  const words = new Map<Diff, string>();
-  const groups = new Map<string, Diff[]>();
-  for (const diff of diffs) {
-    const key = JSON.stringify([
-      diff.path.slice(diff.path[0] === 'paths' ? 3 : 0),
-      diff.action,
-      diff.type,
-      diff.before,
-      diff.after,
-    ]);
-    groups.set(key, [...(groups.get(key) ?? []), diff]);
-  }
-  for (const group of groups.values()) {
-    const full = group.map((d) => d.description).find((text) => text && FULL_DESCRIPTION.test(text));
-    for (const diff of group) {
-      const inOperation = diff.path[0] === 'paths' ? diff.path.slice(3) : diff.path;
-      words.set(diff, full ?? `[${ACTION[diff.action]}] ${inOperation.join('.') || 'operation'}`);
-    }
-  }
-  return words;
+function parameterAt(doc: unknown, listPath: (string | number)[], index: number): ParameterFacts | undefined {
+  let node = doc as Node;
+  for (const key of [...listPath, index]) node = node?.[key];
+  const parameter = node ? (resolveRef(node, doc) as Node) : undefined;
+  if (typeof parameter?.name !== 'string' || typeof parameter?.in !== 'string') return undefined;
+  return { name: parameter.name, in: parameter.in, required: parameter.required === true };
+}
+
+/** A change in a customer's words (./changeWords.ts), its parameters named from the contract it is read from. */
+function wordsOf(diff: Diff, previous: unknown, next: unknown): string {
+  const [root, template, method] = diff.path;
+  const inOperation = root === 'paths' && typeof method === 'string';
+  const doc = diff.action === 'remove' ? previous : next;
+  const path = inOperation ? diff.path.slice(3) : diff.path;
+  return changeWords({
+    path,
+    ...(inOperation ? { operation: `${method.toUpperCase()} ${template}` } : {}),
+    action: diff.action,
+    type: diff.type,
+    before: scalar(diff.before),
+    after: scalar(diff.after),
+    parameter: (index) => parameterAt(doc, [...diff.path.slice(0, inOperation ? 3 : 0), 'parameters'], index),
+  });
 }
 
 /**
@@ -172,10 +172,10 @@ function describe(diffs: Diff[]): Map<Diff, string> {
  * @returns the changes; empty when none.
  */
 export function contractChanges(previous: unknown, next: unknown): ContractChange[] {
-  const diffs = apiDiff(withoutTextBesideRefs(previous), withoutTextBesideRefs(next), {
+  const [older, newer] = [withoutTextBesideRefs(previous), withoutTextBesideRefs(next)];
+  const diffs = apiDiff(older, newer, {
     rules: contractRules(),
   }).filter((diff) => diff.path[0] !== 'components' && diff.type !== 'annotation' && !isText(diff.path));
-  const words = describe(diffs);
   return diffs.map((diff) => {
     const [root, template, method] = diff.path;
     const inOperation = root === 'paths' && typeof method === 'string';
@@ -188,7 +188,7 @@ export function contractChanges(previous: unknown, next: unknown): ContractChang
       type: diff.type as ChangeType,
       ...(before !== undefined ? { before } : {}),
       ...(after !== undefined ? { after } : {}),
-      description: words.get(diff) ?? '',
+      description: wordsOf(diff, older, newer),
     };
   });
 }
@@ -218,7 +218,7 @@ export function contractFingerprint(doc: unknown): string {
     .slice(0, 16);
 }
 
-/** One line for a change: `POST /documents: [Removed] … (breaking)`. */
+/** One line for a change: `` GET /doctypes: Operation `GET /doctypes` removed; stop calling it. (breaking) ``. */
 export function describeChange(change: ContractChange): string {
   const where = change.operation ?? change.at;
   return `${where}: ${change.description} (${change.type})`;

@@ -23,6 +23,8 @@
 import {
   createMcpHandler,
   isLegacyRequest,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  UnsupportedProtocolVersionError,
   WebStandardStreamableHTTPServerTransport,
   type McpRequestContext,
 } from '@modelcontextprotocol/server';
@@ -32,18 +34,35 @@ import { createMcpServer, type McpServerOptions } from './server';
 /** JSON-RPC 2.0 §5.1 error codes; -32000 is the one the SDK's transport uses for HTTP-level refusals. */
 const JSON_RPC = { parseError: -32700, invalidRequest: -32600, transport: -32000 } as const;
 
+/** The revision a request without the `_meta` envelope cannot get: `initialize` negotiates a 2025 one. */
+export const MODERN_REVISION = '2026-07-28';
+
+/**
+ * Every protocol revision this server speaks, newest first: {@link MODERN_REVISION} (each request with its
+ * `_meta` envelope, the SDK's `createMcpHandler`; `server/discover` answers it), then those the SDK's
+ * `initialize` negotiates (its `SUPPORTED_PROTOCOL_VERSIONS`: an `initialize` offering one gets it back, any
+ * other offer, 2026-07-28 included, gets the first of them).
+ */
+export const MCP_REVISIONS: readonly string[] = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
+
 /**
  * The JSON-RPC error body of a refused request, `id: null` (the SDK's transport answers the same way).
  *
  * @param status - the HTTP status.
  * @param code - the JSON-RPC error code, default -32000.
+ * @param data - the error's `data`, when it has one.
  */
 export function refusal(
   status: number,
   message: string,
-  { code = JSON_RPC.transport, headers = {} }: { code?: number; headers?: Record<string, string> } = {},
+  {
+    code = JSON_RPC.transport,
+    headers = {},
+    data,
+  }: { code?: number; headers?: Record<string, string>; data?: unknown } = {},
 ): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+  const error = { code, message, ...(data === undefined ? {} : { data }) };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
@@ -146,8 +165,21 @@ async function answerModern(request: Request, message: unknown, options: McpServ
   }
 }
 
-/** A request of a 2025 revision: a server and a stateless transport of its own, answering JSON. */
+/**
+ * A request of a 2025 revision: a server and a stateless transport of its own, answering JSON. A
+ * `MCP-Protocol-Version` the server does not speak gets `400` naming every revision in
+ * {@link MCP_REVISIONS} (the SDK's transport would name the 2025 ones alone, as if 2026-07-28 were not
+ * served), with the error of an unsupported revision (`data.supported`, `data.requested`).
+ */
 async function answerLegacy(request: Request, message: unknown, options: McpServerOptions): Promise<Response> {
+  const revision = request.headers.get('mcp-protocol-version');
+  if (revision !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(revision)) {
+    const error = new UnsupportedProtocolVersionError({ supported: [...MCP_REVISIONS], requested: revision });
+    return refusal(400, `${error.message}. Supported: ${MCP_REVISIONS.join(', ')}.`, {
+      code: error.code,
+      data: error.data,
+    });
+  }
   const server = createMcpServer(options);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -7,6 +7,7 @@
  * check on the vendored contract); text alone is no change.
  */
 import { loadContract } from '../../../config/openapi';
+import { changeWords, type ChangeFacts } from '../changeWords';
 import { contractChanges, contractDifferences, contractFingerprint, describeChange } from '../diff';
 import { notNamedIn, readChangelog, unrecordedReport, type Changelog } from '../changelog';
 import { startDiffChild, type DiffChild } from './diffInChild';
@@ -40,7 +41,8 @@ describe('each planted change is classified as the tool says', () => {
     expect(changes.map((change) => `${change.operation}: ${change.type}`)).toEqual(
       changes.map((change) => `${change.operation}: ${planted.type}`),
     );
-    for (const change of changes) expect(change.description).toMatch(planted.says);
+    // In a customer's words: what the change touches by name, what it is now, and for a breaking one what to do.
+    for (const change of changes) expect(change.description).toBe(planted.says);
 
     // Unrecorded, a breaking change fails npm test with a report naming it; recorded, it passes.
     const unrecorded = notNamedIn(changes, changelog).filter((change) => change.type === 'breaking');
@@ -50,6 +52,88 @@ describe('each planted change is classified as the tool says', () => {
     for (const change of unrecorded) expect(report).toContain(`${describeChange(change)} at ${change.at}`);
     const recorded: Changelog = { entries: [{ date: '2026-12-01', changes: unrecorded }, ...changelog.entries] };
     expect(notNamedIn(changes, recorded)).toEqual(changes.filter((c) => c.type !== 'breaking'));
+  });
+});
+
+describe("each kind of change the tool reports reads in a customer's words", () => {
+  /** Every planted change, and the tool's own kinds the corpus does not plant, as the tool reports them. */
+  const KINDS: ChangeFacts[] = [
+    {
+      path: ['parameters', 0, 'schema', 'items', 'pattern'],
+      action: 'replace',
+      type: 'breaking',
+      before: 'a',
+      after: 'b',
+    },
+    { path: ['parameters', 0, 'schema', 'items', 'enum', 2], action: 'add', type: 'non-breaking', after: 'x' },
+    { path: ['parameters', 0, 'schema', 'items'], action: 'replace', type: 'breaking' },
+    { path: ['parameters', 0, 'schema', 'maxItems'], action: 'add', type: 'breaking', after: 3 },
+    { path: ['parameters', 0, 'required'], action: 'replace', type: 'breaking', before: false, after: true },
+    { path: ['parameters', 0, 'deprecated'], action: 'add', type: 'deprecated', after: true },
+    { path: ['parameters', 0], action: 'remove', type: 'breaking' },
+    { path: ['requestBody'], action: 'add', type: 'breaking' },
+    { path: ['requestBody', 'content', 'text/csv'], action: 'remove', type: 'breaking' },
+    {
+      path: ['requestBody', 'content', 'application/json', 'schema', 'properties', 'a'],
+      action: 'remove',
+      type: 'breaking',
+    },
+    { path: ['requestBody', 'content', 'application/json', 'schema', 'anyOf'], action: 'add', type: 'non-breaking' },
+    {
+      path: ['requestBody', 'content', 'application/json', 'schema', 'required', 0],
+      action: 'remove',
+      type: 'non-breaking',
+      before: 'a',
+    },
+    {
+      path: ['responses', '200', 'content', 'application/json', 'schema', 'items', 'enum', 1],
+      action: 'add',
+      type: 'breaking',
+      after: 'x',
+    },
+    {
+      path: ['responses', '200', 'content', 'application/json', 'schema', 'items', 'properties', 'b'],
+      action: 'add',
+      type: 'non-breaking',
+    },
+    { path: ['responses', '201'], action: 'add', type: 'non-breaking' },
+    {
+      path: ['responses', '200', 'headers', 'X-Id', 'schema', 'type'],
+      action: 'replace',
+      type: 'breaking',
+      before: 'string',
+      after: 'integer',
+    },
+    { path: ['security', 0, 'bearerAuth', 0], action: 'remove', type: 'non-breaking', before: 'read' },
+    { path: ['servers', 0, 'url'], action: 'replace', type: 'unclassified', before: 'https://a', after: 'https://b' },
+    { path: ['x-unknown', 'deep'], action: 'rename', type: 'unclassified' },
+  ].map((facts) => ({
+    ...(facts as ChangeFacts),
+    operation: 'GET /publishers',
+    parameter: (n: number) => (n === 0 ? { name: 'jurisdictions', in: 'query' } : undefined),
+  }));
+  const words = [...KINDS.map(changeWords), ...PLANTED_CHANGES.map((planted) => planted.says)];
+
+  it.each(words)('%s', (text) => {
+    // No tool tag, no empty or bare-array name, no double space: what showed on the changelog page.
+    expect(text).not.toMatch(/\[(?:Added|Removed|Replaced|Renamed)\]/);
+    expect(text).not.toMatch(/``|`\[\]`| {2}|^ | $/);
+    // It names what it touches (the page shows the operation beside it), and is one sentence.
+    expect(text).toMatch(/`[^`]+`|request body|operation/);
+    expect(text).toMatch(/^[A-Z`].*\.$/);
+  });
+
+  it('says what a client must do for a breaking change, and nothing for the others', () => {
+    KINDS.forEach((facts, n) =>
+      expect([words[n], words[n].includes('; ')]).toEqual([words[n], facts.type === 'breaking']),
+    );
+  });
+
+  it('names a query parameter whose values change, and the field whose pattern changed', () => {
+    expect(words[0]).toBe(
+      'The pattern of each value of query parameter `jurisdictions` is now `b` (it was `a`); send values that match it.',
+    );
+    expect(words[12]).toBe('Each item of the `200` answer takes a new value, `x`; handle it too.');
   });
 });
 
@@ -101,6 +185,6 @@ it('openapi:fetch prints one line per change, naming the operation and the class
   const other = copy();
   delete other.paths['/doctypes'];
   const lines = contractDifferences(vendored, other);
-  expect(lines).toEqual(['GET /doctypes: [Removed] operation GET /doctypes (breaking)']);
+  expect(lines).toEqual(['GET /doctypes: Operation `GET /doctypes` removed; stop calling it. (breaking)']);
   expect(describeChange(contractChanges(vendored, other)[0])).toBe(lines[0]);
 });

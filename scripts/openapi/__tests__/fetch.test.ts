@@ -130,12 +130,14 @@ describe('npm run openapi:fetch', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/differs from .*customer-api\.yaml in \d+ place/);
-    expect(run.stdout).toContain('  - GET /publishers: [Removed] query parameter `jurisdictions` (breaking)');
     expect(run.stdout).toContain(
-      '  - POST /documents: [Added] required status to `[].title` in Response 200 content (application/json) (non-breaking)',
+      '  - GET /publishers: Query parameter `jurisdictions` is no longer listed; stop sending it. (breaking)',
     );
     expect(run.stdout).toContain(
-      '  - POST /documents: [Replaced] possible values of `document_restriction[]` in Request Body content (application/json) (breaking)',
+      '  - POST /documents: `title` in each item of the `200` answer is now required. (non-breaking)',
+    );
+    expect(run.stdout).toContain(
+      '  - POST /documents: Each value of `document_restriction` in the request body no longer takes `partially_restricted`; send only the values it takes. (breaking)',
     );
     expect(run.stdout).toMatch(
       /marked \d+ detail\(s\) x-assumed \(listed in openapi\/README\.md\); the new copy marks none/,

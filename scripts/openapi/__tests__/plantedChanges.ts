@@ -2,8 +2,9 @@
  * Contract changes planted in a copy of the vendored contract, each with how api-smart-diff (as
  * ../diff.ts configures it) classifies it: every bound tightened and loosened, a type and a format changed,
  * enum values removed and added, parameters added, a response, a header and a media type removed, a
- * security scope added, an operation removed, deprecated and added, a default changed. `before` sets up
- * what the change needs (a header to remove); `after` is the change.
+ * security scope added, an operation removed, deprecated and added, a default changed, the pattern of a
+ * query parameter's values and of an answer's items changed, a form of value added. `before` sets up what
+ * the change needs (a header to remove); `after` is the change.
  */
 import type { ChangeType } from '../diff';
 
@@ -17,8 +18,8 @@ export interface PlantedChange {
   /** The operations the tool names, in its order, and the one type every change of the case has. */
   operations: string[];
   type: ChangeType;
-  /** What the description says (the tool's words). */
-  says: RegExp;
+  /** What the description of each change says, whole: a customer's words (../changeWords.ts). */
+  says: string;
 }
 
 const schemas = (doc: Doc) => doc.components.schemas;
@@ -45,7 +46,7 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => (doc.components.parameters.PageSize.schema.maximum = 500),
     operations: PAGED,
     type: 'breaking',
-    says: /\[Added\] maximum validator in query parameter `page_size`/,
+    says: 'Query parameter `page_size` now has a maximum, `500`; keep what you send within it.',
   },
   {
     name: 'maximum loosened: page_size may be larger',
@@ -53,14 +54,14 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => (doc.components.parameters.PageSize.schema.maximum = 1000),
     operations: PAGED,
     type: 'non-breaking',
-    says: /\[Replaced\] maximum validator in query parameter `page_size`/,
+    says: 'The maximum of query parameter `page_size` is now `1000` (it was `500`).',
   },
   {
     name: 'maxLength tightened: a publisher filter value gets a maximum length',
     after: (doc) => (publisherValue(doc).maxLength = 64),
     operations: FILTERS,
     type: 'breaking',
-    says: /\[Added\] maxLength validator to `publishers\[\]\.value` in Request Body/,
+    says: '`publishers[].value` in the request body now has a maximum length, `64`; keep what you send within it.',
   },
   {
     name: 'maxLength loosened',
@@ -68,63 +69,63 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => (publisherValue(doc).maxLength = 128),
     operations: FILTERS,
     type: 'non-breaking',
-    says: /\[Replaced\] maxLength validator of `publishers\[\]\.value`/,
+    says: 'The maximum length of `publishers[].value` in the request body is now `128` (it was `64`).',
   },
   {
     name: 'minItems tightened: publishers needs two items',
     after: (doc) => (schemas(doc).DocumentFilters.properties.publishers.minItems = 2),
     operations: FILTERS,
     type: 'breaking',
-    says: /\[Replaced\] minItems validator of `publishers`/,
+    says: 'The minimum number of items of `publishers` in the request body is now `2` (it was `1`); keep what you send within it.',
   },
   {
     name: 'minItems loosened: publishers may be empty',
     after: (doc) => delete schemas(doc).DocumentFilters.properties.publishers.minItems,
     operations: FILTERS,
     type: 'non-breaking',
-    says: /\[Removed\] minItems validator from `publishers`/,
+    says: '`publishers` in the request body no longer has a minimum number of items (it was `1`).',
   },
   {
     name: 'pattern tightened: a search query needs 20 characters',
     after: (doc) => (searchQuery(doc).pattern = '^(\\s*\\S){20}'),
     operations: ['POST /interrogator/search'],
     type: 'breaking',
-    says: /\[Replaced\] pattern validator of `query`/,
+    says: 'The pattern of `query` in the request body is now `^(\\s*\\S){20}` (it was `^(\\s*\\S){15}`); send values that match it.',
   },
   {
     name: 'pattern loosened: a search query has no pattern',
     after: (doc) => delete searchQuery(doc).pattern,
     operations: ['POST /interrogator/search'],
     type: 'non-breaking',
-    says: /\[Removed\] pattern validator from `query`/,
+    says: '`query` in the request body no longer has a pattern (it was `^(\\s*\\S){15}`).',
   },
   {
     name: 'type changed: a search query becomes a number',
     after: (doc) => (searchQuery(doc).type = 'number'),
     operations: ['POST /interrogator/search'],
     type: 'breaking',
-    says: /\[Replaced\] type definition of `query`/,
+    says: 'The type of `query` in the request body is now `number` (it was `string`); send values of the new type.',
   },
   {
     name: 'format changed: a document id is a URI, no longer a UUID',
     after: (doc) => (doc.components.parameters.DocumentId.schema.format = 'uri'),
     operations: BY_DOCUMENT_ID,
     type: 'breaking',
-    says: /\[Replaced\] value format in path parameter `document_id`/,
+    says: 'The format of path parameter `document_id` is now `uri` (it was `uuid`); send values in the new format.',
   },
   {
     name: 'enum value removed from a request field',
     after: (doc) => (schemas(doc).PublisherFilter.properties.type.enum = ['jurisdiction']),
     operations: FILTERS,
     type: 'breaking',
-    says: /possible values of `publishers\[\]\.type`/,
+    says: '`publishers[].type` in the request body no longer takes `publisher_id`; send only the values it takes.',
   },
   {
     name: 'enum value added to a request field',
     after: (doc) => schemas(doc).PublisherFilter.properties.type.enum.push('country'),
     operations: FILTERS,
     type: 'non-breaking',
-    says: /possible values of `publishers\[\]\.type`/,
+    says: '`publishers[].type` in the request body takes a new value, `country`.',
   },
   {
     name: 'required parameter added to an operation with parameters',
@@ -137,7 +138,7 @@ export const PLANTED_CHANGES: PlantedChange[] = [
       }),
     operations: ['GET /publishers'],
     type: 'breaking',
-    says: /\[Added\] required query parameter `region`/,
+    says: 'New required query parameter `region`; send it.',
   },
   {
     name: 'required parameter added to an operation without parameters',
@@ -147,7 +148,7 @@ export const PLANTED_CHANGES: PlantedChange[] = [
       ]),
     operations: ['GET /doctypes'],
     type: 'breaking',
-    says: /^\[Added\] parameters$/,
+    says: 'The operation now takes query parameter `lang` (required); send the required ones.',
   },
   {
     name: 'optional parameter added',
@@ -155,14 +156,14 @@ export const PLANTED_CHANGES: PlantedChange[] = [
       doc.paths['/publishers'].get.parameters.push({ name: 'region', in: 'query', schema: { type: 'string' } }),
     operations: ['GET /publishers'],
     type: 'non-breaking',
-    says: /\[Added\] query parameter `region`/,
+    says: 'New query parameter `region`.',
   },
   {
     name: 'response status removed',
     after: (doc) => delete doc.paths['/documents/{document_id}'].get.responses['404'],
     operations: ['GET /documents/{document_id}'],
     type: 'breaking',
-    says: /\[Removed\] Response 404/,
+    says: 'The `404` answer is no longer listed; stop relying on it.',
   },
   {
     name: 'response header removed: Retry-After',
@@ -170,7 +171,7 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => delete doc.paths['/publishers'].get.responses['429'].headers['Retry-After'],
     operations: ['GET /publishers'],
     type: 'breaking',
-    says: /\[Removed\] responses\.429\.headers\.Retry-After/,
+    says: 'Header `Retry-After` of the `429` answer is no longer listed; stop relying on it.',
   },
   {
     name: 'media type removed from a response',
@@ -178,7 +179,7 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => delete doc.paths['/doctypes'].get.responses['200'].content['text/csv'],
     operations: ['GET /doctypes'],
     type: 'breaking',
-    says: /^\[Removed\] responses\.200\.content\.text\/csv$/,
+    says: 'The `text/csv` form of the `200` answer is no longer listed; stop relying on it.',
   },
   {
     name: 'security scope added',
@@ -186,41 +187,59 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     after: (doc) => (doc.paths['/doctypes'].get.security = [{ bearerAuth: ['read:reference-data'] }]),
     operations: ['GET /doctypes'],
     type: 'breaking',
-    says: /\[Added\] some security details/,
+    says: 'The access token needs scope `read:reference-data`; use an access token that has it.',
   },
   {
     name: 'operation removed',
     after: (doc) => delete doc.paths['/doctypes'],
     operations: ['GET /doctypes'],
     type: 'breaking',
-    says: /\[Removed\] operation GET \/doctypes/,
+    says: 'Operation `GET /doctypes` removed; stop calling it.',
   },
   {
     name: 'operation deprecated',
     after: (doc) => (doc.paths['/sectors'].get.deprecated = true),
     operations: ['GET /sectors'],
     type: 'deprecated',
-    says: /\[Added\] deprecated status/,
+    says: 'The operation is now deprecated.',
   },
   {
     name: 'operation added',
     after: (doc) => (doc.paths['/alerts'] = { get: { responses: { '200': { description: 'Alerts.' } } } }),
     operations: ['GET /alerts'],
     type: 'non-breaking',
-    says: /\[Added\] operation GET \/alerts/,
+    says: 'New operation `GET /alerts`.',
   },
   {
     name: 'default changed: page_size defaults to 50',
     after: (doc) => (doc.components.parameters.PageSize.schema.default = 50),
     operations: PAGED,
     type: 'breaking',
-    says: /\[Replaced\] default value in query parameter `page_size`/,
+    says: 'The default of query parameter `page_size` is now `50` (it was `100`); send the value itself if you relied on the old default.',
   },
   {
     name: 'request field made required',
     after: (doc) => (schemas(doc).InterrogatorSearchRequest.required = ['query', 'doctypes']),
     operations: ['POST /interrogator/search'],
     type: 'breaking',
-    says: /\[Added\] required status to `doctypes`/,
+    says: '`doctypes` in the request body is now required; send it.',
+  },
+  {
+    name: "pattern tightened: a query parameter's values",
+    before: (doc) =>
+      (doc.components.parameters.Jurisdictions.schema.items = { type: 'string', pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' }),
+    after: (doc) => (doc.components.parameters.Jurisdictions.schema.items.pattern = '^[A-Z]{2}-[A-Z]{2}$'),
+    operations: ['GET /publishers', 'GET /sanctions/'],
+    type: 'breaking',
+    says: 'The pattern of each value of query parameter `jurisdictions` is now `^[A-Z]{2}-[A-Z]{2}$` (it was `^[A-Z]{2}-[A-Z0-9]{1,3}$`); send values that match it.',
+  },
+  {
+    name: 'form of value added: a date bound takes one more',
+    before: (doc) => schemas(doc).DocumentFilters.properties.last_updated_from.anyOf.pop(),
+    after: (doc) =>
+      schemas(doc).DocumentFilters.properties.last_updated_from.anyOf.push({ type: 'string', format: 'date' }),
+    operations: FILTERS,
+    type: 'non-breaking',
+    says: '`last_updated_from` in the request body takes one more form of value.',
   },
 ];

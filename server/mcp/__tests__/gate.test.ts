@@ -231,3 +231,65 @@ test('a build without the file search_docs searches is a tool error saying to bu
     'The file search_docs searches (.mcp-search.json) is missing from the build: run "npm run build" first.',
   );
 });
+
+/**
+ * What docs/api/mcp.mdx tells a client of the protocol revisions, read from the page and checked against
+ * what the server answers: the revisions it names are those the server serves, an `initialize` offering one
+ * it does not know gets the revision the page says, a 2026-07-28 request without `_meta` is refused, and a
+ * revision it does not speak gets `400` naming the page's list.
+ */
+describe('the MCP page says what the server negotiates', () => {
+  const page = fs.readFileSync(path.resolve(__dirname, '../../../docs/api/mcp.mdx'), 'utf8');
+  const DATE = /\d{4}-\d{2}-\d{2}/g;
+  const pageRevisions = (/^It speaks MCP .*$/m.exec(page)?.[0] ?? '').match(DATE) ?? [];
+
+  const legacy = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: MCP_PATH,
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        authorization: `Bearer ${mintToken()}`,
+        ...headers,
+      },
+      payload: { jsonrpc: '2.0', id: 1, ...body },
+    });
+  const initialize = async (protocolVersion: string) =>
+    (
+      await legacy({
+        method: 'initialize',
+        params: { protocolVersion, capabilities: {}, clientInfo: { name: 'gate-test', version: '1.0.0' } },
+      })
+    ).json().result.protocolVersion as string;
+
+  it('names every revision the server serves, and only those', async () => {
+    const discovered = (await modern('server/discover')).json().result.supportedVersions as string[];
+    const refused = await legacy({ method: 'ping' }, { 'mcp-protocol-version': '2024-01-01' });
+    expect(refused.statusCode).toBe(400);
+    const supported = refused.json().error.data.supported as string[];
+    expect(pageRevisions).toEqual(supported);
+    for (const revision of supported) {
+      expect([revision, discovered.includes(revision) || (await initialize(revision)) === revision]).toEqual([
+        revision,
+        true,
+      ]);
+    }
+  });
+
+  it('says what an initialize offering a revision it does not know gets, 2026-07-28 included', async () => {
+    const said = /offers a revision not in that list, 2026-07-28 included, gets (\d{4}-\d{2}-\d{2})/.exec(page)?.[1];
+    expect(said).toBeDefined();
+    expect(await initialize('2026-07-28')).toBe(said);
+    expect(await initialize('2099-01-01')).toBe(said);
+  });
+
+  it('says a 2026-07-28 request needs its _meta envelope', async () => {
+    expect(page).toMatch(/A request with the header but without `_meta` gets `400`/);
+    const response = await legacy({ method: 'tools/list' }, { 'mcp-protocol-version': '2026-07-28' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.data).toEqual({ envelope: { missing: ['_meta'] } });
+    expect(page).toMatch(/A request\s+with `_meta` is told 2026-07-28/);
+    expect((await modern('tools/list', {}, '2027-01-01')).json().error.data.supported).toEqual(['2026-07-28']);
+  });
+});
