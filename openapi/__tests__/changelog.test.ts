@@ -88,6 +88,15 @@ describe('an entry with a breaking change says what a client must change', () =>
       'What to change:</strong> Regenerate your client.',
     );
   });
+
+  it('keeps the paragraphs of a summary and an action apart on the page and in the feeds', () => {
+    // What YAML's folded style gives for two paragraphs: one newline between them.
+    const changelog = log({ summary: 'First thing.\nSecond thing.', action: 'Do this.\nThen that.' });
+    expect(changelogPage(changelog)).toContain('First thing.\n\nSecond thing.');
+    expect(changelogPage(changelog)).toContain('**What to change**: Do this.\n\nThen that.');
+    const { atom } = changelogFeeds(changelog, 'https://docs.example.com', 'RegData');
+    expect(atom).toContain('First thing.</p><p>Second thing.</p>');
+  });
 });
 
 describe("every change in openapi/changelog.yaml is in a customer's words", () => {

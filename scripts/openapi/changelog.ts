@@ -284,6 +284,17 @@ export function recordChanges(root: string, current: unknown, date: string): Con
   return changes;
 }
 
+/**
+ * The paragraphs of a `summary` or `action`: YAML's folded style (`>-`) joins a paragraph's lines with spaces
+ * and keeps a newline for each blank line between paragraphs, so each newline left is a paragraph break.
+ */
+const paragraphsOf = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** The page `/api/changelog` as Markdown (CommonMark: `npm run gen-api` writes it as a `.md` doc). */
 export function changelogPage(changelog: Changelog): string {
   const lines = [
@@ -306,11 +317,14 @@ export function changelogPage(changelog: Changelog): string {
   ];
   for (const entry of changelog.entries) {
     lines.push(`## ${entry.date} {#${entry.date}}`, '');
-    if (entry.summary) lines.push(entry.summary.trim(), '');
+    if (entry.summary) lines.push(...paragraphsOf(entry.summary).flatMap((paragraph) => [paragraph, '']));
     const breaking = entry.changes.filter(isBreaking);
     const other = entry.changes.filter((change) => !isBreaking(change));
     if (breaking.length) lines.push('**Breaking**', '', ...pageLines(breaking), '');
-    if (entry.action) lines.push(`**What to change**: ${entry.action.trim()}`, '');
+    if (entry.action) {
+      const [first, ...rest] = paragraphsOf(entry.action);
+      lines.push(...[`**What to change**: ${first}`, ...rest].flatMap((paragraph) => [paragraph, '']));
+    }
     if (other.length) lines.push('**Other changes**', '', ...pageLines(other), '');
     if (!entry.summary && entry.changes.length === 0) lines.push('No change to operations, fields or values.', '');
   }
@@ -341,12 +355,16 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** A feed item's content: the summary, then the changes, breaking ones marked, then what to change. */
 function entryHtml(entry: ChangelogEntry): string {
-  const summary = entry.summary ? `<p>${escapeHtml(entry.summary.trim())}</p>` : '';
+  const html = (paragraphs: string[]) => paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  const summary = entry.summary ? html(paragraphsOf(entry.summary)) : '';
   const items = entry.changes.map(
     (change) =>
       `<li>${isBreaking(change) ? '<strong>Breaking:</strong> ' : ''}${escapeHtml(describeChange(change))}</li>`,
   );
-  const action = entry.action ? `<p><strong>What to change:</strong> ${escapeHtml(entry.action.trim())}</p>` : '';
+  const [firstAction, ...moreAction] = entry.action ? paragraphsOf(entry.action) : [];
+  const action = firstAction
+    ? `<p><strong>What to change:</strong> ${escapeHtml(firstAction)}</p>${html(moreAction)}`
+    : '';
   return summary + (items.length ? `<ul>${items.join('')}</ul>` : '') + action;
 }
 
