@@ -3,8 +3,8 @@
  * `//# allFunctionsCalledOnLoad` (v8.dev/blog/explicit-compile-hints; Chrome 136 and later), so Chrome
  * compiles all of its functions while it streams the file in, on a background thread, instead of on the main
  * thread as each is first called. `main.js` is what every page runs to start (React, the router, the site's
- * providers and client modules), nearly all of it at once, so evaluating it was the page's longest task,
- * most of it compiling; a browser without the hint reads a comment.
+ * providers and client modules), nearly all of it at once: compiled as it runs, its evaluation is a page's
+ * longest task, most of it compiling. A browser without the hint reads a comment.
  *
  * The comment goes in with the bundler's own BannerPlugin after minification (which would drop it) and
  * before the content hash, so the file's name still follows its content. The build fails, naming this

@@ -4,7 +4,7 @@
  *
  * Core's client entry (lib/client/clientEntry.js) calls it as the last step of evaluating `main.js`, so the
  * page's longest task holds the evaluation of every module in `main.js` and then one `<script>` insertion,
- * each a network request the renderer starts there and then, per chunk of the route: 17 on an API operation
+ * each a network request the renderer starts there and then, per chunk of the route: 19 on an API operation
  * page. Started in the next task instead (a zero-delay timer), the requests go out a moment later and
  * hydration, which waits for them, with them; what the reader sees is the same HTML meanwhile. Swapped in
  * for core's helper in clientEntry.js only by plugins/core-client: a navigation's preload
