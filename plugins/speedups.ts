@@ -5,6 +5,7 @@
  */
 export { default as apiChunks } from './api-chunks/speedup';
 export { default as apiSections } from './api-sections/speedup';
+export { default as compileHints } from './compile-hints/speedup';
 export { default as coreClient } from './core-client/speedup';
 export { default as paintFirst } from './paint-first/speedup';
 export { default as prismOnDemand } from './prism-on-demand/speedup';

@@ -1,5 +1,5 @@
 /**
- * Docusaurus plugin: two of core's client modules replaced by the site's, for less main-thread work on
+ * Docusaurus plugin: three of core's client modules replaced by the site's, for less main-thread work on
  * every page. Each replaces one relative import inside core's `lib/client` folder, so only
  * core's own use changes; the site's module imports core's original where it builds on it.
  *
@@ -7,10 +7,11 @@
  * |------------------------------|---------------------------------------|----------------------------------------|
  * | App.js (`./browserContext`)  | ./client/browserContext.tsx | `useIsBrowser()` flips in a transition |
  * | docusaurus.js (`./prefetch`) | ./client/prefetchOnce.ts    | one prefetch per chunk URL             |
+ * | clientEntry.js (`./preload`) | ./client/preloadInOwnTask.ts | the first route preload in a task of its own, not in `main.js`'s |
  *
  * Its client module ./client/idlePrefetch.ts spreads core's link prefetches over idle periods.
  *
- * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. Both
+ * Checked by their unit tests and, in the built site, by the e2e hydration and navigation tests. The
  * rewrites depend on core's private relative imports (3.10.2): when a client build did not replace one
  * of them, the build fails after it (`postBuild`), naming the speed-up and the import.
  * Rspack's persistent cache restores modules without resolving them again, and may restore some of core's
@@ -25,12 +26,17 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 export const CORE_CLIENT_REPLACEMENTS: Readonly<Record<string, string>> = {
   './browserContext': 'plugins/core-client/client/browserContext.tsx',
   './prefetch': 'plugins/core-client/client/prefetchOnce.ts',
+  './preload': 'plugins/core-client/client/preloadInOwnTask.ts',
 };
 
-/** Core's relative request → the file of core's `lib/client` that imports it (3.10.2). */
+/**
+ * Core's relative request → the file of core's `lib/client` that imports it (3.10.2), the only one whose import
+ * is replaced (core's other files that import `./preload` keep core's).
+ */
 export const CORE_CLIENT_IMPORTERS: Readonly<Record<string, string>> = {
   './browserContext': 'App.js',
   './prefetch': 'docusaurus.js',
+  './preload': 'clientEntry.js',
 };
 
 const CORE_CLIENT_DIR = '/@docusaurus/core/lib/client';
@@ -76,6 +82,16 @@ export function missedReplacements(replaced: ReadonlySet<string>): string | null
   );
 }
 
+/**
+ * The site file (relative to the site directory) that answers `request` made from the folder `from` by the file
+ * `issuer` (both `/`-separated), or `undefined` when core's own module stays: only the listed importer's import
+ * from core's `lib/client` is replaced.
+ */
+export function replacementOf(request: string, from: string, issuer: string): string | undefined {
+  if (!Object.hasOwn(CORE_CLIENT_REPLACEMENTS, request) || !from.endsWith(CORE_CLIENT_DIR)) return undefined;
+  return issuer === `${from}/${CORE_CLIENT_IMPORTERS[request]}` ? CORE_CLIENT_REPLACEMENTS[request] : undefined;
+}
+
 /** What the replacement plugin's callback gets: the request, the folder it is resolved from, its importer. */
 interface ResolvedRequest {
   context?: string;
@@ -88,11 +104,6 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
   const replaced = new Set<string>();
   const resolvedImporters = new Set<string>();
   const record = path.join(context.siteDir, REPLACED_RECORD);
-  const requests = new RegExp(
-    `^(${Object.keys(CORE_CLIENT_REPLACEMENTS)
-      .map((request) => request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-      .join('|')})$`,
-  );
   return {
     name: 'core-client',
     getClientModules: () => [path.join(__dirname, 'client', 'idlePrefetch.ts')],
@@ -105,9 +116,10 @@ export default function coreClientPlugin(context: LoadContext): Plugin {
             const issuer = resource.contextInfo?.issuer?.split(path.sep).join('/') ?? '';
             if (!isServer && issuer.startsWith(`${from}/`) && from.endsWith(CORE_CLIENT_DIR))
               resolvedImporters.add(issuer.slice(from.length + 1));
-            if (requests.test(resource.request) && from.endsWith(CORE_CLIENT_DIR)) {
+            const replacement = replacementOf(resource.request, from, issuer);
+            if (replacement) {
               if (!isServer) replaced.add(resource.request);
-              resource.request = path.join(context.siteDir, CORE_CLIENT_REPLACEMENTS[resource.request]);
+              resource.request = path.join(context.siteDir, replacement);
             }
           }),
         ],
