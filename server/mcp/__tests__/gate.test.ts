@@ -46,13 +46,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const listTools = (headers: Record<string, string>) =>
+/** A JSON-RPC POST to the MCP endpoint, as a Streamable HTTP client sends it, with `headers` added. */
+const post = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   app.inject({
     method: 'POST',
     url: MCP_PATH,
     headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...headers },
-    payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    payload: { jsonrpc: '2.0', ...payload },
   });
+
+const listTools = (headers: Record<string, string>) => post(headers, { id: 1, method: 'tools/list' });
 
 test('a valid access token lists the tools, as JSON, with nothing cached', async () => {
   const response = await listTools({ authorization: `Bearer ${mintToken()}` });
@@ -72,18 +75,9 @@ test('a valid access token lists the tools, as JSON, with nothing cached', async
  * and the method in the `Mcp-Method` header (SEP-2243).
  */
 const modern = (method: string, params: Record<string, unknown> = {}, revision = '2026-07-28') =>
-  app.inject({
-    method: 'POST',
-    url: MCP_PATH,
-    headers: {
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-      authorization: `Bearer ${mintToken()}`,
-      'mcp-protocol-version': revision,
-      'mcp-method': method,
-    },
-    payload: {
-      jsonrpc: '2.0',
+  post(
+    { authorization: `Bearer ${mintToken()}`, 'mcp-protocol-version': revision, 'mcp-method': method },
+    {
       id: 7,
       method,
       params: {
@@ -95,7 +89,7 @@ const modern = (method: string, params: Record<string, unknown> = {}, revision =
         },
       },
     },
-  });
+  );
 
 test('a request of MCP 2026-07-28 gets the same tools, as JSON, with nothing cached and no session', async () => {
   const response = await modern('tools/list');
@@ -244,17 +238,7 @@ describe('the MCP page says what the server negotiates', () => {
   const pageRevisions = (/^It speaks MCP .*$/m.exec(page)?.[0] ?? '').match(DATE) ?? [];
 
   const legacy = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: MCP_PATH,
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        authorization: `Bearer ${mintToken()}`,
-        ...headers,
-      },
-      payload: { jsonrpc: '2.0', id: 1, ...body },
-    });
+    post({ authorization: `Bearer ${mintToken()}`, ...headers }, { id: 1, ...body });
   const initialize = async (protocolVersion: string) =>
     (
       await legacy({
