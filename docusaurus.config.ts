@@ -8,6 +8,7 @@ import type { Config, LoadContext, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as OpenApiThemeConfig } from 'docusaurus-theme-openapi-docs/src/types';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
+import { PRISM_ADDITIONAL_LANGUAGES } from './config/codeLanguages';
 import { configWarnings, customerBuildError, portalEnv as env, warnOnce } from './config/env';
 import { navbar, footer } from './config/navbar';
 import {
@@ -205,8 +206,10 @@ const config: Config = {
       // Every token at least 4.5:1 on its background, light and dark (WCAG SC 1.4.3).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // No `additionalLanguages`: each page brings the grammars of its own code blocks' languages, any that
-      // prismjs knows (plugins/prism-on-demand).
+      // Each page brings the grammars of its own code blocks' languages, any that prismjs knows
+      // (plugins/prism-on-demand, which empties theme-classic's loader of these); the list is what stock
+      // Docusaurus needs for the site's languages (config/codeLanguages.ts).
+      additionalLanguages: PRISM_ADDITIONAL_LANGUAGES,
     },
     api: { authPersistence: 'sessionStorage' },
     languageTabs: apiLanguageTabs,
