@@ -13,6 +13,7 @@ import { operations as contractOperations } from '../../rules/contract';
 import { ajv, contract, docFiles, docText, refTo, resolve, tableRows } from '../../scripts/docs-check/contract';
 import { maintainersDocs } from '../../config/docsAudience';
 import { LOCAL_PART_DIRECTIVE } from '../../rules/localParts';
+import { PUBLISHERS } from '../../local/sandbox/corpus/sampleData';
 
 const doc = docText;
 
@@ -383,6 +384,14 @@ const ASSUMED_IN_DOCS: AssumedRule[] = [
   { detail: 'how long a deprecated field keeps working, and that the provider will remove it', statement: /^(?:They|It) still works?\b|\bdeprecated[^.|]*\bstill works?\b|\bbefore the provider removes|\bwill be removed\b|\buntil (?:it is|they are) removed\b/i, box: /(?!)/ },
   { detail: 'what the `authoritative` list of domains means', statement: /\bauthoritative source\b/i, box: /`authoritative`/ },
   { detail: 'the format of the files the API serves', statement: /\bPDFs? (?:that )?the API (?:serves|returns|gives)\b|\bthe API (?:serves|returns|gives) (?:only )?PDFs?\b|\bevery (?:original |document's )?file is a PDF\b/i, box: /(?!)/ },
+  // The seventh fresh audit's.
+  { detail: "what a document's `authoritative` list means", statement: /\bis authoritative\b|\bauthoritative (?:in|texts?)\b/i, box: /`authoritative`/ },
+  {
+    detail: 'a 403 covers the whole account and lasts',
+    statement: /(?:[Nn]ew token|[Ss]ign(?:ing)? in again)\b[^.]*\bdoes not change\b|\byour account has no permission\b|^\|[^|]*`403`[^|]*\| No\b/,
+    box: /(?!)/,
+  },
+  { detail: 'a domain is named in the path by its `name`', statement: /\buse a domain name\b|`\{domain\}`[^.]*\bname\b/, box: /path takes the domain's `name`/ },
 ];
 
 /**
@@ -563,6 +572,64 @@ describe('a text read alone marks what it assumes in itself', () => {
           .map((s) => `${where}: ${s.trim()}`),
       );
     expect(unmarked).toEqual([]);
+  });
+});
+
+describe('what the sanctions `jurisdictions` filter compares is marked as assumed: a sanction file has no jurisdiction', () => {
+  // A Sanction is sanction_id, title, published, timestamp and publishers (spec §3.1): nothing the filter can
+  // compare but its publishers, which the provider has not confirmed.
+  it('the sanctions page says what it assumes the filter compares, in its Assumptions box', () => {
+    const text = doc('docs/api/sanctions.mdx');
+    const box = /:::info\[Assumptions\]([\s\S]*?):::/.exec(text)?.[1] ?? '';
+    expect(box.replace(/\s+/g, ' ')).toMatch(/`jurisdictions` compares the jurisdiction of a file's publishers/);
+  });
+
+  it("the contract's list of sanction files marks it x-assumed", () => {
+    expect(contract.paths['/sanctions/'].get['x-assumed']).toMatch(/`jurisdictions`[^.]*publishers/);
+  });
+});
+
+describe("the `authoritative` nodes of the contract mark what the list means as assumed", () => {
+  it.each([
+    ['the filter field', ['components', 'schemas', 'DocumentFilters', 'properties', 'authoritative']],
+    ["the document's field", ['components', 'schemas', 'Document', 'allOf', '1', 'properties', 'authoritative']],
+  ])('%s', (_where, at) => {
+    const node = (at as string[]).reduce((parent: Record<string, unknown>, key) => parent[key] as Record<string, unknown>, contract);
+    expect(node['x-assumed']).toMatch(/has not confirmed what[^;]*`?authoritative`? list means|has not confirmed what this list means/);
+  });
+});
+
+describe('token and session lifetimes are given as defaults, which a user pool can change', () => {
+  // Cognito's defaults (an hour for access tokens, 30 days for refresh tokens) are settings of the
+  // operator's user pool, not promises: a page that names one says it is the default.
+  it('every statement naming an hour or 30 days of a token or session says "default"', () => {
+    const lifetime = /\b30 days\b|\ban hour\b|\b60 minutes\b/;
+    const undefaulted = pageFiles().flatMap(({ file, text }) =>
+      statements(text)
+        .filter((s) => lifetime.test(s) && /token|session|sign/i.test(s) && !/\bdefault\b/.test(s))
+        .map((s) => `${file}: ${s.trim()}`),
+    );
+    expect(undefaulted).toEqual([]);
+  });
+});
+
+describe("every publisher id a page's filter names is one the local sample data has, so the example can be tried", () => {
+  const known = new Set(PUBLISHERS.map(([id]) => id));
+  const named = pageFiles().flatMap(({ file, text }) =>
+    [
+      ...[...text.matchAll(/"type": "publisher_id", "value": "([^"]*)"/g)].map((m) => m[1]),
+      ...[...text.matchAll(/"publisher_ids": \[([^\]]*)\]/g)].flatMap((m) =>
+        m[1].split(',').map((value) => value.trim().replace(/^"|"$/g, '')),
+      ),
+    ].map((id) => ({ file, id })),
+  );
+
+  it('finds the publisher ids of the filters, the changelog page among them', () => {
+    expect(named.filter(({ file }) => file === 'docs/api/changelog.md').length).toBeGreaterThan(0);
+  });
+
+  it('names none the sample data lacks', () => {
+    expect(named.filter(({ id }) => !known.has(id))).toEqual([]);
   });
 });
 
