@@ -156,12 +156,11 @@ export function toValidationDetail(
   errors: FastifySchemaValidationError[],
   context: string | undefined,
 ): ValidationDetail[] {
-  // Ajv follows the entries of each failed alternative with one saying that no alternative matched;
-  // pydantic lists the alternatives' entries only.
+  // Ajv follows the entries of each failed alternative with one saying that no alternative matched, and
+  // those of a failed `then` with one saying that it failed; pydantic lists the entries only.
+  const summaries = ['oneOf', 'anyOf', 'if'];
   const entries = errors.filter(
-    (error) =>
-      !['oneOf', 'anyOf'].includes(error.keyword) ||
-      errors.every((other) => ['oneOf', 'anyOf'].includes(other.keyword)),
+    (error) => !summaries.includes(error.keyword) || errors.every((other) => summaries.includes(other.keyword)),
   );
   // A value that is neither a date nor a date-time fails both alternatives at one place: one entry says so.
   const dateOrDateTime = new Set(

@@ -37,7 +37,8 @@ export async function startLocalSandbox(env: PortalEnv = portalEnv): Promise<Loc
     throw new Error('COGNITO_USER_POOL_ID is set: the local sandbox trusts only local tokens and is not started.');
   }
   const { port, dbFile = DEFAULT_DB_FILE } = env.localSandbox;
-  const { corpus, buildMs } = CorpusDb.open(dbFile);
+  const { corpus, buildMs, rebuilt } = CorpusDb.open(dbFile);
+  if (rebuilt) console.log(`[sandbox] Rebuilt ${dbFile}: the sample data changed since it was built.`);
   const url = `http://localhost:${port}`;
   const app = await buildSandbox({
     contract: sandboxFirst(loadContract(), port),

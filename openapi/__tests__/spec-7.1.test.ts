@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { parse } from 'yaml';
 import { nodeAt } from '../../rules/contract';
 
@@ -424,6 +425,21 @@ describe('jurisdiction codes (spec §3.1: a jurisdiction is ISO 3166-2)', () => 
     ];
     expect(named.length).toBeGreaterThan(6);
     expect(named.filter((code) => !iso3166_2.test(code))).toEqual([]);
+  });
+
+  it('refuses a `publishers` condition of type jurisdiction whose value is no code, as `jurisdictions` does', () => {
+    // strict: false, so the contract's own keywords (`x-assumed`, `example`) are ignored.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'contract', components: doc.components });
+    const condition = ajv.compile({ $ref: 'contract#/components/schemas/PublisherFilter' });
+    const codes = ajv.compile({ $ref: 'contract#/components/schemas/Jurisdiction' });
+    for (const value of ['GB-ENG', 'US-NY', 'GB', 'EU', 'gb-eng', ''])
+      expect({ value, valid: condition({ type: 'jurisdiction', value }) }).toEqual({ value, valid: codes(value) });
+    expect(condition({ type: 'jurisdiction', value: 'GB' })).toBe(false);
+    expect(condition({ type: 'publisher_id', value: 'albion-conduct-authority' })).toBe(true);
+    expect(schema('PublisherFilter')['x-assumed']).toMatch(
+      /has not confirmed whether a `publishers` condition of `type` `jurisdiction` whose `value` is\s+not a jurisdiction code/,
+    );
   });
 
   it('marks as assumed whether a whole country or a body above country level has a code', () => {

@@ -154,7 +154,7 @@ const VIEWS: { name: string; open: (page: Page) => Promise<void> }[] = [
   },
   ...(
     [
-      ['new password', TEST_USERS.newPasswordView, { name: 'Change password' }],
+      ['new password', TEST_USERS.newPasswordView, { name: 'Change Password', exact: true }],
       ['TOTP code', TEST_USERS.totp, { name: 'Confirm TOTP code', exact: true }],
       ['SMS code', TEST_USERS.sms, { name: 'Confirm SMS code', exact: true }],
     ] as const

@@ -52,7 +52,7 @@ test.describe('wrong answers from the identity service', () => {
     await page.getByLabel('Username').fill(TEST_USERS.forgot);
     const since = new Date().toISOString();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Code', exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: /^Code/ }).fill(await codeFor(TEST_USERS.forgot, since));
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
@@ -72,9 +72,10 @@ test.describe('wrong answers from the identity service', () => {
     const since = new Date().toISOString();
     await submitCredentials(page, TEST_USERS.unconfirmed, TEST_PASSWORD);
     await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
-    // Amplify UI's texts in sentence case, as every view of the form has them (src/components/SignInForm).
+    // Amplify UI's texts in sentence case, as every view of the form has them, but the buttons the product spec
+    // names in title case (src/components/SignInForm).
     await expect(page.getByText('We emailed you', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Resend code', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Code', exact: true })).toBeVisible();
     await page.getByLabel('Confirmation code', { exact: true }).fill(await codeFor(TEST_USERS.unconfirmed, since));
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     // Confirmation ends on the page or, where auto sign-in did not start, on the form: both let the user in.
@@ -88,7 +89,7 @@ test.describe('wrong answers from the identity service', () => {
 test('forced new password: the rules and the match check speak first, then the change signs in', async ({ page }) => {
   await openSignIn(page);
   await submitCredentials(page, TEST_USERS.newPassword, TEST_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change Password', exact: true })).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password', { exact: true }).fill('shorter');
@@ -101,7 +102,7 @@ test('forced new password: the rules and the match check speak first, then the c
 
   await page.getByLabel('Password', { exact: true }).fill('Chang3d-Passw0rd!');
   await page.getByLabel('Confirm password', { exact: true }).fill('Chang3d-Passw0rd!');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByRole('button', { name: 'Change Password', exact: true }).click();
   await signedIn(page);
 });
 

@@ -80,10 +80,10 @@ test('invite → the invitation → first sign-in with the temporary password �
   expect(invitation?.body).toContain('<a href="http://localhost:3000">http://localhost:3000</a>');
 
   await submitCredentials(page, CUSTOMER, invitation?.code ?? '');
-  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change Password', exact: true })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByRole('button', { name: 'Change Password', exact: true }).click();
   await signedIn(page);
   expect(statusOf(CUSTOMER)).toBe('confirmed');
 });

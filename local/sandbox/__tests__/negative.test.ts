@@ -160,6 +160,19 @@ describe('limits the sandbox adds to the schema: 422 naming the field, never a 5
     expect((detail as { loc: string[] }[])[0].loc).toEqual(['body', field]);
   });
 
+  it('a malformed jurisdiction in `publishers`: the same 422 entry as in `jurisdictions`, at its value', async () => {
+    const counts = OPERATIONS.find((op) => op.operationId === 'countDocuments')!;
+    const viaPublishers = await exchange(post(counts, { publishers: [{ type: 'jurisdiction', value: 'GB' }] }));
+    const viaJurisdictions = await exchange(post(counts, { jurisdictions: ['GB'] }));
+    expect(viaJurisdictions.status).toBe(422);
+    expect({ status: viaPublishers.status, violations: viaPublishers.report.response }).toEqual({
+      status: 422,
+      violations: [],
+    });
+    const [entry] = viaJurisdictions.detail as { loc: unknown[]; msg: string; type: string }[];
+    expect(viaPublishers.detail).toEqual([{ ...entry, loc: ['body', 'publishers', 0, 'value'] }]);
+  });
+
   it('a body over the sandbox limit (1 MiB): 422 at body', async () => {
     const { status, detail, report } = await exchange(post(documents, { title: ['x'.repeat(1024 * 1024)] }));
     expect({ status, violations: report.response }).toEqual({ status: 422, violations: [] });

@@ -2,18 +2,51 @@
  * The sandbox's SQLite database (libsql: prebuilt binaries come from the npm registry, no download from
  * elsewhere; FTS5 for titles and page text). Documents are stored whole as JSON, with the columns and
  * side tables the document filter needs (./filters.ts). Built from the seed (./seed.ts) when the file is
- * missing or was built from another seed version; `:memory:` builds a private copy (tests).
+ * missing or was built from other sources (its fingerprint, `corpusFingerprint`); `:memory:` builds a private
+ * copy (tests).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import { loadContract } from '../../../config/openapi';
+import { loadContract, OPENAPI_SPEC_PATH } from '../../../config/openapi';
+import { PROJECT_ROOT } from '../../../config/paths';
 import { FilterError, filterToSql, type DocumentFilters, type SqlCondition } from './filters';
 import { buildCorpus } from './seed';
 import type { Corpus, Document } from './shapes';
 
-/** Bump when the seed or the schema changes, so existing database files are rebuilt. */
-export const CORPUS_VERSION = 5;
+/**
+ * The files a database is built from: this folder (the generator, its data and the schema below), the states
+ * the docs name (../states.ts) and the contract (its doctypes). Absolute paths.
+ */
+export function corpusSources(root = PROJECT_ROOT): string[] {
+  const folder = path.join(root, 'local', 'sandbox', 'corpus');
+  const own = fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => path.join(folder, name));
+  return [...own, path.join(root, 'local', 'sandbox', 'states.ts'), path.join(root, OPENAPI_SPEC_PATH)];
+}
+
+/**
+ * The SHA-256 (hex) of `files`' contents, in order: a database stores the fingerprint of the sources it was
+ * built from, and one with another fingerprint is rebuilt, so any change to the sample data, the generator or
+ * the schema reaches an existing database. Hashing the sources (about 100 KB) costs well under a millisecond;
+ * hashing the generated corpus would mean building it (over 100 ms) on every open.
+ *
+ * @throws {Error} when a file cannot be read.
+ */
+export function corpusFingerprint(files: string[] = corpusSources()): string {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const content = fs.readFileSync(file);
+    // Each file's length first, so moving text from one file to the next changes the fingerprint too.
+    hash.update(`${content.length}\0`);
+    hash.update(content);
+  }
+  return hash.digest('hex');
+}
 
 type Db = InstanceType<typeof Database>;
 
@@ -113,7 +146,7 @@ function insertDocument(
     insert.language.run(row, language, proportion);
 }
 
-function fill(db: Db, corpus: Corpus): void {
+function fill(db: Db, corpus: Corpus, fingerprint: string): void {
   const insert = insertStatements(db);
   const publishers = new Map(corpus.publishers.map((p) => [p.id, p]));
   let pageRow = 0;
@@ -135,7 +168,7 @@ function fill(db: Db, corpus: Corpus): void {
       // Seeded requests are already completed, so the docs' polling samples show results at once.
       insert.request.run(request.request_id, request.kind, 2, JSON.stringify(request));
     }
-    db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', String(CORPUS_VERSION));
+    db.prepare('INSERT INTO meta VALUES (?, ?)').run('fingerprint', fingerprint);
   })();
 }
 
@@ -159,33 +192,40 @@ export class CorpusDb {
   private constructor(private readonly db: Db) {}
 
   /**
-   * Opens the database at `file`, building it from the seed when it is missing or outdated; `:memory:`
-   * builds a private in-memory copy.
+   * Opens the database at `file`, building it from the seed when it is missing or was built from other sources
+   * (`corpusFingerprint`); `:memory:` builds a private in-memory copy.
    *
-   * @returns the database and how long building took (ms; 0 when it was already built).
+   * @param fingerprint - the sources' fingerprint to build from and compare with (tests pass another).
+   * @returns the database, how long building took (ms; 0 when it was already built) and whether an existing
+   *   file was replaced because it was built from other sources.
    * @throws {Error} when the folder of `file` cannot be written.
    */
-  static open(file: string): { corpus: CorpusDb; buildMs: number } {
+  static open(
+    file: string,
+    fingerprint: string = corpusFingerprint(),
+  ): { corpus: CorpusDb; buildMs: number; rebuilt: boolean } {
+    let rebuilt = false;
     if (file !== ':memory:') {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       if (fs.existsSync(file)) {
         const existing = new Database(file);
         try {
-          const row = existing.prepare("SELECT value FROM meta WHERE key = 'version'").get() as
+          const row = existing.prepare("SELECT value FROM meta WHERE key = 'fingerprint'").get() as
             { value?: string } | undefined;
-          if (row?.value === String(CORPUS_VERSION)) return { corpus: new CorpusDb(existing), buildMs: 0 };
+          if (row?.value === fingerprint) return { corpus: new CorpusDb(existing), buildMs: 0, rebuilt };
         } catch {
-          // Not a corpus of this version: rebuilt below.
+          // Not a corpus this code wrote: rebuilt below.
         }
         existing.close();
         fs.rmSync(file);
+        rebuilt = true;
       }
     }
     const started = performance.now();
     const db = new Database(file);
     db.exec(SCHEMA);
-    fill(db, buildCorpus());
-    return { corpus: new CorpusDb(db), buildMs: performance.now() - started };
+    fill(db, buildCorpus(), fingerprint);
+    return { corpus: new CorpusDb(db), buildMs: performance.now() - started, rebuilt };
   }
 
   close(): void {

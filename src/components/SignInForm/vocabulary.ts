@@ -3,10 +3,21 @@
  * "We sent a code"), given to Amplify UI through its public i18n (`I18n.putVocabulariesForLanguage`, Amplify
  * UI docs "Internationalization"): its English texts are its defaults, in title case. The keys are those
  * texts as Amplify UI 6 writes them (its `DefaultTexts` and the form fields' labels and placeholders,
- * `@aws-amplify/ui` helpers/authenticator), every view's.
+ * `@aws-amplify/ui` helpers/authenticator), every view's. The labels the portal's product spec names
+ * (§2.3: "Change Password", "Resend Code", "Sign In with X", "Sign Up with X") keep Amplify's own words.
  */
 
-/** Amplify UI's texts with a capital inside them, which sentence case changes. */
+/** The social providers Amplify UI has buttons for (spec §2.3). */
+const SOCIAL_PROVIDERS = ['Amazon', 'Apple', 'Facebook', 'Google'] as const;
+
+/** Labels spec §2.3 names in title case, shown exactly so: Amplify UI's defaults, left as they are. */
+export const SPEC_LABELS = [
+  'Change Password',
+  'Resend Code',
+  ...SOCIAL_PROVIDERS.flatMap((provider) => [`Sign In with ${provider}`, `Sign Up with ${provider}`]),
+];
+
+/** Amplify UI's texts with a capital inside them, which sentence case changes unless spec §2.3 names them. */
 export const TITLE_CASE_TEXTS = [
   'Add your Profile',
   'Add your Website',
@@ -79,7 +90,7 @@ export const TITLE_CASE_TEXTS = [
 ] as const;
 
 /** Names that keep their capital inside a sentence. */
-const PROPER_NAMES = new Set(['Amazon', 'Apple', 'Facebook', 'Google']);
+const PROPER_NAMES = new Set<string>(SOCIAL_PROVIDERS);
 
 /** Whether a word (letters and its punctuation) is an abbreviation in capitals, e.g. `TOTP`, `(SMS)`. */
 const isAbbreviation = (word: string) => {
@@ -107,7 +118,10 @@ export function sentenceCase(text: string): string {
     .join(' ');
 }
 
-/** English texts for `I18n.putVocabulariesForLanguage('en', …)`: each title-case default in sentence case. */
+/**
+ * English texts for `I18n.putVocabulariesForLanguage('en', …)`: each title-case default in sentence case, but
+ * for the spec's labels (`SPEC_LABELS`), which keep Amplify's words.
+ */
 export const SENTENCE_CASE_VOCABULARY: Record<string, string> = Object.fromEntries(
-  TITLE_CASE_TEXTS.map((text) => [text, sentenceCase(text)]),
+  TITLE_CASE_TEXTS.filter((text) => !SPEC_LABELS.includes(text)).map((text) => [text, sentenceCase(text)]),
 );
