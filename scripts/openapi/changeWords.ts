@@ -167,6 +167,12 @@ function ruleWords(facts: ChangeFacts, subject: string, keywords: (string | numb
       return `${capital(subject)} ${action === 'remove' ? 'no longer takes' : 'now takes'} a choice of forms`;
     return `${capital(subject)} takes ${action === 'remove' ? 'one form of value fewer' : action === 'add' ? 'one more form of value' : 'a changed form of value'}`;
   }
+  if (keyword === 'if' || keyword === 'then' || keyword === 'else') {
+    const rule = 'a rule that depends on its other fields';
+    if (action === 'add') return `${capital(subject)} is now checked against ${rule}`;
+    if (action === 'remove') return `${capital(subject)} is no longer checked against ${rule}`;
+    return `The rule ${subject} is checked against, by its other fields, changed`;
+  }
   const label = typeof keyword === 'string' ? (LABELS[keyword] ?? code(keyword)) : code(keywords.join('.'));
   if (action === 'add') return `${capital(subject)} now has a ${label}${after === undefined ? '' : `, ${code(after)}`}`;
   if (action === 'remove')

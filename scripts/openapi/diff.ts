@@ -13,6 +13,9 @@
  * - `x-*` extensions, examples and tags' descriptions are text, like descriptions (the tool leaves them
  *   unclassified); text beside a `$ref`, or an `allOf` of one `$ref` that only adds text, is read as the
  *   `$ref` alone (the tool would read either as a changed schema);
+ * - a conditional subschema (`if`, `then`, `else`) added to or changed in what a client sends (a request body or
+ *   a parameter) is breaking and one removed is not; in an answer the other way round (the tool leaves them
+ *   unclassified): a request that was valid may now be refused;
  * - the changes under `components` are left out: the tool reports each where an operation uses it.
  * Text changes (descriptions, summaries, examples, `x-*` notes) are classified `annotation` and are not
  * contract changes a client could notice; they are not listed. Each change is described in a customer's
@@ -156,11 +159,23 @@ function wordsOf(diff: Diff, previous: unknown, next: unknown): string {
     path,
     ...(inOperation ? { operation: `${method.toUpperCase()} ${template}` } : {}),
     action: diff.action,
-    type: diff.type,
+    type: classified(diff),
     before: scalar(diff.before),
     after: scalar(diff.after),
     parameter: (index) => parameterAt(doc, [...diff.path.slice(0, inOperation ? 3 : 0), 'parameters'], index),
   });
+}
+
+const CONDITIONAL = new Set(['if', 'then', 'else']);
+
+/** The tool's classification of `diff`, with a conditional subschema's change classified (this module's header). */
+function classified(diff: Diff): ChangeType {
+  const last = diff.path[diff.path.length - 1];
+  if (diff.type !== 'unclassified' || typeof last !== 'string' || !CONDITIONAL.has(last))
+    return diff.type as ChangeType;
+  const tightens = diff.action !== 'remove';
+  const inAnswer = diff.path.includes('responses');
+  return tightens !== inAnswer ? 'breaking' : 'non-breaking';
 }
 
 /**
@@ -185,7 +200,7 @@ export function contractChanges(previous: unknown, next: unknown): ContractChang
       ...(inOperation ? { operation: `${method.toUpperCase()} ${template}` } : {}),
       at: pointer(diff.path),
       change: diff.action,
-      type: diff.type as ChangeType,
+      type: classified(diff),
       ...(before !== undefined ? { before } : {}),
       ...(after !== undefined ? { after } : {}),
       description: wordsOf(diff, older, newer),

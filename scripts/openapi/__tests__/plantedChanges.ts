@@ -30,6 +30,11 @@ const BY_DOCUMENT_ID = [
   'GET /documents/{document_id}/summary',
   'GET /documents/{document_id}/file',
 ];
+/** The contract's rule for a `publishers` condition of `type` `jurisdiction`, as planted back. */
+const PUBLISHER_THEN = {
+  properties: { value: { $ref: '#/components/schemas/Jurisdiction' } },
+  additionalProperties: true,
+};
 const publisherValue = (doc: Doc) => schemas(doc).PublisherFilter.properties.value;
 const searchQuery = (doc: Doc) => schemas(doc).InterrogatorSearchRequest.properties.query;
 /** `GET /publishers` answers `429` with a `Retry-After` header (the contract names neither yet). */
@@ -241,5 +246,13 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     operations: FILTERS,
     type: 'non-breaking',
     says: '`last_updated_from` in the request body takes one more form of value.',
+  },
+  {
+    name: 'conditional constraint added: a jurisdiction condition of publishers takes codes only',
+    before: (doc) => delete schemas(doc).PublisherFilter.then,
+    after: (doc) => (schemas(doc).PublisherFilter.then = PUBLISHER_THEN),
+    operations: FILTERS,
+    type: 'breaking',
+    says: 'Each value of `publishers` in the request body is now checked against a rule that depends on its other fields; check what you send against the new description.',
   },
 ];
