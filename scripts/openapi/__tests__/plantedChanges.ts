@@ -3,8 +3,8 @@
  * ../diff.ts configures it) classifies it: every bound tightened and loosened, a type and a format changed,
  * enum values removed and added, parameters added, a response, a header and a media type removed, a
  * security scope added, an operation removed, deprecated and added, a default changed, the pattern of a
- * query parameter's values and of an answer's items changed, a form of value added. `before` sets up what
- * the change needs (a header to remove); `after` is the change.
+ * query parameter's values and of an answer's items changed, a form of value added, a conditional rule added.
+ * `before` sets up what the change needs (a header to remove); `after` is the change.
  */
 import type { ChangeType } from '../diff';
 
@@ -30,11 +30,6 @@ const BY_DOCUMENT_ID = [
   'GET /documents/{document_id}/summary',
   'GET /documents/{document_id}/file',
 ];
-/** The contract's rule for a `publishers` condition of `type` `jurisdiction`, as planted back. */
-const PUBLISHER_THEN = {
-  properties: { value: { $ref: '#/components/schemas/Jurisdiction' } },
-  additionalProperties: true,
-};
 const publisherValue = (doc: Doc) => schemas(doc).PublisherFilter.properties.value;
 const searchQuery = (doc: Doc) => schemas(doc).InterrogatorSearchRequest.properties.query;
 /** `GET /publishers` answers `429` with a `Retry-After` header (the contract names neither yet). */
@@ -248,9 +243,10 @@ export const PLANTED_CHANGES: PlantedChange[] = [
     says: '`last_updated_from` in the request body takes one more form of value.',
   },
   {
-    name: 'conditional constraint added: a jurisdiction condition of publishers takes codes only',
-    before: (doc) => delete schemas(doc).PublisherFilter.then,
-    after: (doc) => (schemas(doc).PublisherFilter.then = PUBLISHER_THEN),
+    // An `else` (a rule for the conditions that are not of `type` `jurisdiction`): not in the contract, so no
+    // changelog entry names it.
+    name: 'conditional constraint added: a rule for the other publishers conditions',
+    after: (doc) => (schemas(doc).PublisherFilter.else = { properties: { value: { minLength: 2 } } }),
     operations: FILTERS,
     type: 'breaking',
     says: 'Each value of `publishers` in the request body is now checked against a rule that depends on its other fields; check what you send against the new description.',
