@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import corePreload from '@docusaurus/core/lib/client/preload';
 import preloadInOwnTask from '../client/preloadInOwnTask';
 
@@ -25,5 +26,21 @@ describe('preloadInOwnTask', () => {
     const preloaded = preloadInOwnTask('/api/v1/search-documents');
     jest.runOnlyPendingTimers();
     await expect(preloaded).rejects.toThrow('Loading chunk 1190 failed.');
+  });
+});
+
+// The guard of core's private module this wrapper imports by its path: read from the installed package, since
+// the test above mocks it.
+test("core-client: @docusaurus/core/lib/client/preload is still a default export taking the route's path", () => {
+  const file = require.resolve('@docusaurus/core/lib/client/preload');
+  const source = fs.readFileSync(file, 'utf8');
+  expect({
+    speedup: 'plugins/core-client',
+    file,
+    exports: /export default function \w*\(pathname\)/.test(source),
+  }).toEqual({
+    speedup: 'plugins/core-client',
+    file,
+    exports: true,
   });
 });
